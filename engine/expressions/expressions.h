@@ -1,0 +1,132 @@
+#pragma once
+
+// Public contract of the expression module (engine-internal): parse -> resolve
+// -> evaluate for every DynamoDB expression kind. Operations include only this
+// header. All functions throw ApiError (ValidationException) with DynamoDB's
+// exact message on bad input; evaluation never touches storage.
+
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "values/attribute_value.h"
+#include "values/json.h"
+
+namespace dynamini::expr {
+
+// One step of a document path: a map member name or a list index.
+struct PathElement {
+  std::string name;  // valid when index < 0
+  int index = -1;    // list index when >= 0
+};
+// a.b[2].c -> {a},{b},{2},{c}; names already substituted for #placeholders.
+using Path = std::vector<PathElement>;
+
+// "a.b[2].c" (for messages).
+std::string path_to_string(const Path& path);
+
+// ExpressionAttributeNames and ExpressionAttributeValues of one request, and
+// which of them the request's expressions used.
+struct ExpressionAttributes {
+  std::map<std::string, std::string> names;  // "#n" -> attribute name
+  Item values;                               // ":v" -> value
+  std::set<std::string> used_names;
+  std::set<std::string> used_values;
+};
+
+// Reads ExpressionAttributeNames/ExpressionAttributeValues from a request
+// object (either may be absent). Validates values as AttributeValues and
+// rejects empty maps as DynamoDB does.
+ExpressionAttributes parse_expression_attributes(const Json& request);
+
+// After all of a request's expressions were parsed: DynamoDB rejects names or
+// values that no expression used ("Value provided in ExpressionAttributeNames
+// unused in expressions: keys: {#a}").
+void check_all_used(const ExpressionAttributes& attributes);
+
+// ConditionExpression or FilterExpression.
+class Condition {
+ public:
+  // `parameter` names the request member for messages, e.g.
+  // "ConditionExpression" -> "Invalid ConditionExpression: Syntax error; ...".
+  static Condition parse(std::string_view text, ExpressionAttributes& attributes,
+                         std::string_view parameter);
+  // True when the condition holds for `item` (nullptr: no item exists).
+  bool evaluate(const Item* item) const;
+
+  Condition(Condition&&) noexcept;
+  Condition& operator=(Condition&&) noexcept;
+  ~Condition();
+  struct Node;
+
+ private:
+  explicit Condition(std::unique_ptr<Node> root);
+  std::unique_ptr<Node> root_;
+};
+
+// UpdateExpression: SET (with +, -, if_not_exists, list_append), REMOVE,
+// ADD (numbers, sets), DELETE (sets).
+class Update {
+ public:
+  static Update parse(std::string_view text, ExpressionAttributes& attributes);
+  // Applies every action to `item` in DynamoDB's order (all operands are
+  // evaluated against the item as it was before the update). Throws
+  // ValidationException for type mismatches ("An operand in the update
+  // expression has an incorrect data type"), bad list indexes in SET paths,
+  // etc. `item` is left unspecified when it throws; callers work on a copy.
+  void apply(Item& item) const;
+  // Every path the update writes or removes, top-level attribute first
+  // (used to forbid key updates and to build UPDATED_OLD/UPDATED_NEW).
+  const std::vector<Path>& target_paths() const;
+
+  Update(Update&&) noexcept;
+  Update& operator=(Update&&) noexcept;
+  ~Update();
+  struct Actions;
+
+ private:
+  explicit Update(std::unique_ptr<Actions> actions);
+  std::unique_ptr<Actions> actions_;
+};
+
+// ProjectionExpression: a comma-separated list of document paths.
+class Projection {
+ public:
+  static Projection parse(std::string_view text, ExpressionAttributes& attributes);
+  // Builds a projection from plain top-level attribute names.
+  static Projection of_names(const std::vector<std::string>& names);
+  // The item reduced to the projected paths (nested members and list elements
+  // kept at their place, lists compacted as DynamoDB does).
+  Item apply(const Item& item) const;
+  const std::vector<Path>& paths() const { return paths_; }
+
+ private:
+  std::vector<Path> paths_;
+};
+
+// Copies the given paths out of `item` (shared by Projection and by
+// ReturnValues UPDATED_OLD/UPDATED_NEW).
+Item extract_paths(const Item& item, const std::vector<Path>& paths);
+
+// KeyConditionExpression, parsed but not yet checked against a key schema
+// (the Query operation does that, knowing the table or index keys).
+struct KeyConditionTerm {
+  enum class Op { kEq, kLt, kLe, kGt, kGe, kBetween, kBeginsWith };
+  std::string attribute;           // resolved name
+  Op op = Op::kEq;
+  std::vector<AttributeValue> operands;  // 1, or 2 for BETWEEN
+};
+// At most two terms joined by AND; DynamoDB's messages for anything else
+// (OR, NOT, functions other than begins_with, two conditions on one key).
+std::vector<KeyConditionTerm> parse_key_condition(std::string_view text,
+                                                  ExpressionAttributes& attributes);
+
+// DynamoDB's ordering of two scalar values of the same type (N by value, S by
+// UTF-8 bytes, B unsigned bytes); nullopt when the types differ or are not
+// S, N or B.
+std::optional<int> compare_scalars(const AttributeValue& a, const AttributeValue& b);
+
+}  // namespace dynamini::expr

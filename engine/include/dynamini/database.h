@@ -1,0 +1,71 @@
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "dynamini/api_error.h"
+
+namespace dynamini {
+
+struct Options {
+  // SQLite database file. Empty (the default) means a private in-memory
+  // database that disappears with the Database object.
+  std::string path;
+  // Milliseconds since the Unix epoch. Default (empty): the system clock.
+  // Tests inject a fixed or stepping clock (TTL, CreationDateTime, ...).
+  std::function<int64_t()> clock_ms;
+  // Region and account id used in ARNs (TableArn, IndexArn). Any region a
+  // client signs with reaches the same tables; this only shapes ARNs.
+  std::string region = "us-east-1";
+  std::string account_id = "000000000000";
+};
+
+// The outcome of one API call: either a response body or an error.
+struct Result {
+  std::optional<ApiError> error;  // set when the call failed
+  std::string body;               // the JSON response body when it succeeded
+
+  bool ok() const { return !error.has_value(); }
+};
+
+// A DynamoDB-compatible database backed by SQLite.
+//
+// Thread safety: every method may be called from any number of threads at
+// once. Writes are serialised; JSON parsing and rendering happen outside the
+// storage lock.
+class Database {
+ public:
+  // Opens (creating if needed) the database described by `options`.
+  // Throws std::runtime_error with a readable message when the file cannot be
+  // opened (missing directory, unwritable, not a database).
+  static std::unique_ptr<Database> open(Options options = {});
+
+  ~Database();
+  Database(const Database&) = delete;
+  Database& operator=(const Database&) = delete;
+
+  // Runs one DynamoDB API operation, e.g. execute("PutItem", R"({...})").
+  // `operation` is the name after "DynamoDB_20120810." in X-Amz-Target.
+  // Unknown operations answer UnknownOperationException; malformed JSON
+  // answers SerializationException. Never throws for client input.
+  Result execute(std::string_view operation, std::string_view request_json);
+
+  // Deletes every table, returning the database to its state right after
+  // open() with no tables.
+  void reset();
+
+  // Current time of the injected clock, in milliseconds since the epoch.
+  int64_t now_ms() const;
+
+  struct Impl;
+
+ private:
+  explicit Database(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace dynamini

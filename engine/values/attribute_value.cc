@@ -1,0 +1,339 @@
+#include "values/attribute_value.h"
+
+#include <algorithm>
+#include <unordered_set>
+
+#include "dynamini/api_error.h"
+#include "values/base64.h"
+
+namespace dynamini {
+namespace {
+
+const char kInvalidPrefix[] = "One or more parameter values were invalid: ";
+
+ApiError serialization_error(const std::string& message) {
+  return ApiError{ErrorCode::kSerialization, message, {}};
+}
+
+std::string require_string(const Json& json, const char* type) {
+  if (!json.IsString()) {
+    throw serialization_error(std::string("Unexpected value type for ") + type +
+                              ": expected a string");
+  }
+  return std::string(json.GetString(), json.GetStringLength());
+}
+
+std::string decode_binary(const Json& json, const char* type) {
+  std::string text = require_string(json, type);
+  std::string bytes;
+  if (!base64_decode(text, &bytes)) {
+    throw serialization_error("Base64 encoded binary data is not valid: " + text);
+  }
+  return bytes;
+}
+
+std::string canonical_number(const Json& json, const char* type) {
+  std::string text = require_string(json, type);
+  return Number::parse_or_throw(text).to_string();
+}
+
+// "[a, a]" as DynamoDB quotes a duplicated set in its message.
+std::string quote_collection(const Json& array) {
+  std::string out = "[";
+  for (rapidjson::SizeType i = 0; i < array.Size(); ++i) {
+    if (i) out += ", ";
+    if (array[i].IsString()) out.append(array[i].GetString(), array[i].GetStringLength());
+  }
+  return out + "]";
+}
+
+const Json& require_array(const Json& json, const char* type) {
+  if (!json.IsArray()) {
+    throw serialization_error(std::string("Unexpected value type for ") + type +
+                              ": expected a list");
+  }
+  return json;
+}
+
+int64_t number_size(const std::string& canonical) {
+  // Significant digits: strip sign, point and leading/trailing zeros.
+  std::string digits;
+  for (char c : canonical)
+    if (c >= '0' && c <= '9') digits.push_back(c);
+  size_t first = digits.find_first_not_of('0');
+  if (first == std::string::npos) return 1;
+  digits.erase(0, first);
+  digits.erase(digits.find_last_not_of('0') + 1);
+  int64_t size = static_cast<int64_t>((digits.size() + 1) / 2) + 1;
+  if (!canonical.empty() && canonical[0] == '-') ++size;
+  return size;
+}
+
+}  // namespace
+
+const char* type_name(ValueType type) {
+  switch (type) {
+    case ValueType::S: return "S";
+    case ValueType::N: return "N";
+    case ValueType::B: return "B";
+    case ValueType::BOOL: return "BOOL";
+    case ValueType::NUL: return "NULL";
+    case ValueType::SS: return "SS";
+    case ValueType::NS: return "NS";
+    case ValueType::BS: return "BS";
+    case ValueType::L: return "L";
+    case ValueType::M: return "M";
+  }
+  return "?";
+}
+
+AttributeValue AttributeValue::string(std::string s) {
+  AttributeValue v;
+  v.type = ValueType::S;
+  v.scalar = std::move(s);
+  return v;
+}
+AttributeValue AttributeValue::number(const Number& n) {
+  AttributeValue v;
+  v.type = ValueType::N;
+  v.scalar = n.to_string();
+  return v;
+}
+AttributeValue AttributeValue::binary(std::string bytes) {
+  AttributeValue v;
+  v.type = ValueType::B;
+  v.scalar = std::move(bytes);
+  return v;
+}
+AttributeValue AttributeValue::boolean_value(bool b) {
+  AttributeValue v;
+  v.type = ValueType::BOOL;
+  v.boolean = b;
+  return v;
+}
+AttributeValue AttributeValue::null() {
+  AttributeValue v;
+  v.type = ValueType::NUL;
+  return v;
+}
+
+Number AttributeValue::as_number() const {
+  Number n;
+  std::string error;
+  Number::parse(scalar, &n, &error);
+  return n;
+}
+
+bool operator==(const AttributeValue& a, const AttributeValue& b) {
+  if (a.type != b.type) return false;
+  switch (a.type) {
+    case ValueType::S:
+    case ValueType::N:  // canonical text is unique per value
+    case ValueType::B: return a.scalar == b.scalar;
+    case ValueType::BOOL: return a.boolean == b.boolean;
+    case ValueType::NUL: return true;
+    case ValueType::SS:
+    case ValueType::NS:
+    case ValueType::BS: {
+      if (a.set.size() != b.set.size()) return false;
+      std::unordered_set<std::string> members(a.set.begin(), a.set.end());
+      for (const auto& m : b.set)
+        if (!members.count(m)) return false;
+      return true;
+    }
+    case ValueType::L: return a.list == b.list;
+    case ValueType::M: return a.map == b.map;
+  }
+  return false;
+}
+
+AttributeValue parse_attribute_value(const Json& json) {
+  if (!json.IsObject()) {
+    throw serialization_error("Unexpected value type for AttributeValue: expected an object");
+  }
+  static const char* const kNames[] = {"S", "N", "B", "BOOL", "NULL", "SS", "NS", "BS", "L", "M"};
+  const Json* member = nullptr;
+  int found = 0;
+  ValueType type = ValueType::NUL;
+  for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
+    std::string_view name = string_of(it->name);
+    for (int i = 0; i < 10; ++i) {
+      if (name == kNames[i]) {
+        ++found;
+        member = &it->value;
+        type = static_cast<ValueType>(i);
+      }
+    }
+  }
+  if (found == 0) {
+    throw validation_error(
+        "Supplied AttributeValue is empty, must contain exactly one of the supported datatypes");
+  }
+  if (found > 1) {
+    throw validation_error(
+        "Supplied AttributeValue has more than one datatypes set, must contain exactly one of "
+        "the supported datatypes");
+  }
+  const Json& v = *member;
+  AttributeValue out;
+  out.type = type;
+  switch (type) {
+    case ValueType::S: out.scalar = require_string(v, "S"); break;
+    case ValueType::N: out.scalar = canonical_number(v, "N"); break;
+    case ValueType::B: out.scalar = decode_binary(v, "B"); break;
+    case ValueType::BOOL:
+      if (!v.IsBool()) throw serialization_error("Unexpected value type for BOOL: expected a boolean");
+      out.boolean = v.GetBool();
+      break;
+    case ValueType::NUL:
+      if (!v.IsBool()) throw serialization_error("Unexpected value type for NULL: expected a boolean");
+      if (!v.GetBool()) {
+        throw validation_error(std::string(kInvalidPrefix) +
+                               "Null attribute value types must have the value of true");
+      }
+      break;
+    case ValueType::SS:
+    case ValueType::NS:
+    case ValueType::BS: {
+      const char* name = type_name(type);
+      const Json& array = require_array(v, name);
+      if (array.Empty()) {
+        const char* what = type == ValueType::SS   ? "An string set  may not be empty"
+                           : type == ValueType::NS ? "An number set  may not be empty"
+                                                   : "Binary sets should not be empty";
+        throw validation_error(std::string(kInvalidPrefix) + what);
+      }
+      std::unordered_set<std::string> seen;
+      for (const auto& element : array.GetArray()) {
+        std::string member_value = type == ValueType::SS   ? require_string(element, name)
+                                   : type == ValueType::NS ? canonical_number(element, name)
+                                                           : decode_binary(element, name);
+        if (!seen.insert(member_value).second) {
+          if (type == ValueType::NS) throw validation_error("Input collection contains duplicates");
+          if (type == ValueType::SS) {
+            throw validation_error(std::string(kInvalidPrefix) + "Input collection " +
+                                   quote_collection(array) + " contains duplicates.");
+          }
+          throw validation_error(std::string(kInvalidPrefix) + "Input collection " +
+                                 quote_collection(array) + "of type BS contains duplicates.");
+        }
+        out.set.push_back(std::move(member_value));
+      }
+      break;
+    }
+    case ValueType::L:
+      for (const auto& element : require_array(v, "L").GetArray()) {
+        out.list.push_back(parse_attribute_value(element));
+      }
+      break;
+    case ValueType::M:
+      if (!v.IsObject()) throw serialization_error("Unexpected value type for M: expected an object");
+      out.map = parse_item(v);
+      break;
+  }
+  return out;
+}
+
+Item parse_item(const Json& json) {
+  if (!json.IsObject()) throw serialization_error("Unexpected value type: expected a map");
+  Item item;
+  for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
+    item.insert_or_assign(std::string(it->name.GetString(), it->name.GetStringLength()),
+                          parse_attribute_value(it->value));
+  }
+  return item;
+}
+
+void write_attribute_value(JsonWriter& w, const AttributeValue& value) {
+  w.StartObject();
+  w.Key(type_name(value.type));
+  switch (value.type) {
+    case ValueType::S:
+    case ValueType::N: write_string(w, value.scalar); break;
+    case ValueType::B: write_string(w, base64_encode(value.scalar)); break;
+    case ValueType::BOOL: w.Bool(value.boolean); break;
+    case ValueType::NUL: w.Bool(true); break;
+    case ValueType::SS:
+    case ValueType::NS:
+      w.StartArray();
+      for (const auto& m : value.set) write_string(w, m);
+      w.EndArray();
+      break;
+    case ValueType::BS:
+      w.StartArray();
+      for (const auto& m : value.set) write_string(w, base64_encode(m));
+      w.EndArray();
+      break;
+    case ValueType::L:
+      w.StartArray();
+      for (const auto& e : value.list) write_attribute_value(w, e);
+      w.EndArray();
+      break;
+    case ValueType::M: write_item(w, value.map); break;
+  }
+  w.EndObject();
+}
+
+void write_item(JsonWriter& w, const Item& item) {
+  w.StartObject();
+  for (const auto& [name, value] : item) {
+    write_key(w, name);
+    write_attribute_value(w, value);
+  }
+  w.EndObject();
+}
+
+std::string item_to_json(const Item& item) {
+  rapidjson::StringBuffer buffer;
+  JsonWriter w(buffer);
+  write_item(w, item);
+  return std::string(buffer.GetString(), buffer.GetSize());
+}
+
+Item item_from_json(std::string_view json) {
+  rapidjson::Document doc;
+  doc.Parse(json.data(), json.size());
+  return parse_item(doc);
+}
+
+int64_t attribute_value_size(const AttributeValue& value) {
+  switch (value.type) {
+    case ValueType::S:
+    case ValueType::B: return static_cast<int64_t>(value.scalar.size());
+    case ValueType::N: return number_size(value.scalar);
+    case ValueType::BOOL:
+    case ValueType::NUL: return 1;
+    case ValueType::SS:
+    case ValueType::BS: {
+      int64_t size = 0;
+      for (const auto& m : value.set) size += static_cast<int64_t>(m.size());
+      return size;
+    }
+    case ValueType::NS: {
+      int64_t size = 0;
+      for (const auto& m : value.set) size += number_size(m);
+      return size;
+    }
+    case ValueType::L: {
+      int64_t size = 3;
+      for (const auto& e : value.list) size += 1 + attribute_value_size(e);
+      return size;
+    }
+    case ValueType::M: {
+      int64_t size = 3;
+      for (const auto& [name, e] : value.map)
+        size += 1 + static_cast<int64_t>(name.size()) + attribute_value_size(e);
+      return size;
+    }
+  }
+  return 0;
+}
+
+int64_t item_size(const Item& item) {
+  int64_t size = 0;
+  for (const auto& [name, value] : item)
+    size += static_cast<int64_t>(name.size()) + attribute_value_size(value);
+  return size;
+}
+
+}  // namespace dynamini
