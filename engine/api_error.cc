@@ -1,0 +1,49 @@
+#include "dynamini/api_error.h"
+
+namespace dynamini {
+
+const char* ApiError::name() const {
+  switch (code) {
+    case ErrorCode::kValidation: return "ValidationException";
+    case ErrorCode::kConditionalCheckFailed: return "ConditionalCheckFailedException";
+    case ErrorCode::kResourceNotFound: return "ResourceNotFoundException";
+    case ErrorCode::kResourceInUse: return "ResourceInUseException";
+    case ErrorCode::kTransactionCanceled: return "TransactionCanceledException";
+    case ErrorCode::kTransactionConflict: return "TransactionConflictException";
+    case ErrorCode::kIdempotentParameterMismatch: return "IdempotentParameterMismatchException";
+    case ErrorCode::kItemCollectionSizeLimitExceeded:
+      return "ItemCollectionSizeLimitExceededException";
+    case ErrorCode::kLimitExceeded: return "LimitExceededException";
+    case ErrorCode::kDuplicateItem: return "DuplicateItemException";
+    case ErrorCode::kSerialization: return "SerializationException";
+    case ErrorCode::kUnknownOperation: return "UnknownOperationException";
+    case ErrorCode::kMissingAuthenticationToken: return "MissingAuthenticationTokenException";
+    case ErrorCode::kUnrecognizedClient: return "UnrecognizedClientException";
+    case ErrorCode::kInvalidSignature: return "InvalidSignatureException";
+    case ErrorCode::kExpiredIterator: return "ExpiredIteratorException";
+    case ErrorCode::kTrimmedDataAccess: return "TrimmedDataAccessException";
+    case ErrorCode::kInternalServerError: return "InternalServerError";
+  }
+  return "InternalServerError";
+}
+
+// DynamoDB answers its own errors under the service namespace and the
+// request-layer errors (validation, serialization, auth, routing) under
+// Coral's namespaces, e.g. "com.amazon.coral.validate#ValidationException".
+// SDKs match on the part after '#'.
+std::string ApiError::wire_type() const {
+  switch (code) {
+    case ErrorCode::kValidation: return std::string("com.amazon.coral.validate#") + name();
+    case ErrorCode::kSerialization:
+    case ErrorCode::kUnknownOperation:
+    case ErrorCode::kMissingAuthenticationToken:
+    case ErrorCode::kUnrecognizedClient:
+    case ErrorCode::kInvalidSignature:
+      return std::string("com.amazon.coral.service#") + name();
+    default: return std::string("com.amazonaws.dynamodb.v20120810#") + name();
+  }
+}
+
+int ApiError::http_status() const { return code == ErrorCode::kInternalServerError ? 500 : 400; }
+
+}  // namespace dynamini

@@ -1,0 +1,491 @@
+#include "catalog/table_def.h"
+
+#include <algorithm>
+#include <set>
+
+#include "dynamini/api_error.h"
+#include "validation/request_members.h"
+#include "validation/shape_errors.h"
+
+namespace dynamini {
+namespace {
+
+const char kInvalid[] = "One or more parameter values were invalid: ";
+
+std::optional<ValueType> scalar_type(std::string_view name) {
+  if (name == "S") return ValueType::S;
+  if (name == "N") return ValueType::N;
+  if (name == "B") return ValueType::B;
+  return std::nullopt;
+}
+
+struct RawKeyElement {
+  std::string name;
+  std::string key_type;
+};
+
+// Reads a KeySchema array, recording shape errors under `path`.
+std::vector<RawKeyElement> read_key_schema(const Json* array, const std::string& path,
+                                           ShapeErrors& errors) {
+  std::vector<RawKeyElement> out;
+  if (!array) {
+    errors.require(false, path);
+    return out;
+  }
+  if (array->Size() < 1) errors.add("[]", path, "Member must have length greater than or equal to 1");
+  if (array->Size() > 2) {
+    errors.add("[...]", path, "Member must have length less than or equal to 2");
+  }
+  int i = 0;
+  for (const auto& element : array->GetArray()) {
+    ++i;
+    std::string member = path + "." + std::to_string(i) + ".member";
+    auto name = string_member(element, "AttributeName");
+    auto key_type = string_member(element, "KeyType");
+    errors.require(name.has_value(), member + ".attributeName");
+    if (name && name->empty()) {
+      errors.add(*name, member + ".attributeName",
+                 "Member must have length greater than or equal to 1");
+    }
+    errors.require(key_type.has_value(), member + ".keyType");
+    errors.one_of(key_type, member + ".keyType", {"HASH", "RANGE"});
+    out.push_back({name.value_or(""), key_type.value_or("")});
+  }
+  return out;
+}
+
+IndexProjection read_projection(const Json* json, const std::string& path, ShapeErrors& errors) {
+  IndexProjection p;
+  if (!json) {
+    errors.require(false, path);
+    return p;
+  }
+  auto type = string_member(*json, "ProjectionType");
+  errors.one_of(type, path + ".projectionType", {"ALL", "KEYS_ONLY", "INCLUDE"});
+  if (type == "KEYS_ONLY") p.type = IndexProjection::Type::kKeysOnly;
+  if (type == "INCLUDE") p.type = IndexProjection::Type::kInclude;
+  if (const Json* nka = array_member(*json, "NonKeyAttributes")) {
+    for (const auto& a : nka->GetArray()) {
+      if (a.IsString()) p.non_key_attributes.emplace_back(a.GetString(), a.GetStringLength());
+    }
+    if (type != "INCLUDE") {
+      throw validation_error(std::string(kInvalid) + "ProjectionType is " +
+                             type.value_or("ALL") + ", but NonKeyAttributes is specified");
+    }
+  } else if (type == "INCLUDE") {
+    throw validation_error(std::string(kInvalid) +
+                           "ProjectionType is INCLUDE, but NonKeyAttributes is not specified");
+  }
+  return p;
+}
+
+std::optional<Throughput> read_throughput(const Json* json, const std::string& path,
+                                          ShapeErrors& errors) {
+  if (!json) return std::nullopt;
+  auto read = integer_member(*json, "ReadCapacityUnits");
+  auto write = integer_member(*json, "WriteCapacityUnits");
+  errors.require(read.has_value(), path + ".readCapacityUnits");
+  errors.require(write.has_value(), path + ".writeCapacityUnits");
+  errors.range(read, path + ".readCapacityUnits", 1);
+  errors.range(write, path + ".writeCapacityUnits", 1);
+  return Throughput{read.value_or(0), write.value_or(0)};
+}
+
+// Resolves raw key elements against the attribute definitions.
+KeySchema resolve_keys(const std::vector<RawKeyElement>& raw,
+                       const std::vector<KeyElement>& definitions, std::set<std::string>& used) {
+  KeySchema keys;
+  if (raw.empty()) return keys;
+  if (raw[0].key_type != "HASH") {
+    throw validation_error("Invalid KeySchema: The first KeySchemaElement is not a HASH key type");
+  }
+  if (raw.size() > 1 && raw[1].key_type != "RANGE") {
+    throw validation_error(
+        "Invalid KeySchema: The second KeySchemaElement is not a RANGE key type");
+  }
+  if (raw.size() > 1 && raw[0].name == raw[1].name) {
+    throw validation_error(
+        "Both the Hash Key and the Range Key element in the KeySchema have the same name");
+  }
+  auto find = [&](const std::string& name) -> std::optional<KeyElement> {
+    for (const auto& d : definitions)
+      if (d.name == name) return d;
+    return std::nullopt;
+  };
+  std::vector<std::string> missing;
+  for (const auto& r : raw)
+    if (!find(r.name)) missing.push_back(r.name);
+  if (!missing.empty()) {
+    std::string keys_text, defs_text;
+    for (size_t i = 0; i < missing.size(); ++i) keys_text += (i ? ", " : "") + missing[i];
+    for (size_t i = 0; i < definitions.size(); ++i)
+      defs_text += (i ? ", " : "") + definitions[i].name;
+    throw validation_error(std::string(kInvalid) +
+                           "Some index key attributes are not defined in AttributeDefinitions. "
+                           "Keys: [" + keys_text + "], AttributeDefinitions: [" + defs_text + "]");
+  }
+  keys.hash = *find(raw[0].name);
+  used.insert(raw[0].name);
+  if (raw.size() > 1) {
+    keys.range = *find(raw[1].name);
+    used.insert(raw[1].name);
+  }
+  return keys;
+}
+
+void write_key_schema(JsonWriter& w, const KeySchema& keys) {
+  w.StartArray();
+  w.StartObject();
+  w.Key("AttributeName");
+  write_string(w, keys.hash.name);
+  w.Key("KeyType");
+  w.String("HASH");
+  w.EndObject();
+  if (keys.range) {
+    w.StartObject();
+    w.Key("AttributeName");
+    write_string(w, keys.range->name);
+    w.Key("KeyType");
+    w.String("RANGE");
+    w.EndObject();
+  }
+  w.EndArray();
+}
+
+void write_projection(JsonWriter& w, const IndexProjection& p) {
+  w.StartObject();
+  w.Key("ProjectionType");
+  w.String(p.type == IndexProjection::Type::kAll        ? "ALL"
+           : p.type == IndexProjection::Type::kKeysOnly ? "KEYS_ONLY"
+                                                        : "INCLUDE");
+  if (p.type == IndexProjection::Type::kInclude) {
+    w.Key("NonKeyAttributes");
+    w.StartArray();
+    for (const auto& a : p.non_key_attributes) write_string(w, a);
+    w.EndArray();
+  }
+  w.EndObject();
+}
+
+void write_throughput(JsonWriter& w, const Throughput& t) {
+  w.StartObject();
+  w.Key("NumberOfDecreasesToday");
+  w.Int64(0);
+  w.Key("ReadCapacityUnits");
+  w.Int64(t.read);
+  w.Key("WriteCapacityUnits");
+  w.Int64(t.write);
+  w.EndObject();
+}
+
+// The CreateTable-shaped JSON used both in the catalog and to re-read it.
+void write_create_shape(JsonWriter& w, const TableDef& def) {
+  w.Key("TableName");
+  write_string(w, def.name);
+  w.Key("AttributeDefinitions");
+  w.StartArray();
+  for (const auto& d : def.attribute_definitions) {
+    w.StartObject();
+    w.Key("AttributeName");
+    write_string(w, d.name);
+    w.Key("AttributeType");
+    w.String(type_name(d.type));
+    w.EndObject();
+  }
+  w.EndArray();
+  w.Key("KeySchema");
+  write_key_schema(w, def.keys);
+}
+
+}  // namespace
+
+const IndexDef* TableDef::find_index(std::string_view index_name) const {
+  for (const auto& i : indexes)
+    if (i.name == index_name) return &i;
+  return nullptr;
+}
+
+bool TableDef::is_key_attribute(std::string_view attribute) const {
+  return keys.hash.name == attribute || (keys.range && keys.range->name == attribute);
+}
+
+std::string TableDef::storage_table() const { return "t" + std::to_string(id); }
+
+std::string TableDef::storage_index(const IndexDef& index) const {
+  return "t" + std::to_string(id) + "_i" + std::to_string(index.number);
+}
+
+TableDef table_def_from_create_request(const Json& request) {
+  ShapeErrors errors;
+  TableDef def;
+  auto name = string_member(request, "TableName");
+  errors.name(name, "tableName", true);
+  const Json* attribute_definitions = array_member(request, "AttributeDefinitions");
+  const Json* key_schema = array_member(request, "KeySchema");
+  errors.require(attribute_definitions != nullptr, "attributeDefinitions");
+  if (attribute_definitions) {
+    int i = 0;
+    for (const auto& d : attribute_definitions->GetArray()) {
+      ++i;
+      std::string member = "attributeDefinitions." + std::to_string(i) + ".member";
+      auto attr_name = string_member(d, "AttributeName");
+      auto attr_type = string_member(d, "AttributeType");
+      errors.require(attr_name.has_value(), member + ".attributeName");
+      errors.require(attr_type.has_value(), member + ".attributeType");
+      errors.one_of(attr_type, member + ".attributeType", {"B", "N", "S"});
+      auto type = attr_type ? scalar_type(*attr_type) : std::nullopt;
+      def.attribute_definitions.push_back({attr_name.value_or(""), type.value_or(ValueType::S)});
+    }
+  }
+  auto raw_keys = read_key_schema(key_schema, "keySchema", errors);
+  auto billing = string_member(request, "BillingMode");
+  errors.one_of(billing, "billingMode", {"PROVISIONED", "PAY_PER_REQUEST"});
+  auto throughput = read_throughput(object_member(request, "ProvisionedThroughput"),
+                                    "provisionedThroughput", errors);
+
+  struct RawIndex {
+    std::string name;
+    bool global;
+    std::vector<RawKeyElement> keys;
+    IndexProjection projection;
+    std::optional<Throughput> throughput;
+  };
+  std::vector<RawIndex> raw_indexes;
+  auto read_indexes = [&](const char* member_name, const char* path, bool global) {
+    const Json* list = array_member(request, member_name);
+    if (!list) return;
+    int i = 0;
+    for (const auto& index : list->GetArray()) {
+      ++i;
+      std::string member = std::string(path) + "." + std::to_string(i) + ".member";
+      RawIndex raw;
+      raw.global = global;
+      auto index_name = string_member(index, "IndexName");
+      errors.name(index_name, member + ".indexName", true);
+      raw.name = index_name.value_or("");
+      raw.keys = read_key_schema(array_member(index, "KeySchema"), member + ".keySchema", errors);
+      raw.projection = read_projection(object_member(index, "Projection"), member + ".projection",
+                                       errors);
+      if (global) {
+        raw.throughput = read_throughput(object_member(index, "ProvisionedThroughput"),
+                                         member + ".provisionedThroughput", errors);
+      }
+      raw_indexes.push_back(std::move(raw));
+    }
+  };
+  read_indexes("GlobalSecondaryIndexes", "globalSecondaryIndexes", true);
+  read_indexes("LocalSecondaryIndexes", "localSecondaryIndexes", false);
+  errors.throw_if_any();
+
+  def.name = *name;
+  def.pay_per_request = billing == "PAY_PER_REQUEST";
+  if (def.pay_per_request && throughput) {
+    throw validation_error(std::string(kInvalid) +
+                           "Neither ReadCapacityUnits nor WriteCapacityUnits can be specified when "
+                           "BillingMode is PAY_PER_REQUEST");
+  }
+  if (!def.pay_per_request && !throughput) {
+    throw validation_error(std::string(kInvalid) +
+                           "ReadCapacityUnits and WriteCapacityUnits must both be specified when "
+                           "BillingMode is PROVISIONED");
+  }
+  if (throughput) def.throughput = *throughput;
+
+  std::set<std::string> used;
+  def.keys = resolve_keys(raw_keys, def.attribute_definitions, used);
+  std::set<std::string> index_names;
+  int number = 0;
+  for (const auto& raw : raw_indexes) {
+    if (!index_names.insert(raw.name).second) {
+      throw validation_error(std::string(kInvalid) + "Duplicate index name: " + raw.name);
+    }
+    IndexDef index;
+    index.name = raw.name;
+    index.global = raw.global;
+    index.keys = resolve_keys(raw.keys, def.attribute_definitions, used);
+    index.projection = raw.projection;
+    index.number = ++number;
+    if (!raw.global) {
+      if (!def.keys.range) {
+        throw validation_error(std::string(kInvalid) +
+                               "Table KeySchema does not have a range key, which is required when "
+                               "specifying a LocalSecondaryIndex");
+      }
+      if (index.keys.hash.name != def.keys.hash.name) {
+        throw validation_error(std::string(kInvalid) +
+                               "Index KeySchema does not have the same leading hash key as table "
+                               "KeySchema for index: " + raw.name + ". index hash key: " +
+                               index.keys.hash.name + ", table hash key: " + def.keys.hash.name);
+      }
+      if (!index.keys.range) {
+        throw validation_error(std::string(kInvalid) +
+                               "Index KeySchema does not have a range key for index: " + raw.name);
+      }
+    } else {
+      if (def.pay_per_request && raw.throughput) {
+        throw validation_error(std::string(kInvalid) +
+                               "ProvisionedThroughput should not be specified for index: " +
+                               raw.name + " when BillingMode is PAY_PER_REQUEST");
+      }
+      if (!def.pay_per_request && !raw.throughput) {
+        throw validation_error(std::string(kInvalid) +
+                               "ProvisionedThroughput must be specified for index: " + raw.name);
+      }
+      if (raw.throughput) index.throughput = *raw.throughput;
+    }
+    def.indexes.push_back(std::move(index));
+  }
+  if (used.size() != def.attribute_definitions.size()) {
+    throw validation_error(std::string(kInvalid) +
+                           "Number of attributes in KeySchema does not exactly match number of "
+                           "attributes defined in AttributeDefinitions");
+  }
+  def.deletion_protection = bool_member(request, "DeletionProtectionEnabled").value_or(false);
+  return def;
+}
+
+std::string table_def_to_json(const TableDef& def) {
+  rapidjson::StringBuffer buffer;
+  JsonWriter w(buffer);
+  w.StartObject();
+  write_create_shape(w, def);
+  w.Key("BillingMode");
+  w.String(def.pay_per_request ? "PAY_PER_REQUEST" : "PROVISIONED");
+  if (!def.pay_per_request) {
+    w.Key("ProvisionedThroughput");
+    w.StartObject();
+    w.Key("ReadCapacityUnits");
+    w.Int64(def.throughput.read);
+    w.Key("WriteCapacityUnits");
+    w.Int64(def.throughput.write);
+    w.EndObject();
+  }
+  for (bool global : {true, false}) {
+    bool any = false;
+    for (const auto& i : def.indexes) any |= i.global == global;
+    if (!any) continue;
+    w.Key(global ? "GlobalSecondaryIndexes" : "LocalSecondaryIndexes");
+    w.StartArray();
+    for (const auto& i : def.indexes) {
+      if (i.global != global) continue;
+      w.StartObject();
+      w.Key("IndexName");
+      write_string(w, i.name);
+      w.Key("KeySchema");
+      write_key_schema(w, i.keys);
+      w.Key("Projection");
+      write_projection(w, i.projection);
+      if (global && !def.pay_per_request) {
+        w.Key("ProvisionedThroughput");
+        w.StartObject();
+        w.Key("ReadCapacityUnits");
+        w.Int64(i.throughput.read);
+        w.Key("WriteCapacityUnits");
+        w.Int64(i.throughput.write);
+        w.EndObject();
+      }
+      w.Key("StorageNumber");
+      w.Int(i.number);
+      w.EndObject();
+    }
+    w.EndArray();
+  }
+  w.Key("DeletionProtectionEnabled");
+  w.Bool(def.deletion_protection);
+  w.Key("StorageId");
+  w.Int64(def.id);
+  w.Key("CreationDateTime");
+  w.Double(def.creation_time);
+  w.Key("TableId");
+  write_string(w, def.table_uuid);
+  w.EndObject();
+  return std::string(buffer.GetString(), buffer.GetSize());
+}
+
+TableDef table_def_from_json(std::string_view json) {
+  rapidjson::Document doc;
+  doc.Parse(json.data(), json.size());
+  TableDef def = table_def_from_create_request(doc);
+  def.id = doc["StorageId"].GetInt64();
+  def.creation_time = doc["CreationDateTime"].GetDouble();
+  def.table_uuid = doc["TableId"].GetString();
+  // Index storage numbers are stable across UpdateTable; restore them.
+  for (const char* list : {"GlobalSecondaryIndexes", "LocalSecondaryIndexes"}) {
+    auto it = doc.FindMember(list);
+    if (it == doc.MemberEnd()) continue;
+    for (const auto& i : it->value.GetArray()) {
+      for (auto& index : def.indexes) {
+        if (index.name == i["IndexName"].GetString()) index.number = i["StorageNumber"].GetInt();
+      }
+    }
+  }
+  return def;
+}
+
+void write_table_description(JsonWriter& w, const TableDef& def, const TableStats& stats,
+                             const char* status, const std::string& region,
+                             const std::string& account_id) {
+  const std::string arn = "arn:aws:dynamodb:" + region + ":" + account_id + ":table/" + def.name;
+  w.StartObject();
+  write_create_shape(w, def);
+  w.Key("TableStatus");
+  w.String(status);
+  w.Key("CreationDateTime");
+  w.Double(def.creation_time);
+  w.Key("ProvisionedThroughput");
+  write_throughput(w, def.throughput);
+  w.Key("TableSizeBytes");
+  w.Int64(stats.size_bytes);
+  w.Key("ItemCount");
+  w.Int64(stats.item_count);
+  w.Key("TableArn");
+  write_string(w, arn);
+  w.Key("TableId");
+  write_string(w, def.table_uuid);
+  if (def.pay_per_request) {
+    w.Key("BillingModeSummary");
+    w.StartObject();
+    w.Key("BillingMode");
+    w.String("PAY_PER_REQUEST");
+    w.Key("LastUpdateToPayPerRequestDateTime");
+    w.Double(def.creation_time);
+    w.EndObject();
+  }
+  for (bool global : {true, false}) {
+    bool any = false;
+    for (const auto& i : def.indexes) any |= i.global == global;
+    if (!any) continue;
+    w.Key(global ? "GlobalSecondaryIndexes" : "LocalSecondaryIndexes");
+    w.StartArray();
+    for (size_t n = 0; n < def.indexes.size(); ++n) {
+      const auto& i = def.indexes[n];
+      if (i.global != global) continue;
+      w.StartObject();
+      w.Key("IndexName");
+      write_string(w, i.name);
+      w.Key("KeySchema");
+      write_key_schema(w, i.keys);
+      w.Key("Projection");
+      write_projection(w, i.projection);
+      if (global) {
+        w.Key("IndexStatus");
+        w.String("ACTIVE");
+        w.Key("ProvisionedThroughput");
+        write_throughput(w, i.throughput);
+      }
+      w.Key("IndexSizeBytes");
+      w.Int64(n < stats.index_stats.size() ? stats.index_stats[n].second : 0);
+      w.Key("ItemCount");
+      w.Int64(n < stats.index_stats.size() ? stats.index_stats[n].first : 0);
+      w.Key("IndexArn");
+      write_string(w, arn + "/index/" + i.name);
+      w.EndObject();
+    }
+    w.EndArray();
+  }
+  w.Key("DeletionProtectionEnabled");
+  w.Bool(def.deletion_protection);
+  w.EndObject();
+}
+
+}  // namespace dynamini

@@ -1,0 +1,83 @@
+#include "engine.h"
+
+#include <chrono>
+#include <random>
+
+#include "dynamini/api_error.h"
+
+namespace dynamini {
+namespace {
+
+std::string random_uuid() {
+  static thread_local std::mt19937_64 rng{std::random_device{}()};
+  const char* hex = "0123456789abcdef";
+  std::string out;
+  for (int i = 0; i < 32; ++i) {
+    if (i == 8 || i == 12 || i == 16 || i == 20) out.push_back('-');
+    out.push_back(hex[rng() % 16]);
+  }
+  return out;
+}
+
+}  // namespace
+
+Engine::Engine(Options options) : options_(std::move(options)), store_(options_.path) {
+  for (auto& def : store_.load_catalog()) {
+    next_id_ = std::max(next_id_, def.id + 1);
+    std::string name = def.name;
+    tables_.emplace(std::move(name), std::make_shared<const TableDef>(std::move(def)));
+  }
+}
+
+int64_t Engine::now_ms() const {
+  if (options_.clock_ms) return options_.clock_ms();
+  using namespace std::chrono;
+  return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
+}
+
+std::shared_ptr<const TableDef> Engine::find_table(std::string_view name) const {
+  auto it = tables_.find(name);
+  return it == tables_.end() ? nullptr : it->second;
+}
+
+std::shared_ptr<const TableDef> Engine::require_table(std::string_view name) const {
+  auto table = find_table(name);
+  if (!table) throw ApiError{ErrorCode::kResourceNotFound, "Requested resource not found", {}};
+  return table;
+}
+
+std::shared_ptr<const TableDef> Engine::create_table(TableDef def) {
+  if (find_table(def.name)) {
+    throw ApiError{ErrorCode::kResourceInUse, "Table already exists: " + def.name, {}};
+  }
+  def.id = next_id_++;
+  def.creation_time = static_cast<double>(now_ms()) / 1000.0;
+  def.table_uuid = random_uuid();
+  WriteTransaction txn(store_.connection());
+  store_.create_table(def);
+  txn.commit();
+  auto shared = std::make_shared<const TableDef>(std::move(def));
+  tables_.emplace(shared->name, shared);
+  return shared;
+}
+
+void Engine::delete_table(const TableDef& def) {
+  std::string name = def.name;  // `def` may be owned by the cache entry
+  auto keep_alive = find_table(name);
+  WriteTransaction txn(store_.connection());
+  store_.drop_table(def);
+  txn.commit();
+  tables_.erase(name);
+}
+
+std::vector<std::string> Engine::table_names() const {
+  std::vector<std::string> names;
+  for (const auto& [name, def] : tables_) names.push_back(name);
+  return names;
+}
+
+void Engine::reset() {
+  for (const auto& name : table_names()) delete_table(*find_table(name));
+}
+
+}  // namespace dynamini

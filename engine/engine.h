@@ -1,0 +1,53 @@
+#pragma once
+
+// The engine behind a Database: options, the SQLite store, the table catalog
+// cache and the storage lock. Operations (ops/) receive it.
+
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "catalog/table_def.h"
+#include "dynamini/database.h"
+#include "storage/store.h"
+
+namespace dynamini {
+
+class Engine {
+ public:
+  // Opens the store and loads the catalog. Throws SqliteError.
+  explicit Engine(Options options);
+
+  const Options& options() const { return options_; }
+  int64_t now_ms() const;
+
+  // Serialises every access to the store and the catalog. Operations parse
+  // and render outside it.
+  std::mutex& storage_mutex() { return mutex_; }
+
+  // REQUIRES: storage_mutex() held, for everything below.
+  Store& store() { return store_; }
+  // nullptr when no such table.
+  std::shared_ptr<const TableDef> find_table(std::string_view name) const;
+  // Throws ResourceNotFoundException("Requested resource not found").
+  std::shared_ptr<const TableDef> require_table(std::string_view name) const;
+  // Assigns the storage id, creates the storage and caches the definition.
+  // Throws ResourceInUseException when the name is taken.
+  std::shared_ptr<const TableDef> create_table(TableDef def);
+  void delete_table(const TableDef& def);
+  std::vector<std::string> table_names() const;  // sorted
+  // Drops every table.
+  void reset();
+
+ private:
+  Options options_;
+  std::mutex mutex_;
+  Store store_;
+  std::map<std::string, std::shared_ptr<const TableDef>, std::less<>> tables_;
+  int64_t next_id_ = 1;
+};
+
+}  // namespace dynamini

@@ -1,0 +1,135 @@
+#include "keys/item_keys.h"
+
+#include "dynamini/api_error.h"
+#include "keys/key_encoding.h"
+
+namespace dynamini {
+namespace {
+
+const char kInvalid[] = "One or more parameter values were invalid: ";
+
+void check_size(const KeyElement& element, const AttributeValue& value, bool hash) {
+  size_t size = value.type == ValueType::N ? static_cast<size_t>(attribute_value_size(value))
+                                           : value.scalar.size();
+  if (hash && size > kMaxPartitionKeyBytes) {
+    throw validation_error(std::string(kInvalid) +
+                           "Size of hashkey has exceeded the maximum size limit of2048 bytes");
+  }
+  if (!hash && size > kMaxSortKeyBytes) {
+    throw validation_error(std::string(kInvalid) +
+                           "Aggregated size of all range keys has exceeded the size limit of 1024 "
+                           "bytes");
+  }
+  (void)element;
+}
+
+void check_empty_key(const KeyElement& element, const AttributeValue& value) {
+  if ((value.type == ValueType::S || value.type == ValueType::B) && value.scalar.empty()) {
+    throw validation_error(
+        "One or more parameter values are not valid. The AttributeValue for a key attribute "
+        "cannot contain an empty " +
+        std::string(value.type == ValueType::S ? "string" : "binary") + " value. Key: " +
+        element.name);
+  }
+}
+
+}  // namespace
+
+void validate_key(const Item& key, const TableDef& table) {
+  const size_t expected = table.keys.range ? 2 : 1;
+  auto matches = [&](const KeyElement& element) {
+    auto it = key.find(element.name);
+    return it != key.end() && it->second.type == element.type;
+  };
+  if (key.size() != expected || !matches(table.keys.hash) ||
+      (table.keys.range && !matches(*table.keys.range))) {
+    throw validation_error("The provided key element does not match the schema");
+  }
+  check_empty_key(table.keys.hash, key.at(table.keys.hash.name));
+  if (table.keys.range) check_empty_key(*table.keys.range, key.at(table.keys.range->name));
+  check_size(table.keys.hash, key.at(table.keys.hash.name), true);
+  if (table.keys.range) check_size(*table.keys.range, key.at(table.keys.range->name), false);
+}
+
+void validate_item_keys(const Item& item, const TableDef& table) {
+  auto check = [&](const KeyElement& element, bool hash) {
+    auto it = item.find(element.name);
+    if (it == item.end()) {
+      throw validation_error(std::string(kInvalid) + "Missing the key " + element.name +
+                             " in the item");
+    }
+    if (it->second.type != element.type) {
+      throw validation_error(std::string(kInvalid) + "Type mismatch for key " + element.name +
+                             " expected: " + type_name(element.type) +
+                             " actual: " + type_name(it->second.type));
+    }
+    check_empty_key(element, it->second);
+    check_size(element, it->second, hash);
+  };
+  check(table.keys.hash, true);
+  if (table.keys.range) check(*table.keys.range, false);
+  for (const auto& index : table.indexes) {
+    auto check_index = [&](const KeyElement& element) {
+      auto it = item.find(element.name);
+      if (it == item.end()) return;
+      if (it->second.type != element.type) {
+        throw validation_error(std::string(kInvalid) + "Type mismatch for Index Key " +
+                               element.name + " Expected: " + type_name(element.type) +
+                               " Actual: " + type_name(it->second.type) +
+                               " IndexName: " + index.name);
+      }
+      if ((it->second.type == ValueType::S || it->second.type == ValueType::B) &&
+          it->second.scalar.empty()) {
+        throw validation_error(
+            "One or more parameter values are not valid. A value specified for a secondary index "
+            "key is not supported. The AttributeValue for a key attribute cannot contain an empty "
+            "string value. IndexName: " +
+            index.name + ", IndexKey: " + element.name);
+      }
+    };
+    check_index(index.keys.hash);
+    if (index.keys.range) check_index(*index.keys.range);
+  }
+}
+
+Item key_of(const Item& item, const KeySchema& keys) {
+  Item key;
+  key.emplace(keys.hash.name, item.at(keys.hash.name));
+  if (keys.range) key.emplace(keys.range->name, item.at(keys.range->name));
+  return key;
+}
+
+EncodedKey encode_primary_key(const Item& item, const KeySchema& keys) {
+  EncodedKey key;
+  key.hash = encode_key_value(item.at(keys.hash.name));
+  if (keys.range) key.range = encode_key_value(item.at(keys.range->name));
+  return key;
+}
+
+std::optional<EncodedKey> index_key_of(const Item& item, const IndexDef& index) {
+  auto hash = item.find(index.keys.hash.name);
+  if (hash == item.end() || hash->second.type != index.keys.hash.type) return std::nullopt;
+  EncodedKey key;
+  key.hash = encode_key_value(hash->second);
+  if (index.keys.range) {
+    auto range = item.find(index.keys.range->name);
+    if (range == item.end() || range->second.type != index.keys.range->type) return std::nullopt;
+    key.range = encode_key_value(range->second);
+  }
+  return key;
+}
+
+Item project_for_index(const Item& item, const TableDef& table, const IndexDef& index) {
+  if (index.projection.type == IndexProjection::Type::kAll) return item;
+  Item out = key_of(item, table.keys);
+  auto copy = [&](const std::string& name) {
+    auto it = item.find(name);
+    if (it != item.end()) out.insert_or_assign(name, it->second);
+  };
+  copy(index.keys.hash.name);
+  if (index.keys.range) copy(index.keys.range->name);
+  for (const auto& name : index.projection.non_key_attributes) copy(name);
+  return out;
+}
+
+}  // namespace dynamini

@@ -1,0 +1,48 @@
+#pragma once
+
+// Keys of items, for a table and its indexes: validation with DynamoDB's
+// messages, extraction and encoding.
+
+#include <optional>
+#include <string>
+
+#include "catalog/table_def.h"
+#include "values/attribute_value.h"
+
+namespace dynamini {
+
+// A primary or index key in the storage encoding (keys/key_encoding.h).
+struct EncodedKey {
+  std::string hash;
+  std::string range;  // empty blob when the schema has no sort key
+};
+
+// DynamoDB's key size limits: partition key 2048 bytes, sort key 1024 bytes.
+constexpr size_t kMaxPartitionKeyBytes = 2048;
+constexpr size_t kMaxSortKeyBytes = 1024;
+
+// A `Key` request member (GetItem, DeleteItem, UpdateItem, BatchGet...):
+// exactly the table's key attributes, of their declared types, non-empty.
+// Throws ValidationException ("The provided key element does not match the
+// schema", ...).
+void validate_key(const Item& key, const TableDef& table);
+
+// A whole item to be written (PutItem, BatchWrite put, the result of an
+// UpdateItem): table keys present, typed and within size; index key
+// attributes, when present, of the index's declared types and non-empty.
+void validate_item_keys(const Item& item, const TableDef& table);
+
+// The key attributes of `item` under `keys` (item must hold them).
+Item key_of(const Item& item, const KeySchema& keys);
+
+EncodedKey encode_primary_key(const Item& item, const KeySchema& keys);
+
+// The item's key in `index`, or nullopt when the item lacks one of the index
+// key attributes (sparse index) or holds it with another type.
+std::optional<EncodedKey> index_key_of(const Item& item, const IndexDef& index);
+
+// The attributes an index stores for `item`: all of them, or the table and
+// index keys plus the projected non-key attributes.
+Item project_for_index(const Item& item, const TableDef& table, const IndexDef& index);
+
+}  // namespace dynamini

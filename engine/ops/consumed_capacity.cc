@@ -1,0 +1,97 @@
+#include "ops/consumed_capacity.h"
+
+#include <cmath>
+
+#include "keys/item_keys.h"
+#include "validation/request_members.h"
+
+namespace dynamini {
+
+CapacityDetail read_capacity_detail(const Json& request, ShapeErrors& errors) {
+  auto text = string_member(request, "ReturnConsumedCapacity");
+  errors.one_of(text, "returnConsumedCapacity", {"INDEXES", "TOTAL", "NONE"});
+  if (text == "TOTAL") return CapacityDetail::kTotal;
+  if (text == "INDEXES") return CapacityDetail::kIndexes;
+  return CapacityDetail::kNone;
+}
+
+double read_units(int64_t bytes, bool consistent) {
+  double units = std::max<double>(1.0, std::ceil(static_cast<double>(bytes) / 4096.0));
+  return consistent ? units : units / 2.0;
+}
+
+double write_units(int64_t bytes) {
+  return std::max<double>(1.0, std::ceil(static_cast<double>(bytes) / 1024.0));
+}
+
+double Consumption::total() const {
+  double sum = table;
+  for (const auto& [name, units] : global_indexes) sum += units;
+  for (const auto& [name, units] : local_indexes) sum += units;
+  return sum;
+}
+
+Consumption write_consumption(const TableDef& table, const Item* old_item, const Item* new_item) {
+  Consumption c;
+  int64_t size = std::max(old_item ? item_size(*old_item) : 0, new_item ? item_size(*new_item) : 0);
+  c.table = write_units(size);
+  for (const auto& index : table.indexes) {
+    auto old_key = old_item ? index_key_of(*old_item, index) : std::nullopt;
+    auto new_key = new_item ? index_key_of(*new_item, index) : std::nullopt;
+    double units = 0;
+    if (old_key) units += write_units(item_size(project_for_index(*old_item, table, index)));
+    if (new_key) {
+      double put = write_units(item_size(project_for_index(*new_item, table, index)));
+      // The same index key rewritten in place is one write, not a delete and a put.
+      if (old_key && old_key->hash == new_key->hash && old_key->range == new_key->range) {
+        units = std::max(units, put);
+      } else {
+        units += put;
+      }
+    }
+    if (units == 0) continue;
+    (index.global ? c.global_indexes : c.local_indexes)[index.name] += units;
+  }
+  return c;
+}
+
+void write_consumed_capacity_object(JsonWriter& out, const std::string& table_name,
+                                    CapacityDetail detail, const Consumption& c) {
+  out.StartObject();
+  out.Key("TableName");
+  write_string(out, table_name);
+  out.Key("CapacityUnits");
+  out.Double(c.total());
+  if (detail == CapacityDetail::kIndexes) {
+    out.Key("Table");
+    out.StartObject();
+    out.Key("CapacityUnits");
+    out.Double(c.table);
+    out.EndObject();
+    auto write_map = [&](const char* key, const std::map<std::string, double>& m) {
+      if (m.empty()) return;
+      out.Key(key);
+      out.StartObject();
+      for (const auto& [name, units] : m) {
+        write_key(out, name);
+        out.StartObject();
+        out.Key("CapacityUnits");
+        out.Double(units);
+        out.EndObject();
+      }
+      out.EndObject();
+    };
+    write_map("GlobalSecondaryIndexes", c.global_indexes);
+    write_map("LocalSecondaryIndexes", c.local_indexes);
+  }
+  out.EndObject();
+}
+
+void write_consumed_capacity(JsonWriter& out, const std::string& table_name,
+                             CapacityDetail detail, const Consumption& c) {
+  if (detail == CapacityDetail::kNone) return;
+  out.Key("ConsumedCapacity");
+  write_consumed_capacity_object(out, table_name, detail, c);
+}
+
+}  // namespace dynamini

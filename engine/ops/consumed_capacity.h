@@ -1,0 +1,46 @@
+#pragma once
+
+// ConsumedCapacity as DynamoDB computes it (Developer Guide, "Read/write
+// capacity mode"): a read unit per 4 KB read (half for an eventually
+// consistent read), a write unit per 1 KB written, each rounded up; index
+// writes charged on the size of what the index stores.
+
+#include <cstdint>
+#include <map>
+#include <string>
+
+#include "catalog/table_def.h"
+#include "validation/shape_errors.h"
+#include "values/attribute_value.h"
+#include "values/json.h"
+
+namespace dynamini {
+
+enum class CapacityDetail { kNone, kTotal, kIndexes };
+
+CapacityDetail read_capacity_detail(const Json& request, ShapeErrors& errors);
+
+// Read units for `bytes` read in one request (at least one unit's worth).
+double read_units(int64_t bytes, bool consistent);
+// Write units for one item write of `bytes` (at least 1).
+double write_units(int64_t bytes);
+
+struct Consumption {
+  double table = 0;
+  std::map<std::string, double> global_indexes;
+  std::map<std::string, double> local_indexes;
+  double total() const;
+};
+
+// What writing `new_item` over `old_item` (either may be null) costs,
+// including the index rows that change.
+Consumption write_consumption(const TableDef& table, const Item* old_item, const Item* new_item);
+
+// Writes "ConsumedCapacity": {...} unless detail is kNone.
+void write_consumed_capacity(JsonWriter& out, const std::string& table_name,
+                             CapacityDetail detail, const Consumption& consumption);
+// The object alone (BatchGet/BatchWrite list one per table).
+void write_consumed_capacity_object(JsonWriter& out, const std::string& table_name,
+                                    CapacityDetail detail, const Consumption& consumption);
+
+}  // namespace dynamini

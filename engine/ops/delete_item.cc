@@ -1,0 +1,52 @@
+#include "dynamini/api_error.h"
+#include "ops/consumed_capacity.h"
+#include "ops/expression_inputs.h"
+#include "ops/operations.h"
+#include "ops/return_values.h"
+#include "validation/request_members.h"
+
+namespace dynamini {
+
+void delete_item(Engine& engine, const Json& request, JsonWriter& out) {
+  ShapeErrors errors;
+  auto table_name = string_member(request, "TableName");
+  errors.name(table_name, "tableName", true);
+  const Json* key_json = object_member(request, "Key");
+  errors.require(key_json != nullptr, "key");
+  ReturnValues return_values = read_return_values(request, errors);
+  CapacityDetail capacity = read_capacity_detail(request, errors);
+  errors.one_of(string_member(request, "ReturnItemCollectionMetrics"), "returnItemCollectionMetrics",
+                {"SIZE", "NONE"});
+  errors.throw_if_any();
+  reject_legacy_parameters(request, {"Expected", "ConditionalOperator"});
+  require_none_or_all_old(return_values);
+  Item key = parse_item(*key_json);
+  auto attributes =
+      read_expression_attributes(request, find_member(request, "ConditionExpression") != nullptr);
+  auto condition = read_condition(request, "ConditionExpression", attributes);
+  expr::check_all_used(attributes);
+
+  std::optional<Item> old_item;
+  Consumption consumed;
+  {
+    std::lock_guard lock(engine.storage_mutex());
+    auto table = engine.require_table(*table_name);
+    validate_key(key, *table);
+    WriteTransaction txn(engine.store().connection());
+    if (auto stored = engine.store().get(*table, encode_primary_key(key, table->keys))) {
+      old_item = item_from_json(*stored);
+    }
+    if (condition && !condition->evaluate(old_item ? &*old_item : nullptr)) {
+      throw ApiError{ErrorCode::kConditionalCheckFailed, "The conditional request failed", {}};
+    }
+    if (old_item) engine.store().remove(*table, *old_item);
+    txn.commit();
+    consumed = write_consumption(*table, old_item ? &*old_item : nullptr, nullptr);
+  }
+  out.StartObject();
+  if (return_values == ReturnValues::kAllOld && old_item) write_attributes(out, *old_item);
+  write_consumed_capacity(out, *table_name, capacity, consumed);
+  out.EndObject();
+}
+
+}  // namespace dynamini

@@ -1,0 +1,65 @@
+#include "ops/expression_inputs.h"
+
+#include "dynamini/api_error.h"
+#include "validation/request_members.h"
+
+namespace dynamini {
+
+expr::ExpressionAttributes read_expression_attributes(const Json& request, bool any_expression) {
+  if (!any_expression) {
+    if (find_member(request, "ExpressionAttributeNames")) {
+      throw validation_error(
+          "ExpressionAttributeNames can only be specified when using expressions");
+    }
+    if (find_member(request, "ExpressionAttributeValues")) {
+      throw validation_error(
+          "ExpressionAttributeValues can only be specified when using expressions");
+    }
+  }
+  return expr::parse_expression_attributes(request);
+}
+
+void reject_legacy_parameters(const Json& request, std::initializer_list<const char*> names) {
+  for (const char* name : names) {
+    if (find_member(request, name)) {
+      throw validation_error(std::string(name) +
+                             " (a legacy parameter) is not supported by dynamini yet; use the "
+                             "expression parameters instead");
+    }
+  }
+}
+
+std::optional<expr::Condition> read_condition(const Json& request, const char* member,
+                                              expr::ExpressionAttributes& attributes) {
+  auto text = string_member(request, member);
+  if (!text) return std::nullopt;
+  return expr::Condition::parse(*text, attributes, member);
+}
+
+std::optional<expr::Projection> read_projection(const Json& request,
+                                                expr::ExpressionAttributes& attributes) {
+  if (auto text = string_member(request, "ProjectionExpression")) {
+    return expr::Projection::parse(*text, attributes);
+  }
+  if (const Json* names = array_member(request, "AttributesToGet")) {
+    std::vector<std::string> list;
+    for (const auto& n : names->GetArray()) {
+      if (!n.IsString()) {
+        throw ApiError{ErrorCode::kSerialization, "Unexpected value type in AttributesToGet", {}};
+      }
+      std::string name(n.GetString(), n.GetStringLength());
+      for (const auto& seen : list) {
+        if (seen == name) {
+          throw validation_error(
+              "One or more parameter values were invalid: Duplicate value in attribute name: " +
+              name);
+        }
+      }
+      list.push_back(std::move(name));
+    }
+    return expr::Projection::of_names(list);
+  }
+  return std::nullopt;
+}
+
+}  // namespace dynamini

@@ -1,0 +1,32 @@
+#pragma once
+
+// The expression-related members shared by the item operations.
+
+#include <initializer_list>
+#include <optional>
+#include <string>
+
+#include "expressions/expressions.h"
+#include "values/json.h"
+
+namespace dynamini {
+
+// Reads ExpressionAttributeNames/Values. DynamoDB rejects them when the
+// request carries no expression at all:
+// "ExpressionAttributeNames can only be specified when using expressions".
+expr::ExpressionAttributes read_expression_attributes(const Json& request, bool any_expression);
+
+// The legacy (pre-expression) parameters dynamini does not implement yet are
+// refused with a clear ValidationException rather than silently ignored.
+void reject_legacy_parameters(const Json& request, std::initializer_list<const char*> names);
+
+// Parses an optional condition-like expression member (ConditionExpression,
+// FilterExpression).
+std::optional<expr::Condition> read_condition(const Json& request, const char* member,
+                                              expr::ExpressionAttributes& attributes);
+
+// ProjectionExpression, or the legacy AttributesToGet list of names.
+std::optional<expr::Projection> read_projection(const Json& request,
+                                                expr::ExpressionAttributes& attributes);
+
+}  // namespace dynamini

@@ -1,0 +1,51 @@
+#include "dynamini/api_error.h"
+#include "ops/consumed_capacity.h"
+#include "ops/expression_inputs.h"
+#include "ops/operations.h"
+#include "validation/request_members.h"
+
+namespace dynamini {
+
+void get_item(Engine& engine, const Json& request, JsonWriter& out) {
+  ShapeErrors errors;
+  auto table_name = string_member(request, "TableName");
+  errors.name(table_name, "tableName", true);
+  const Json* key_json = object_member(request, "Key");
+  errors.require(key_json != nullptr, "key");
+  CapacityDetail capacity = read_capacity_detail(request, errors);
+  bool consistent = bool_member(request, "ConsistentRead").value_or(false);
+  errors.throw_if_any();
+  Item key = parse_item(*key_json);
+  bool has_expression = find_member(request, "ProjectionExpression") != nullptr;
+  if (has_expression && find_member(request, "AttributesToGet")) {
+    throw validation_error(
+        "Can not use both expression and non-expression parameters in the same request: "
+        "Non-expression parameters: {AttributesToGet} Expression parameters: "
+        "{ProjectionExpression}");
+  }
+  auto attributes = read_expression_attributes(request, has_expression);
+  auto projection = read_projection(request, attributes);
+  expr::check_all_used(attributes);
+
+  std::optional<std::string> stored;
+  {
+    std::lock_guard lock(engine.storage_mutex());
+    auto table = engine.require_table(*table_name);
+    validate_key(key, *table);
+    stored = engine.store().get(*table, encode_primary_key(key, table->keys));
+  }
+  out.StartObject();
+  int64_t size = 0;
+  if (stored) {
+    Item item = item_from_json(*stored);
+    size = item_size(item);
+    out.Key("Item");
+    write_item(out, projection ? projection->apply(item) : item);
+  }
+  Consumption consumed;
+  consumed.table = read_units(size, consistent);
+  write_consumed_capacity(out, *table_name, capacity, consumed);
+  out.EndObject();
+}
+
+}  // namespace dynamini

@@ -1,0 +1,201 @@
+#include "ops/pagination.h"
+
+#include <functional>
+
+#include "dynamini/api_error.h"
+#include "keys/key_encoding.h"
+#include "validation/request_members.h"
+#include "validation/shape_errors.h"
+
+namespace dynamini {
+namespace {
+
+const char kBadStart[] = "The provided starting key is invalid: ";
+
+bool has_typed(const Item& key, const KeyElement& element) {
+  auto it = key.find(element.name);
+  return it != key.end() && it->second.type == element.type;
+}
+
+// Encoded ExclusiveStartKey columns in the read's order (see RangeRead::start).
+std::vector<std::string> start_columns(const Item& key, const TableDef& table,
+                                       const IndexDef* index, bool query) {
+  EncodedKey primary = encode_primary_key(key, table.keys);
+  std::vector<std::string> columns;
+  if (index) {
+    auto index_key = index_key_of(key, *index);
+    if (!query) columns.push_back(index_key->hash);
+    columns.push_back(index_key->range);
+    columns.push_back(primary.hash);
+    columns.push_back(primary.range);
+  } else {
+    if (!query) columns.push_back(primary.hash);
+    columns.push_back(primary.range);
+  }
+  return columns;
+}
+
+// A small stable hash of the encoded partition key for parallel scan segments.
+uint64_t partition_hash(std::string_view pk) {
+  uint64_t h = 1469598103934665603ull;  // FNV-1a
+  for (unsigned char c : pk) {
+    h ^= c;
+    h *= 1099511628211ull;
+  }
+  return h;
+}
+
+}  // namespace
+
+void validate_start_key(const Item& key, const TableDef& table, const IndexDef* index) {
+  size_t expected = 0;
+  std::vector<const KeyElement*> elements = {&table.keys.hash};
+  if (table.keys.range) elements.push_back(&*table.keys.range);
+  if (index) {
+    auto add = [&](const KeyElement& e) {
+      for (auto* seen : elements)
+        if (seen->name == e.name) return;
+      elements.push_back(&e);
+    };
+    add(index->keys.hash);
+    if (index->keys.range) add(*index->keys.range);
+  }
+  expected = elements.size();
+  for (const auto* e : elements) {
+    if (!has_typed(key, *e)) {
+      throw validation_error(std::string(kBadStart) +
+                             "The provided key element does not match the schema");
+    }
+  }
+  if (key.size() != expected) {
+    throw validation_error(std::string(kBadStart) +
+                           "The provided key element does not match the schema");
+  }
+}
+
+Page read_page(Engine& engine, PageRequest request) {
+  Page page;
+  const TableDef& table = *request.table;
+  const bool query = request.read.hash.has_value();
+  request.read.index = request.index;
+  if (request.exclusive_start_key) {
+    request.read.start = start_columns(*request.exclusive_start_key, table, request.index, query);
+  }
+  // Parallel scans skip rows of other segments, so they cannot push the limit
+  // into SQL.
+  if (!request.segment) request.read.limit = request.limit;
+  const Item* last = nullptr;
+  Item last_item;
+  bool stopped_early = false;
+  engine.store().read_range(
+      table, request.read, [&](std::string_view json, int64_t size, std::string_view pk) {
+        if (request.segment &&
+            static_cast<int64_t>(partition_hash(pk) % static_cast<uint64_t>(request.total_segments)) !=
+                *request.segment) {
+          return true;
+        }
+        Item item = item_from_json(json);
+        // An LSI queried for ALL_ATTRIBUTES fetches the rest from the table.
+        if (request.index && !request.index->global &&
+            request.select == Select::kAllAttributes &&
+            request.index->projection.type != IndexProjection::Type::kAll) {
+          if (auto full = engine.store().get(table, encode_primary_key(item, table.keys))) {
+            item = item_from_json(*full);
+          }
+        }
+        ++page.scanned;
+        page.bytes_read += size;
+        if (!request.filter || request.filter->evaluate(&item)) {
+          ++page.count;
+          if (request.select != Select::kCount) {
+            page.items.push_back(request.projection ? request.projection->apply(item) : item);
+          }
+        }
+        last_item = std::move(item);
+        last = &last_item;
+        if (request.limit && page.scanned >= *request.limit) {
+          stopped_early = true;
+          return false;
+        }
+        if (page.bytes_read >= kMaxPageBytes) {
+          stopped_early = true;
+          return false;
+        }
+        return true;
+      });
+  if (stopped_early && last) {
+    Item key = key_of(*last, table.keys);
+    if (request.index) {
+      key.insert_or_assign(request.index->keys.hash.name, last->at(request.index->keys.hash.name));
+      if (request.index->keys.range) {
+        key.insert_or_assign(request.index->keys.range->name,
+                             last->at(request.index->keys.range->name));
+      }
+    }
+    page.last_evaluated_key = std::move(key);
+  }
+  return page;
+}
+
+std::optional<Select> read_select(const Json& request, ShapeErrors& errors) {
+  auto text = string_member(request, "Select");
+  errors.one_of(text, "select",
+                {"ALL_ATTRIBUTES", "ALL_PROJECTED_ATTRIBUTES", "SPECIFIC_ATTRIBUTES", "COUNT"});
+  if (!text) return std::nullopt;
+  if (*text == "ALL_ATTRIBUTES") return Select::kAllAttributes;
+  if (*text == "ALL_PROJECTED_ATTRIBUTES") return Select::kAllProjectedAttributes;
+  if (*text == "SPECIFIC_ATTRIBUTES") return Select::kSpecificAttributes;
+  if (*text == "COUNT") return Select::kCount;
+  return std::nullopt;
+}
+
+Select resolve_select(std::optional<Select> select, bool has_projection, const IndexDef* index) {
+  if (!select) {
+    if (has_projection) return Select::kSpecificAttributes;
+    return index ? Select::kAllProjectedAttributes : Select::kAllAttributes;
+  }
+  if (*select == Select::kSpecificAttributes && !has_projection) {
+    throw validation_error(
+        "Must specify the AttributesToGet or ProjectionExpression when choosing to get "
+        "SPECIFIC_ATTRIBUTES");
+  }
+  if (*select != Select::kSpecificAttributes && has_projection) {
+    throw validation_error(
+        "Cannot specify the ProjectionExpression when choosing to get " +
+        std::string(*select == Select::kCount ? "only the Count"
+                    : *select == Select::kAllAttributes ? "ALL_ATTRIBUTES"
+                                                        : "ALL_PROJECTED_ATTRIBUTES"));
+  }
+  if (*select == Select::kAllProjectedAttributes && !index) {
+    throw validation_error(
+        "One or more parameter values were invalid: Select type ALL_PROJECTED_ATTRIBUTES is "
+        "supported only when querying an index");
+  }
+  if (*select == Select::kAllAttributes && index && index->global &&
+      index->projection.type != IndexProjection::Type::kAll) {
+    throw validation_error(
+        "One or more parameter values were invalid: Select type ALL_ATTRIBUTES is not supported "
+        "for global secondary index " +
+        index->name + " because its projection type is not ALL");
+  }
+  return *select;
+}
+
+void write_page(JsonWriter& out, const Page& page, Select select) {
+  if (select != Select::kCount) {
+    out.Key("Items");
+    out.StartArray();
+    for (const auto& item : page.items) write_item(out, item);
+    out.EndArray();
+  }
+  out.Key("Count");
+  out.Int64(page.count);
+  out.Key("ScannedCount");
+  out.Int64(page.scanned);
+  if (page.last_evaluated_key) {
+    out.Key("LastEvaluatedKey");
+    write_item(out, *page.last_evaluated_key);
+  }
+}
+
+}  // namespace dynamini

@@ -1,0 +1,63 @@
+#pragma once
+
+// Paged reads shared by Query and Scan (DynamoDB Developer Guide, "Paginating
+// table query results"): Limit counts items evaluated before the filter; a
+// page stops at 1 MB of data read; LastEvaluatedKey is the exact key of the
+// last evaluated item (table keys, plus index keys on an index); a page starts
+// after ExclusiveStartKey with a key range seek, so page 50 costs what page 1
+// costs.
+
+#include <optional>
+#include <vector>
+
+#include "engine.h"
+#include "expressions/expressions.h"
+#include "storage/store.h"
+
+namespace dynamini {
+
+enum class Select { kAllAttributes, kAllProjectedAttributes, kSpecificAttributes, kCount };
+
+constexpr int64_t kMaxPageBytes = 1024 * 1024;
+
+struct PageRequest {
+  const TableDef* table = nullptr;
+  const IndexDef* index = nullptr;
+  RangeRead read;  // partition and sort bounds, direction; start and limit set by read_page
+  std::optional<Item> exclusive_start_key;
+  std::optional<int64_t> limit;
+  const expr::Condition* filter = nullptr;
+  const expr::Projection* projection = nullptr;
+  Select select = Select::kAllAttributes;
+  bool consistent = false;
+  // Parallel scan: only items whose partition hashes to `segment`.
+  std::optional<int64_t> segment;
+  int64_t total_segments = 1;
+};
+
+struct Page {
+  std::vector<Item> items;  // empty for Select COUNT
+  int64_t count = 0;        // items that passed the filter
+  int64_t scanned = 0;      // items evaluated
+  int64_t bytes_read = 0;
+  std::optional<Item> last_evaluated_key;
+};
+
+// Validates ExclusiveStartKey against the table (and index) key schema.
+// Throws ValidationException "The provided starting key is invalid: ...".
+void validate_start_key(const Item& key, const TableDef& table, const IndexDef* index);
+
+// Reads one page. REQUIRES: the engine's storage lock held.
+Page read_page(Engine& engine, PageRequest request);
+
+// Reads the Select member (enum checked into `errors`); nullopt when absent.
+std::optional<Select> read_select(const Json& request, class ShapeErrors& errors);
+// Applies DynamoDB's rules for Select against the projection and the index:
+// the default is ALL_ATTRIBUTES on a table, ALL_PROJECTED_ATTRIBUTES on an
+// index, SPECIFIC_ATTRIBUTES when a projection is given.
+Select resolve_select(std::optional<Select> select, bool has_projection, const IndexDef* index);
+
+// Renders Items/Count/ScannedCount/LastEvaluatedKey (and ConsumedCapacity).
+void write_page(JsonWriter& out, const Page& page, Select select);
+
+}  // namespace dynamini

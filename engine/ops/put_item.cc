@@ -1,0 +1,61 @@
+#include "dynamini/api_error.h"
+#include "ops/consumed_capacity.h"
+#include "ops/expression_inputs.h"
+#include "ops/operations.h"
+#include "ops/return_values.h"
+#include "validation/request_members.h"
+
+namespace dynamini {
+
+// PutItem: creates or replaces an item, optionally conditionally.
+void put_item(Engine& engine, const Json& request, JsonWriter& out) {
+  // 1. Parse and validate everything before touching storage.
+  ShapeErrors errors;
+  auto table_name = string_member(request, "TableName");
+  errors.name(table_name, "tableName", true);
+  const Json* item_json = object_member(request, "Item");
+  errors.require(item_json != nullptr, "item");
+  ReturnValues return_values = read_return_values(request, errors);
+  CapacityDetail capacity = read_capacity_detail(request, errors);
+  errors.one_of(string_member(request, "ReturnItemCollectionMetrics"), "returnItemCollectionMetrics",
+                {"SIZE", "NONE"});
+  errors.throw_if_any();
+  reject_legacy_parameters(request, {"Expected", "ConditionalOperator"});
+  require_none_or_all_old(return_values);
+  Item item = parse_item(*item_json);
+  // 2. Resolve expressions.
+  auto attributes =
+      read_expression_attributes(request, find_member(request, "ConditionExpression") != nullptr);
+  auto condition = read_condition(request, "ConditionExpression", attributes);
+  expr::check_all_used(attributes);
+  if (item_size(item) > kMaxItemSize) {
+    throw validation_error("Item size has exceeded the maximum allowed size");
+  }
+
+  // 3. Execute in one transaction.
+  std::optional<Item> old_item;
+  Consumption consumed;
+  {
+    std::lock_guard lock(engine.storage_mutex());
+    auto table = engine.require_table(*table_name);
+    validate_item_keys(item, *table);
+    WriteTransaction txn(engine.store().connection());
+    if (auto stored = engine.store().get(*table, encode_primary_key(item, table->keys))) {
+      old_item = item_from_json(*stored);
+    }
+    if (condition && !condition->evaluate(old_item ? &*old_item : nullptr)) {
+      throw ApiError{ErrorCode::kConditionalCheckFailed, "The conditional request failed", {}};
+    }
+    engine.store().put(*table, old_item ? &*old_item : nullptr, item);
+    txn.commit();
+    consumed = write_consumption(*table, old_item ? &*old_item : nullptr, &item);
+  }
+
+  // 4. Render.
+  out.StartObject();
+  if (return_values == ReturnValues::kAllOld && old_item) write_attributes(out, *old_item);
+  write_consumed_capacity(out, *table_name, capacity, consumed);
+  out.EndObject();
+}
+
+}  // namespace dynamini

@@ -1,0 +1,169 @@
+#include "dynamini/api_error.h"
+#include "keys/key_encoding.h"
+#include "ops/consumed_capacity.h"
+#include "ops/expression_inputs.h"
+#include "ops/operations.h"
+#include "ops/pagination.h"
+#include "validation/request_members.h"
+
+namespace dynamini {
+namespace {
+
+using Term = expr::KeyConditionTerm;
+
+// Maps the parsed key condition onto the partition and sort key of the table
+// or index, with DynamoDB's messages for conditions that do not fit.
+void apply_key_condition(const std::vector<Term>& terms, const KeySchema& keys, RangeRead& read) {
+  const Term* hash = nullptr;
+  const Term* range = nullptr;
+  for (const auto& term : terms) {
+    if (term.attribute == keys.hash.name) {
+      if (hash) throw validation_error("KeyConditionExpressions must only contain one condition per key");
+      hash = &term;
+    } else if (keys.range && term.attribute == keys.range->name) {
+      if (range) throw validation_error("KeyConditionExpressions must only contain one condition per key");
+      range = &term;
+    } else {
+      throw validation_error("Query condition missed key schema element: " +
+                             (keys.range && hash ? keys.range->name : keys.hash.name));
+    }
+  }
+  if (!hash) throw validation_error("Query condition missed key schema element: " + keys.hash.name);
+  if (hash->op != Term::Op::kEq) throw validation_error("Query key condition not supported");
+  auto check_type = [](const AttributeValue& v, const KeyElement& e) {
+    if (v.type != e.type) {
+      throw validation_error(
+          "One or more parameter values were invalid: Condition parameter type does not match "
+          "schema type");
+    }
+  };
+  check_type(hash->operands.at(0), keys.hash);
+  read.hash = encode_key_value(hash->operands[0]);
+  if (!range) return;
+  for (const auto& v : range->operands) check_type(v, *keys.range);
+  std::string a = encode_key_value(range->operands.at(0));
+  switch (range->op) {
+    case Term::Op::kEq:
+      read.lower = a;
+      read.upper = a;
+      break;
+    case Term::Op::kLt:
+      read.upper = a;
+      read.upper_inclusive = false;
+      break;
+    case Term::Op::kLe: read.upper = a; break;
+    case Term::Op::kGt:
+      read.lower = a;
+      read.lower_inclusive = false;
+      break;
+    case Term::Op::kGe: read.lower = a; break;
+    case Term::Op::kBetween: {
+      std::string b = encode_key_value(range->operands.at(1));
+      if (range->operands[0].type == ValueType::N
+              ? range->operands[0].as_number().compare(range->operands[1].as_number()) > 0
+              : a > b) {
+        throw validation_error(
+            "Invalid KeyConditionExpression: The BETWEEN operator requires upper bound to be "
+            "greater than or equal to lower bound; lower bound operand: AttributeValue: {" +
+            std::string(type_name(range->operands[0].type)) + ":" + range->operands[0].scalar +
+            "}, upper bound operand: AttributeValue: {" + type_name(range->operands[1].type) +
+            ":" + range->operands[1].scalar + "}");
+      }
+      read.lower = a;
+      read.upper = b;
+      break;
+    }
+    case Term::Op::kBeginsWith: {
+      if (keys.range->type == ValueType::N) {
+        throw validation_error(
+            "Invalid KeyConditionExpression: Incorrect operand type for operator or function; "
+            "operator or function: begins_with, operand type: N");
+      }
+      read.lower = a;
+      std::string upper = prefix_upper_bound(a);
+      if (!upper.empty()) {
+        read.upper = upper;
+        read.upper_inclusive = false;
+      }
+      break;
+    }
+  }
+}
+
+}  // namespace
+
+void query(Engine& engine, const Json& request, JsonWriter& out) {
+  ShapeErrors errors;
+  auto table_name = string_member(request, "TableName");
+  errors.name(table_name, "tableName", true);
+  auto index_name = string_member(request, "IndexName");
+  errors.name(index_name, "indexName", false);
+  auto limit = integer_member(request, "Limit");
+  errors.range(limit, "limit", 1);
+  auto select = read_select(request, errors);
+  CapacityDetail capacity = read_capacity_detail(request, errors);
+  errors.throw_if_any();
+  reject_legacy_parameters(request, {"KeyConditions", "QueryFilter", "ConditionalOperator"});
+  bool forward = bool_member(request, "ScanIndexForward").value_or(true);
+  bool consistent = bool_member(request, "ConsistentRead").value_or(false);
+  const Json* start_json = object_member(request, "ExclusiveStartKey");
+  std::optional<Item> start;
+  if (start_json) {
+    try {
+      start = parse_item(*start_json);
+    } catch (ApiError& e) {
+      if (e.code == ErrorCode::kValidation) e.message = "The provided starting key is invalid: " + e.message;
+      throw;
+    }
+  }
+  auto key_text = string_member(request, "KeyConditionExpression");
+  if (!key_text) {
+    throw validation_error("Either the KeyConditions or KeyConditionExpression parameter must be specified in the request.");
+  }
+  auto attributes = read_expression_attributes(request, true);
+  auto terms = expr::parse_key_condition(*key_text, attributes);
+  auto filter = read_condition(request, "FilterExpression", attributes);
+  auto projection = read_projection(request, attributes);
+  expr::check_all_used(attributes);
+
+  Page page;
+  Select resolved;
+  {
+    std::lock_guard lock(engine.storage_mutex());
+    auto table = engine.require_table(*table_name);
+    const IndexDef* index = nullptr;
+    if (index_name) {
+      index = table->find_index(*index_name);
+      if (!index) {
+        throw validation_error("The table does not have the specified index: " + *index_name);
+      }
+      if (consistent && index->global) {
+        throw validation_error("Consistent reads are not supported on global secondary indexes");
+      }
+    }
+    resolved = resolve_select(select, projection.has_value(), index);
+    PageRequest pr;
+    pr.table = table.get();
+    pr.index = index;
+    pr.read.forward = forward;
+    apply_key_condition(terms, index ? index->keys : table->keys, pr.read);
+    if (start) {
+      validate_start_key(*start, *table, index);
+      pr.exclusive_start_key = start;
+    }
+    pr.limit = limit;
+    pr.filter = filter ? &*filter : nullptr;
+    pr.projection = projection ? &*projection : nullptr;
+    pr.select = resolved;
+    pr.consistent = consistent;
+    page = read_page(engine, std::move(pr));
+  }
+  out.StartObject();
+  write_page(out, page, resolved);
+  Consumption consumed;
+  consumed.table = read_units(page.bytes_read, consistent);
+  write_consumed_capacity(out, *table_name, capacity, consumed);
+  out.EndObject();
+}
+
+}  // namespace dynamini

@@ -1,0 +1,21 @@
+#pragma once
+
+#include "validation/shape_errors.h"
+#include "values/attribute_value.h"
+#include "values/json.h"
+
+namespace dynamini {
+
+enum class ReturnValues { kNone, kAllOld, kUpdatedOld, kAllNew, kUpdatedNew };
+
+// Reads ReturnValues, recording an enum violation in `errors`.
+ReturnValues read_return_values(const Json& request, ShapeErrors& errors);
+
+// PutItem and DeleteItem accept only NONE and ALL_OLD; DynamoDB answers
+// "ReturnValues can only be ALL_OLD or NONE" otherwise.
+void require_none_or_all_old(ReturnValues value);
+
+// Writes "Attributes": item, unless the item is empty (DynamoDB omits it).
+void write_attributes(JsonWriter& out, const Item& item);
+
+}  // namespace dynamini

@@ -1,0 +1,100 @@
+#include "dynamini/api_error.h"
+#include "ops/consumed_capacity.h"
+#include "ops/expression_inputs.h"
+#include "ops/operations.h"
+#include "ops/pagination.h"
+#include "validation/request_members.h"
+
+namespace dynamini {
+
+void scan(Engine& engine, const Json& request, JsonWriter& out) {
+  ShapeErrors errors;
+  auto table_name = string_member(request, "TableName");
+  errors.name(table_name, "tableName", true);
+  auto index_name = string_member(request, "IndexName");
+  errors.name(index_name, "indexName", false);
+  auto limit = integer_member(request, "Limit");
+  errors.range(limit, "limit", 1);
+  auto segment = integer_member(request, "Segment");
+  auto total_segments = integer_member(request, "TotalSegments");
+  errors.range(segment, "segment", 0, 999999);
+  errors.range(total_segments, "totalSegments", 1, 1000000);
+  auto select = read_select(request, errors);
+  CapacityDetail capacity = read_capacity_detail(request, errors);
+  errors.throw_if_any();
+  reject_legacy_parameters(request, {"ScanFilter", "ConditionalOperator"});
+  if (segment && !total_segments) {
+    throw validation_error(
+        "The TotalSegments parameter is required but was not present in the request when "
+        "Segment parameter is present");
+  }
+  if (total_segments && !segment) {
+    throw validation_error(
+        "The Segment parameter is required but was not present in the request when parameter "
+        "TotalSegments is present");
+  }
+  if (segment && *segment >= *total_segments) {
+    throw validation_error(
+        "The Segment parameter is zero-based and must be less than parameter TotalSegments: "
+        "Segment: " + std::to_string(*segment) + " is not less than TotalSegments: " +
+        std::to_string(*total_segments));
+  }
+  bool consistent = bool_member(request, "ConsistentRead").value_or(false);
+  const Json* start_json = object_member(request, "ExclusiveStartKey");
+  std::optional<Item> start;
+  if (start_json) {
+    try {
+      start = parse_item(*start_json);
+    } catch (ApiError& e) {
+      if (e.code == ErrorCode::kValidation) e.message = "The provided starting key is invalid: " + e.message;
+      throw;
+    }
+  }
+  bool has_expression = find_member(request, "FilterExpression") ||
+                        find_member(request, "ProjectionExpression");
+  auto attributes = read_expression_attributes(request, has_expression);
+  auto filter = read_condition(request, "FilterExpression", attributes);
+  auto projection = read_projection(request, attributes);
+  expr::check_all_used(attributes);
+
+  Page page;
+  Select resolved;
+  {
+    std::lock_guard lock(engine.storage_mutex());
+    auto table = engine.require_table(*table_name);
+    const IndexDef* index = nullptr;
+    if (index_name) {
+      index = table->find_index(*index_name);
+      if (!index) {
+        throw validation_error("The table does not have the specified index: " + *index_name);
+      }
+      if (consistent && index->global) {
+        throw validation_error("Consistent reads are not supported on global secondary indexes");
+      }
+    }
+    resolved = resolve_select(select, projection.has_value(), index);
+    PageRequest pr;
+    pr.table = table.get();
+    pr.index = index;
+    if (start) {
+      validate_start_key(*start, *table, index);
+      pr.exclusive_start_key = start;
+    }
+    pr.limit = limit;
+    pr.filter = filter ? &*filter : nullptr;
+    pr.projection = projection ? &*projection : nullptr;
+    pr.select = resolved;
+    pr.consistent = consistent;
+    pr.segment = segment;
+    pr.total_segments = total_segments.value_or(1);
+    page = read_page(engine, std::move(pr));
+  }
+  out.StartObject();
+  write_page(out, page, resolved);
+  Consumption consumed;
+  consumed.table = read_units(page.bytes_read, consistent);
+  write_consumed_capacity(out, *table_name, capacity, consumed);
+  out.EndObject();
+}
+
+}  // namespace dynamini

@@ -1,0 +1,84 @@
+#include "dynamini/api_error.h"
+#include "ops/consumed_capacity.h"
+#include "ops/expression_inputs.h"
+#include "ops/operations.h"
+#include "ops/return_values.h"
+#include "validation/request_members.h"
+
+namespace dynamini {
+
+// UpdateItem: edits an item in place, creating it (from its key) when absent.
+void update_item(Engine& engine, const Json& request, JsonWriter& out) {
+  ShapeErrors errors;
+  auto table_name = string_member(request, "TableName");
+  errors.name(table_name, "tableName", true);
+  const Json* key_json = object_member(request, "Key");
+  errors.require(key_json != nullptr, "key");
+  ReturnValues return_values = read_return_values(request, errors);
+  CapacityDetail capacity = read_capacity_detail(request, errors);
+  errors.one_of(string_member(request, "ReturnItemCollectionMetrics"), "returnItemCollectionMetrics",
+                {"SIZE", "NONE"});
+  errors.throw_if_any();
+  reject_legacy_parameters(request, {"Expected", "ConditionalOperator", "AttributeUpdates"});
+  Item key = parse_item(*key_json);
+  auto update_text = string_member(request, "UpdateExpression");
+  bool has_condition = find_member(request, "ConditionExpression") != nullptr;
+  auto attributes = read_expression_attributes(request, update_text || has_condition);
+  std::optional<expr::Update> update;
+  if (update_text) update = expr::Update::parse(*update_text, attributes);
+  auto condition = read_condition(request, "ConditionExpression", attributes);
+  expr::check_all_used(attributes);
+
+  std::optional<Item> old_item;
+  Item new_item;
+  Consumption consumed;
+  {
+    std::lock_guard lock(engine.storage_mutex());
+    auto table = engine.require_table(*table_name);
+    validate_key(key, *table);
+    if (update) {
+      for (const auto& path : update->target_paths()) {
+        if (!path.empty() && path.front().index < 0 && table->is_key_attribute(path.front().name)) {
+          throw validation_error(
+              "One or more parameter values were invalid: Cannot update attribute " +
+              path.front().name + ". This attribute is part of the key");
+        }
+      }
+    }
+    WriteTransaction txn(engine.store().connection());
+    if (auto stored = engine.store().get(*table, encode_primary_key(key, table->keys))) {
+      old_item = item_from_json(*stored);
+    }
+    if (condition && !condition->evaluate(old_item ? &*old_item : nullptr)) {
+      throw ApiError{ErrorCode::kConditionalCheckFailed, "The conditional request failed", {}};
+    }
+    new_item = old_item ? *old_item : key;
+    if (update) update->apply(new_item);
+    validate_item_keys(new_item, *table);
+    if (item_size(new_item) > kMaxItemSize) {
+      throw validation_error("Item size to update has exceeded the maximum allowed size");
+    }
+    engine.store().put(*table, old_item ? &*old_item : nullptr, new_item);
+    txn.commit();
+    consumed = write_consumption(*table, old_item ? &*old_item : nullptr, &new_item);
+  }
+
+  out.StartObject();
+  switch (return_values) {
+    case ReturnValues::kNone: break;
+    case ReturnValues::kAllOld:
+      if (old_item) write_attributes(out, *old_item);
+      break;
+    case ReturnValues::kAllNew: write_attributes(out, new_item); break;
+    case ReturnValues::kUpdatedOld:
+      if (old_item && update) write_attributes(out, expr::extract_paths(*old_item, update->target_paths()));
+      break;
+    case ReturnValues::kUpdatedNew:
+      if (update) write_attributes(out, expr::extract_paths(new_item, update->target_paths()));
+      break;
+  }
+  write_consumed_capacity(out, *table_name, capacity, consumed);
+  out.EndObject();
+}
+
+}  // namespace dynamini

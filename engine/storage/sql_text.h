@@ -1,0 +1,54 @@
+#pragma once
+
+// Every SQL statement the engine runs, in one place. Table and index names
+// come only from the catalog's storage ids (t<id>, t<id>_i<n>), never from
+// user input; all values are bound.
+//
+// Schema (persisted format):
+//   dynamini_catalog(name TEXT PRIMARY KEY, definition TEXT)  table definitions
+//   t<id>(pk BLOB, sk BLOB, item TEXT, size INTEGER, PRIMARY KEY(pk, sk))
+//       WITHOUT ROWID; keys in the order-preserving encoding of
+//       keys/key_encoding.h; item as DynamoDB JSON; size in DynamoDB bytes.
+//   t<id>_i<n>(ipk BLOB, isk BLOB, pk BLOB, sk BLOB, item TEXT, size INTEGER,
+//       PRIMARY KEY(ipk, isk, pk, sk)) WITHOUT ROWID; item holds the
+//       projected attributes. Absent index keys mean no row (sparse).
+
+#include <string>
+
+namespace dynamini::sql {
+
+std::string create_catalog();
+std::string select_catalog();
+std::string insert_catalog();
+std::string delete_catalog();
+
+std::string create_item_table(const std::string& table);
+std::string create_index_table(const std::string& index);
+std::string drop_table(const std::string& table);
+
+std::string select_item(const std::string& table);
+std::string upsert_item(const std::string& table);
+std::string delete_item(const std::string& table);
+std::string insert_index_row(const std::string& index);
+std::string delete_index_row(const std::string& index);
+std::string count_and_size(const std::string& table);
+
+// The shape of one range read (Query or Scan page).
+struct RangeShape {
+  bool index = false;       // index table (ipk, isk, pk, sk) or item table (pk, sk)
+  bool has_hash = false;    // Query: equality on the partition key
+  bool has_lower = false;   // sort key >= / > bound
+  bool lower_inclusive = true;
+  bool has_upper = false;   // sort key <= / < bound
+  bool upper_inclusive = true;
+  bool has_start = false;   // ExclusiveStartKey
+  bool forward = true;      // ScanIndexForward
+  bool has_limit = false;
+};
+// Parameters bind in this order: hash, lower, upper, start key columns
+// (Query on table: sk; Query on index: isk, pk, sk; Scan on table: pk, sk;
+// Scan on index: ipk, isk, pk, sk), limit. Columns returned: item, size, and
+// the key columns (pk, sk) of the base table.
+std::string select_range(const std::string& table, const RangeShape& shape);
+
+}  // namespace dynamini::sql

@@ -1,0 +1,70 @@
+#pragma once
+
+// Storage of tables, items and index rows in SQLite. Callers hold the
+// engine's storage lock and, for writes, a WriteTransaction: a write changes
+// the item row and every index row together or not at all.
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "catalog/table_def.h"
+#include "keys/item_keys.h"
+#include "storage/sqlite.h"
+#include "storage/sql_text.h"
+
+namespace dynamini {
+
+// One range read: a Query (has_hash) or a Scan page, on the table or an index.
+struct RangeRead {
+  const IndexDef* index = nullptr;  // nullptr: the table itself
+  std::optional<std::string> hash;  // encoded partition key (Query)
+  std::optional<std::string> lower;
+  bool lower_inclusive = true;
+  std::optional<std::string> upper;
+  bool upper_inclusive = true;
+  // Exclusive start, in the order's columns: Query on table {sk}; on index
+  // {isk, pk, sk}; Scan on table {pk, sk}; on index {ipk, isk, pk, sk}.
+  std::vector<std::string> start;
+  bool forward = true;
+  std::optional<int64_t> limit;
+};
+
+// A row handed to a range reader: stored item JSON, its DynamoDB size and the
+// encoded partition key of the base table. Return false to stop reading.
+using RowVisitor =
+    std::function<bool(std::string_view item_json, int64_t size, std::string_view table_pk)>;
+
+class Store {
+ public:
+  // Opens the SQLite database ("" = in memory) and prepares the catalog.
+  explicit Store(const std::string& path);
+
+  Connection& connection() { return connection_; }
+
+  std::vector<TableDef> load_catalog();
+  // Creates the storage of `def` (def.id must be set) and records it.
+  void create_table(const TableDef& def);
+  void drop_table(const TableDef& def);
+  // Rewrites the catalog record (UpdateTable).
+  void save_definition(const TableDef& def);
+  TableStats stats(const TableDef& def);
+
+  // The stored item JSON for a primary key, if any.
+  std::optional<std::string> get(const TableDef& def, const EncodedKey& key);
+  // Writes `item` (keys validated), replacing `old_item` and its index rows.
+  void put(const TableDef& def, const Item* old_item, const Item& item);
+  void remove(const TableDef& def, const Item& old_item);
+
+  void read_range(const TableDef& def, const RangeRead& read, const RowVisitor& visit);
+
+ private:
+  void write_index_rows(const TableDef& def, const Item& item, const EncodedKey& primary);
+  void delete_index_rows(const TableDef& def, const Item& item, const EncodedKey& primary);
+
+  Connection connection_;
+};
+
+}  // namespace dynamini

@@ -1,0 +1,24 @@
+#pragma once
+
+// Typed access to the members of a request object. A member of the wrong JSON
+// type is a SerializationException, as DynamoDB's deserializer answers; a
+// member that is absent or JSON null reads as "not given".
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "values/json.h"
+
+namespace dynamini {
+
+const Json* find_member(const Json& object, const char* name);
+std::optional<std::string> string_member(const Json& object, const char* name);
+std::optional<int64_t> integer_member(const Json& object, const char* name);
+std::optional<bool> bool_member(const Json& object, const char* name);
+// An object member (a map); nullptr when absent.
+const Json* object_member(const Json& object, const char* name);
+// An array member; nullptr when absent.
+const Json* array_member(const Json& object, const char* name);
+
+}  // namespace dynamini

@@ -1,0 +1,45 @@
+#pragma once
+
+// Collects DynamoDB's request-shape ("constraint") errors and reports them
+// all at once, in DynamoDB's format:
+//   1 validation error detected: Value null at 'tableName' failed to satisfy
+//   constraint: Member must not be null
+//   2 validation errors detected: Value ...; Value ...
+// DynamoDB reports these before any semantic check or table lookup. This is
+// the one place such messages are built.
+
+#include <cstdint>
+#include <initializer_list>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace dynamini {
+
+class ShapeErrors {
+ public:
+  // `value` is rendered as DynamoDB does: null, or the value's text.
+  void add(std::optional<std::string_view> value, std::string_view path,
+           std::string_view constraint);
+
+  // Member must not be null.
+  void require(bool present, std::string_view path);
+  // A table or index name: 3..255 characters of [a-zA-Z0-9_.-].
+  void name(const std::optional<std::string>& value, std::string_view path, bool required);
+  // One of `allowed` (rendered in the order given, as DynamoDB lists them).
+  void one_of(const std::optional<std::string>& value, std::string_view path,
+              std::initializer_list<const char*> allowed);
+  // An integer at least `min` (and at most `max` when given).
+  void range(const std::optional<int64_t>& value, std::string_view path, int64_t min,
+             std::optional<int64_t> max = std::nullopt);
+
+  bool empty() const { return messages_.empty(); }
+  // Throws ValidationException with every collected message; no-op if none.
+  void throw_if_any() const;
+
+ private:
+  std::vector<std::string> messages_;
+};
+
+}  // namespace dynamini
