@@ -224,8 +224,8 @@ Update Update::parse(std::string_view text, ExpressionAttributes& attributes) {
         attributes.values.count(parsed_action.value.placeholder)) {
       // dynalite test/updateItem.js: "Incorrect operand type for operator or
       // function; operator: ADD, operand type: STRING".
-      const char* word = operand_type_word(action.value.type);
-      if (word && !(action.kind == Kind::kAdd && action.value.type == ValueType::N)) {
+      const char* word = operand_type_word(action.value.value.type);
+      if (word && !(action.kind == Kind::kAdd && action.value.value.type == ValueType::N)) {
         operand_error = std::string("Incorrect operand type for operator or function; operator: ") +
                         (action.kind == Kind::kAdd ? "ADD" : "DELETE") + ", operand type: " + word;
       }

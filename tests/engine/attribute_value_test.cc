@@ -1,0 +1,72 @@
+#include <doctest/doctest.h>
+
+#include "dynamini/api_error.h"
+#include "values/attribute_value.h"
+
+using namespace dynamini;
+
+namespace {
+AttributeValue parse(const char* json) {
+  rapidjson::Document d;
+  d.Parse(json);
+  return parse_attribute_value(d);
+}
+std::string error_of(const char* json) {
+  try {
+    parse(json);
+  } catch (const ApiError& e) {
+    return e.message;
+  }
+  return "no error";
+}
+}  // namespace
+
+TEST_CASE("AttributeValue: all ten types round-trip through JSON") {
+  const char* json =
+      R"({"s":{"S":"x"},"n":{"N":"1.5"},"b":{"B":"AAE="},"t":{"BOOL":true},"z":{"NULL":true},)"
+      R"("ss":{"SS":["a","b"]},"ns":{"NS":["1","2"]},"bs":{"BS":["AA=="]},)"
+      R"("l":{"L":[{"S":"a"},{"N":"2"}]},"m":{"M":{"k":{"S":"v"}}}})";
+  rapidjson::Document d;
+  d.Parse(json);
+  Item item = parse_item(d);
+  CHECK(item.size() == 10);
+  CHECK(item["b"].scalar == std::string("\x00\x01", 2));
+  CHECK(item_from_json(item_to_json(item)) == item);
+}
+
+TEST_CASE("AttributeValue: empty sets and duplicate members are rejected") {
+  CHECK(error_of(R"({"SS":[]})") ==
+        "One or more parameter values were invalid: An string set  may not be empty");
+  CHECK(error_of(R"({"NS":[]})") ==
+        "One or more parameter values were invalid: An number set  may not be empty");
+  CHECK(error_of(R"({"BS":[]})") ==
+        "One or more parameter values were invalid: Binary sets should not be empty");
+  CHECK(error_of(R"({"SS":["a","a"]})") ==
+        "One or more parameter values were invalid: Input collection [a, a] contains duplicates.");
+  CHECK(error_of(R"({"NS":["1","1.0"]})") == "Input collection contains duplicates");
+}
+
+TEST_CASE("AttributeValue: empty and multi-typed values are rejected") {
+  CHECK(error_of(R"({})") ==
+        "Supplied AttributeValue is empty, must contain exactly one of the supported datatypes");
+  CHECK(error_of(R"({"S":"a","N":"1"})") ==
+        "Supplied AttributeValue has more than one datatypes set, must contain exactly one of the "
+        "supported datatypes");
+  CHECK(error_of(R"({"NULL":false})") ==
+        "One or more parameter values were invalid: Null attribute value types must have the "
+        "value of true");
+}
+
+TEST_CASE("AttributeValue: sets compare as sets and numbers by value") {
+  CHECK(parse(R"({"SS":["a","b"]})") == parse(R"({"SS":["b","a"]})"));
+  CHECK(parse(R"({"N":"1.0"})") == parse(R"({"N":"1"})"));
+  CHECK(parse(R"({"S":"1"})") != parse(R"({"N":"1"})"));
+}
+
+TEST_CASE("AttributeValue: item size counts names, bytes, digits and container overhead") {
+  rapidjson::Document d;
+  d.Parse(R"({"ab":{"S":"xyz"},"n":{"N":"123"},"l":{"L":[{"BOOL":true}]}})");
+  Item item = parse_item(d);
+  // "ab"+"xyz" = 5; "n" + ceil(3/2)+1 = 1+3 = 4; "l" + 3 + (1+1) = 6.
+  CHECK(item_size(item) == 15);
+}

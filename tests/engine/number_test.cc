@@ -1,0 +1,78 @@
+#include <doctest/doctest.h>
+
+#include "dynamini/api_error.h"
+#include "values/number.h"
+
+using dynamini::ApiError;
+using dynamini::Number;
+
+namespace {
+Number num(const char* text) { return Number::parse_or_throw(text); }
+std::string error_of(const char* text) {
+  Number n;
+  std::string error;
+  CHECK_FALSE(Number::parse(text, &n, &error));
+  return error;
+}
+}  // namespace
+
+TEST_CASE("Number: canonical text drops leading and trailing zeros and the exponent") {
+  CHECK(num("1.50").to_string() == "1.5");
+  CHECK(num("1e2").to_string() == "100");
+  CHECK(num("-0").to_string() == "0");
+  CHECK(num("007").to_string() == "7");
+  CHECK(num("0.00012").to_string() == "0.00012");
+  CHECK(num("+4.0E+2").to_string() == "400");
+  CHECK(num("-1.6e-3").to_string() == "-0.0016");
+  CHECK(num(".5").to_string() == "0.5");
+}
+
+TEST_CASE("Number: invalid text is rejected with DynamoDB's message") {
+  CHECK(error_of("") == "The parameter cannot be converted to a numeric value");
+  CHECK(error_of("b") == "The parameter cannot be converted to a numeric value: b");
+  CHECK(error_of("1e") == "The parameter cannot be converted to a numeric value: 1e");
+  CHECK(error_of("1.2.3") == "The parameter cannot be converted to a numeric value: 1.2.3");
+  CHECK(error_of(" 1") == "The parameter cannot be converted to a numeric value:  1");
+}
+
+TEST_CASE("Number: limits of 38 digits and 1E-130..1E+126 are enforced") {
+  CHECK(error_of("123456789012345678901234567890123456789") ==
+        "Attempting to store more than 38 significant digits in a Number");
+  CHECK(error_of("1e126") ==
+        "Number overflow. Attempting to store a number with magnitude larger than supported range");
+  CHECK(error_of("-1e-131") ==
+        "Number underflow. Attempting to store a number with magnitude smaller than supported "
+        "range");
+  CHECK(num("9.9999999999999999999999999999999999999E+125").significant_digits() == 38);
+  CHECK(num("1E-130").to_string().size() == 132);
+}
+
+TEST_CASE("Number: arithmetic is exact (0.3 - 0.1 = 0.2, never 0.19999999999999998)") {
+  CHECK(num("0.3").subtract(num("0.1")).to_string() == "0.2");
+  CHECK(num("0.1").add(num("0.2")).to_string() == "0.3");
+  CHECK(num("-5").add(num("3")).to_string() == "-2");
+  CHECK(num("99999999999999999999").add(num("1")).to_string() == "100000000000000000000");
+  CHECK(num("1").subtract(num("1")).to_string() == "0");
+  CHECK(num("1.5").subtract(num("-2.25")).to_string() == "3.75");
+}
+
+TEST_CASE("Number: a sum past 38 significant digits is rejected") {
+  CHECK_THROWS_AS(num("1e100").add(num("1")), ApiError);
+}
+
+TEST_CASE("Number: compare orders by value, negatives included") {
+  CHECK(num("10").compare(num("2")) > 0);
+  CHECK(num("-10").compare(num("-2")) < 0);
+  CHECK(num("-0.5").compare(num("0")) < 0);
+  CHECK(num("1.0").compare(num("1")) == 0);
+  CHECK(num("0.12").compare(num("0.123")) < 0);
+}
+
+TEST_CASE("Number: key bytes sort in numeric order under memcmp") {
+  const char* ordered[] = {"-1e100", "-100", "-10", "-2", "-1.5", "-1", "-0.123", "-0.12",
+                           "0",      "0.12", "0.123", "1", "1.5",  "2",  "10",     "100", "1e100"};
+  for (size_t i = 0; i + 1 < std::size(ordered); ++i) {
+    CAPTURE(ordered[i]);
+    CHECK(num(ordered[i]).key_bytes() < num(ordered[i + 1]).key_bytes());
+  }
+}
