@@ -28,6 +28,20 @@ class Parser {
 
   bool redundant_parens = false;
 
+  // Parentheses nest at most this deep; deeper input is reported as a syntax
+  // error at the offending "(" instead of exhausting the stack.
+  static constexpr int kMaxNesting = 100;
+  struct NestingGuard {
+    explicit NestingGuard(Parser& p) : parser(p) {
+      if (++parser.nesting_ > kMaxNesting) {
+        parser.farthest_ = parser.pos_;
+        parser.syntax_error();
+      }
+    }
+    ~NestingGuard() { --parser.nesting_; }
+    Parser& parser;
+  };
+
   // ---- Condition grammar -------------------------------------------------
   bool or_condition(Condition* out) {
     Condition left;
@@ -91,6 +105,7 @@ class Parser {
     if (leaf_condition(out)) return true;
     pos_ = start;
     if (accept(TokenKind::kLParen)) {
+      NestingGuard guard(*this);
       Condition inner;
       if (or_condition(&inner) && accept(TokenKind::kRParen)) {
         if (inner.parenthesized) redundant_parens = true;
@@ -173,6 +188,7 @@ class Parser {
   bool operand_parens(Operand* out, int* depth = nullptr) {
     size_t start = pos_;
     if (accept(TokenKind::kLParen)) {
+      NestingGuard guard(*this);
       Operand inner;
       int inner_depth = 0;
       bool ok = grammar_ == Grammar::kCondition ? operand_parens(&inner, &inner_depth)
@@ -263,6 +279,7 @@ class Parser {
     if (grammar_ == Grammar::kCondition && peek().kind == TokenKind::kLParen) {
       // A parenthesised path: "(a.b)[1]".
       ++pos_;
+      NestingGuard guard(*this);
       Path inner;
       if (document_path(&inner) && accept(TokenKind::kRParen)) {
         *out = std::move(inner);
@@ -494,6 +511,7 @@ class Parser {
   std::vector<Token> tokens_;
   size_t pos_ = 0;
   size_t farthest_ = 0;
+  int nesting_ = 0;
 };
 
 }  // namespace

@@ -380,3 +380,18 @@ TEST_CASE("Condition error: syntax errors come before undefined values") {
 }
 
 }  // TEST_SUITE
+
+TEST_SUITE("expressions") {
+
+TEST_CASE("Condition error: parentheses nested too deep are a syntax error") {
+  std::string text = std::string(150, '(') + "a = :v" + std::string(150, ')');
+  CHECK(condition_error(text.c_str(), R"({":v":{"N":"1"}})")
+            .rfind("Invalid ConditionExpression: Syntax error; token: \"(\"", 0) == 0);
+}
+
+TEST_CASE("Condition: nested parentheses around AND/OR groups") {
+  CHECK(holds("(a = :v AND (b = :v OR (c = :v AND a = :v)))",
+              R"({"a":{"N":"1"},"b":{"N":"2"},"c":{"N":"1"}})", R"({":v":{"N":"1"}})"));
+}
+
+}  // TEST_SUITE
