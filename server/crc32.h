@@ -1,0 +1,12 @@
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+
+namespace dynamini::server {
+
+// CRC-32 with zlib's polynomial (the value DynamoDB sends in x-amz-crc32,
+// printed in decimal). crc32("123456789") == 3421780262.
+uint32_t crc32(std::string_view bytes);
+
+}  // namespace dynamini::server

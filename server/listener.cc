@@ -1,0 +1,65 @@
+#include "listener.h"
+
+#include <boost/asio/dispatch.hpp>
+#include <boost/asio/strand.hpp>
+#include <boost/beast/core/bind_handler.hpp>
+#include <stdexcept>
+#include <string>
+
+#include "session.h"
+
+namespace dynamini::server {
+namespace {
+
+void check(boost::beast::error_code ec, const char* what, const std::string& address) {
+  if (ec) {
+    throw std::runtime_error(std::string("cannot ") + what + " " + address + ": " + ec.message());
+  }
+}
+
+}  // namespace
+
+Listener::Listener(boost::asio::io_context& io, const boost::asio::ip::tcp::endpoint& endpoint,
+                   const std::string& display_address, Database& db, const ServerOptions& options)
+    : io_(io), acceptor_(boost::asio::make_strand(io)), db_(db), options_(options) {
+  boost::beast::error_code ec;
+  acceptor_.open(endpoint.protocol(), ec);
+  check(ec, "open a socket for", display_address);
+  // Lets a restarted server rebind while old connections sit in TIME_WAIT.
+  // (On Linux this does not allow two listeners on one port.)
+  acceptor_.set_option(boost::asio::socket_base::reuse_address(true), ec);
+  check(ec, "set SO_REUSEADDR on", display_address);
+  acceptor_.bind(endpoint, ec);
+  check(ec, "listen on", display_address);
+  acceptor_.listen(boost::asio::socket_base::max_listen_connections, ec);
+  check(ec, "listen on", display_address);
+  port_ = acceptor_.local_endpoint(ec).port();
+  check(ec, "read the bound port of", display_address);
+}
+
+void Listener::run() {
+  boost::asio::dispatch(acceptor_.get_executor(),
+                        boost::beast::bind_front_handler(&Listener::accept, shared_from_this()));
+}
+
+void Listener::accept() {
+  // Each connection gets its own strand.
+  acceptor_.async_accept(
+      boost::asio::make_strand(io_),
+      boost::beast::bind_front_handler(&Listener::on_accept, shared_from_this()));
+}
+
+void Listener::on_accept(boost::beast::error_code ec, boost::asio::ip::tcp::socket socket) {
+  if (ec == boost::asio::error::operation_aborted || !acceptor_.is_open()) {
+    return;  // shutting down
+  }
+  if (!ec) {
+    boost::beast::error_code ignored;
+    socket.set_option(boost::asio::ip::tcp::no_delay(true), ignored);
+    std::make_shared<Session>(std::move(socket), db_, options_)->run();
+  }
+  // On other errors (e.g. too many open files) keep accepting.
+  accept();
+}
+
+}  // namespace dynamini::server

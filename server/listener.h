@@ -1,0 +1,40 @@
+#pragma once
+
+// Owns the listening socket and starts a Session per accepted connection.
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/beast/core/error.hpp>
+#include <cstdint>
+#include <memory>
+
+#include "dynamini/database.h"
+#include "dynamini/server.h"
+
+namespace dynamini::server {
+
+class Listener : public std::enable_shared_from_this<Listener> {
+ public:
+  // Binds and listens on `endpoint`. Throws std::runtime_error naming
+  // `display_address` when it cannot.
+  // REQUIRES: `io`, `db` and `options` outlive the listener.
+  Listener(boost::asio::io_context& io, const boost::asio::ip::tcp::endpoint& endpoint,
+           const std::string& display_address, Database& db, const ServerOptions& options);
+
+  uint16_t port() const { return port_; }
+
+  // Starts accepting connections.
+  void run();
+
+ private:
+  void accept();
+  void on_accept(boost::beast::error_code ec, boost::asio::ip::tcp::socket socket);
+
+  boost::asio::io_context& io_;
+  boost::asio::ip::tcp::acceptor acceptor_;
+  Database& db_;
+  const ServerOptions& options_;
+  uint16_t port_ = 0;
+};
+
+}  // namespace dynamini::server

@@ -1,0 +1,34 @@
+#pragma once
+
+// The pure request handler: one HTTP request in, one HTTP response out. No
+// sockets, so it is unit-tested directly (tests/server/route_test.cc).
+
+#include <boost/beast/http.hpp>
+
+#include "dynamini/api_error.h"
+#include "dynamini/database.h"
+
+namespace dynamini::server {
+
+namespace http = boost::beast::http;
+
+using Request = http::request<http::string_body>;
+using Response = http::response<http::string_body>;
+
+// Answers one request:
+//   POST with X-Amz-Target "DynamoDB_20120810.<Op>" or
+//        "DynamoDBStreams_20120810.<Op>"  -> db.execute(Op, body)
+//   GET / HEAD (any path)                  -> 200 health check
+//   OPTIONS                                -> CORS preflight
+// Anything else answers UnknownOperationException. Every response carries
+// x-amzn-RequestId, x-amz-crc32, Content-Type application/x-amz-json-1.0,
+// Content-Length and CORS headers, and honours the request's keep-alive.
+// Never throws: an unexpected exception becomes a 500 InternalServerError.
+Response route(Database& db, const Request& request);
+
+// An error response for `error` (status `error.http_status()` unless
+// `status_override` is non-zero), with the same headers route() adds.
+Response error_response(const ApiError& error, unsigned version, bool keep_alive,
+                        unsigned status_override = 0);
+
+}  // namespace dynamini::server

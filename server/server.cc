@@ -1,0 +1,103 @@
+#include "dynamini/server.h"
+
+#include <algorithm>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <mutex>
+#include <stdexcept>
+#include <thread>
+#include <vector>
+
+#include "listener.h"
+
+namespace dynamini {
+namespace {
+
+namespace asio = boost::asio;
+using asio::ip::tcp;
+
+// "[::1]" for IPv6 literals, the host as given otherwise.
+std::string url_host(const std::string& host) {
+  return host.find(':') != std::string::npos ? "[" + host + "]" : host;
+}
+
+tcp::endpoint resolve(asio::io_context& io, const std::string& host, uint16_t port,
+                      const std::string& display) {
+  boost::system::error_code ec;
+  auto address = asio::ip::make_address(host, ec);
+  if (!ec) return tcp::endpoint(address, port);
+  tcp::resolver resolver(io);
+  auto results = resolver.resolve(host, std::to_string(port), tcp::resolver::passive, ec);
+  if (ec || results.empty()) {
+    throw std::runtime_error("cannot listen on " + display + ": cannot resolve host '" + host +
+                             "'" + (ec ? ": " + ec.message() : std::string()));
+  }
+  return results.begin()->endpoint();
+}
+
+}  // namespace
+
+struct Server::Impl {
+  Database& db;
+  ServerOptions options;
+  // Declared before the listener: handlers and sockets die with it.
+  std::unique_ptr<asio::io_context> io;
+  std::shared_ptr<server::Listener> listener;
+  uint16_t port = 0;
+
+  std::mutex mutex;  // guards the fields below
+  std::vector<std::thread> threads;
+  bool started = false;
+  bool stopped = false;
+
+  Impl(Database& database, ServerOptions opts) : db(database), options(std::move(opts)) {}
+};
+
+Server::Server(Database& db, ServerOptions options)
+    : impl_(std::make_unique<Impl>(db, std::move(options))) {
+  const ServerOptions& opts = impl_->options;
+  const std::string display = url_host(opts.host) + ":" + std::to_string(opts.port);
+  unsigned threads =
+      opts.threads != 0 ? opts.threads : std::max(1u, std::thread::hardware_concurrency());
+  impl_->io = std::make_unique<asio::io_context>(static_cast<int>(threads));
+  tcp::endpoint endpoint = resolve(*impl_->io, opts.host, opts.port, display);
+  impl_->listener =
+      std::make_shared<server::Listener>(*impl_->io, endpoint, display, db, impl_->options);
+  impl_->port = impl_->listener->port();
+}
+
+Server::~Server() { stop(); }
+
+uint16_t Server::port() const { return impl_->port; }
+
+std::string Server::endpoint() const {
+  return "http://" + url_host(impl_->options.host) + ":" + std::to_string(impl_->port);
+}
+
+void Server::start() {
+  std::lock_guard lock(impl_->mutex);
+  if (impl_->started || impl_->stopped) return;
+  impl_->started = true;
+  impl_->listener->run();
+  unsigned count = impl_->options.threads != 0 ? impl_->options.threads
+                                               : std::max(1u, std::thread::hardware_concurrency());
+  impl_->threads.reserve(count);
+  for (unsigned i = 0; i < count; ++i) {
+    impl_->threads.emplace_back([io = impl_->io.get()] { io->run(); });
+  }
+}
+
+void Server::stop() {
+  std::lock_guard lock(impl_->mutex);
+  if (impl_->stopped) return;
+  impl_->stopped = true;
+  impl_->io->stop();
+  for (std::thread& t : impl_->threads) t.join();
+  impl_->threads.clear();
+  // Destroying the io_context destroys every pending handler, and with them
+  // the sessions and their sockets; the acceptor goes with the listener.
+  impl_->listener.reset();
+  impl_->io.reset();
+}
+
+}  // namespace dynamini

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Installs dynamini's build and test dependencies from Debian packages.
+# Idempotent: installs only what is missing, and does nothing when all is there.
+set -euo pipefail
+
+packages=(
+  cmake
+  g++
+  ninja-build
+  libsqlite3-dev
+  libboost-dev
+  rapidjson-dev
+  doctest-dev
+  python3-boto3
+  awscli
+)
+
+missing=()
+for pkg in "${packages[@]}"; do
+  if ! dpkg -s "$pkg" 2>/dev/null | grep -q '^Status: install ok installed$'; then
+    missing+=("$pkg")
+  fi
+done
+
+if [[ ${#missing[@]} -eq 0 ]]; then
+  echo "install-deps: all dependencies are installed"
+  exit 0
+fi
+
+echo "install-deps: missing: ${missing[*]}"
+if [[ $(id -u) -ne 0 ]]; then
+  echo "install-deps: run as root to install them, e.g.:" >&2
+  echo "  sudo apt-get update && sudo apt-get install -y ${missing[*]}" >&2
+  exit 1
+fi
+
+export DEBIAN_FRONTEND=noninteractive
+apt-get update
+apt-get install -y --no-install-recommends "${missing[@]}"
+echo "install-deps: installed: ${missing[*]}"
