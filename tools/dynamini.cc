@@ -36,6 +36,7 @@ Options:
   --no-inbox     do not create and load the sample `inbox` table
   --threads N    serving threads (default: one per core)
   --help         show this help
+  --version      print the version and exit
 
 Once ready it prints one line, "dynamini listening on http://HOST:PORT",
 and serves until SIGINT or SIGTERM.
@@ -47,6 +48,7 @@ struct Flags {
   bool in_memory = false;
   bool load_inbox = true;
   bool help = false;
+  bool version = false;
 };
 
 struct UsageError {
@@ -87,6 +89,9 @@ Flags parse_flags(int argc, char** argv) {
     if (arg == "--help" || arg == "-h") {
       no_value();
       flags.help = true;
+    } else if (arg == "--version") {
+      no_value();
+      flags.version = true;
     } else if (arg == "--port") {
       flags.server.port = parse_int<uint16_t>(arg, value(), 65535);
     } else if (arg == "--host") {
@@ -134,6 +139,10 @@ int main(int argc, char** argv) {
   }
   if (flags.help) {
     std::cout << kUsage;
+    return 0;
+  }
+  if (flags.version) {
+    std::cout << "dynamini " << DYNAMINI_VERSION << "\n";
     return 0;
   }
 
