@@ -4,13 +4,22 @@
 
 #include "engine.h"
 #include "ops/operations.h"
+#include "storage/backup.h"
+#include "storage/sql_text.h"
 #include "storage/sqlite.h"
 
 namespace dynamini {
 
+struct Snapshot::Impl {
+  std::unique_ptr<Connection> copy;  // a private in-memory database
+};
+Snapshot::Snapshot(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+Snapshot::~Snapshot() = default;
+
 struct Database::Impl {
   explicit Impl(Options options) : engine(std::move(options)) {}
   Engine engine;
+  std::shared_ptr<const Snapshot> initial_state;  // null: no tables
 };
 
 Database::Database(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
@@ -55,8 +64,52 @@ Result Database::execute(std::string_view operation, std::string_view request_js
 }
 
 void Database::reset() {
+  std::shared_ptr<const Snapshot> initial = impl_->initial_state;
+  if (!initial) {
+    // The state right after open(): an empty catalog.
+    Connection empty("");
+    empty.exec(sql::create_catalog());
+    std::lock_guard lock(impl_->engine.storage_mutex());
+    impl_->engine.restore_from(empty.handle());
+    return;
+  }
+  restore(*initial);
+}
+
+void Database::mark_initial_state() { impl_->initial_state = snapshot(); }
+
+std::shared_ptr<const Snapshot> Database::snapshot() {
   std::lock_guard lock(impl_->engine.storage_mutex());
-  impl_->engine.reset();
+  auto impl = std::make_unique<Snapshot::Impl>();
+  impl->copy = copy_to_memory(impl_->engine.store().connection().handle());
+  return std::make_shared<const Snapshot>(std::move(impl));
+}
+
+void Database::restore(const Snapshot& snapshot) {
+  std::lock_guard lock(impl_->engine.storage_mutex());
+  impl_->engine.restore_from(snapshot.impl().copy->handle());
+}
+
+void Database::save_snapshot_file(const std::string& path) {
+  try {
+    Connection file(path);
+    std::lock_guard lock(impl_->engine.storage_mutex());
+    copy_database(impl_->engine.store().connection().handle(), file.handle());
+  } catch (const SqliteError& e) {
+    throw std::runtime_error(e.what());
+  }
+}
+
+void Database::restore_snapshot_file(const std::string& path) {
+  try {
+    Connection file(path);
+    // Refuse anything that is not a dynamini database before touching ours.
+    file.exec("SELECT 1 FROM dynamini_catalog LIMIT 1");
+    std::lock_guard lock(impl_->engine.storage_mutex());
+    impl_->engine.restore_from(file.handle());
+  } catch (const SqliteError& e) {
+    throw std::runtime_error(e.what());
+  }
 }
 
 int64_t Database::now_ms() const { return impl_->engine.now_ms(); }

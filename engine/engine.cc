@@ -4,6 +4,7 @@
 #include <random>
 
 #include "dynamini/api_error.h"
+#include "storage/backup.h"
 
 namespace dynamini {
 namespace {
@@ -22,6 +23,11 @@ std::string random_uuid() {
 }  // namespace
 
 Engine::Engine(Options options) : options_(std::move(options)), store_(options_.path) {
+  reload_catalog();
+}
+
+void Engine::reload_catalog() {
+  tables_.clear();
   for (auto& def : store_.load_catalog()) {
     next_id_ = std::max(next_id_, def.id + 1);
     std::string name = def.name;
@@ -76,8 +82,10 @@ std::vector<std::string> Engine::table_names() const {
   return names;
 }
 
-void Engine::reset() {
-  for (const auto& name : table_names()) delete_table(*find_table(name));
+void Engine::restore_from(sqlite3* from) {
+  store_.connection().clear_cache();
+  copy_database(from, store_.connection().handle());
+  reload_catalog();
 }
 
 }  // namespace dynamini

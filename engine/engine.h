@@ -12,6 +12,7 @@
 
 #include "catalog/table_def.h"
 #include "dynamini/database.h"
+#include "ops/idempotency_tokens.h"
 #include "storage/store.h"
 
 namespace dynamini {
@@ -39,8 +40,13 @@ class Engine {
   std::shared_ptr<const TableDef> create_table(TableDef def);
   void delete_table(const TableDef& def);
   std::vector<std::string> table_names() const;  // sorted
-  // Drops every table.
-  void reset();
+  // Reloads the table catalog from the store (after a restore).
+  void reload_catalog();
+  // TransactWriteItems ClientRequestTokens (ops/idempotency_tokens.h).
+  IdempotencyTokens& idempotency_tokens() { return idempotency_tokens_; }
+  // Replaces the whole store with a copy of `from` (a snapshot) and reloads
+  // the catalog.
+  void restore_from(sqlite3* from);
 
  private:
   Options options_;
@@ -48,6 +54,7 @@ class Engine {
   Store store_;
   std::map<std::string, std::shared_ptr<const TableDef>, std::less<>> tables_;
   int64_t next_id_ = 1;
+  IdempotencyTokens idempotency_tokens_;
 };
 
 }  // namespace dynamini

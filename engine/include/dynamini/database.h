@@ -24,6 +24,22 @@ struct Options {
   std::string account_id = "000000000000";
 };
 
+// A consistent copy of a whole database (every table, index row and the
+// catalog), taken with SQLite's online backup API. Immutable; may be restored
+// any number of times, into the database it came from or another one.
+class Snapshot {
+ public:
+  ~Snapshot();
+  Snapshot(const Snapshot&) = delete;
+  Snapshot& operator=(const Snapshot&) = delete;
+  struct Impl;
+  explicit Snapshot(std::unique_ptr<Impl> impl);
+  Impl& impl() const { return *impl_; }
+
+ private:
+  std::unique_ptr<Impl> impl_;
+};
+
 // The outcome of one API call: either a response body or an error.
 struct Result {
   std::optional<ApiError> error;  // set when the call failed
@@ -54,9 +70,23 @@ class Database {
   // answers SerializationException. Never throws for client input.
   Result execute(std::string_view operation, std::string_view request_json);
 
-  // Deletes every table, returning the database to its state right after
-  // open() with no tables.
+  // Returns the database to its initial state: no tables right after open(),
+  // or the state recorded by the last mark_initial_state() (the dynamini
+  // command marks it after preloading the inbox). Takes milliseconds: it is a
+  // restore of an in-memory snapshot.
   void reset();
+  // Records the current state as the one reset() returns to.
+  void mark_initial_state();
+
+  // A consistent copy of the whole database, taken under the storage lock.
+  std::shared_ptr<const Snapshot> snapshot();
+  // Replaces the whole database with `snapshot`'s content, atomically with
+  // respect to other calls.
+  void restore(const Snapshot& snapshot);
+  // The same to and from a SQLite database file (which `--db` can open).
+  // Throw std::runtime_error on I/O failure.
+  void save_snapshot_file(const std::string& path);
+  void restore_snapshot_file(const std::string& path);
 
   // Current time of the injected clock, in milliseconds since the epoch.
   int64_t now_ms() const;
