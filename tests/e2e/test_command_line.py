@@ -1,0 +1,160 @@
+"""The `dynamini` command line: flags, DynamoDB Local's flags, --schema,
+--seed, dump, --quiet, --help and --version."""
+
+import json
+import os
+import subprocess
+import tempfile
+import unittest
+
+from dynamini_harness import DynaminiServer
+
+BIN = os.environ.get("DYNAMINI_BIN")
+
+
+def run(*args, timeout=30):
+    return subprocess.run([BIN, *args], capture_output=True, text=True, timeout=timeout,
+                          stdin=subprocess.DEVNULL)
+
+
+class CommandLineTest(unittest.TestCase):
+    def setUp(self):
+        self.dir = tempfile.TemporaryDirectory(prefix="dynamini-cli-")
+        self.addCleanup(self.dir.cleanup)
+
+    def path(self, name):
+        return os.path.join(self.dir.name, name)
+
+    def write(self, name, text):
+        with open(self.path(name), "w") as f:
+            f.write(text)
+        return self.path(name)
+
+    def serve(self, *args, inbox=False):
+        server = DynaminiServer(inbox=inbox, extra_args=args).start()
+        self.addCleanup(server.stop)
+        return server
+
+    def test_help_lists_flags_and_exits_0(self):
+        r = run("--help")
+        self.assertEqual(r.returncode, 0)
+        for flag in ("--port", "--db", "--schema", "--seed", "--log-requests", "--quiet", "-dbPath"):
+            self.assertIn(flag, r.stdout)
+
+    def test_version_prints_the_version(self):
+        r = run("--version")
+        self.assertEqual(r.returncode, 0)
+        self.assertRegex(r.stdout, r"^dynamini \d+\.\d+\.\d+\n$")
+
+    def test_unknown_flag_is_exit_1_with_a_message(self):
+        r = run("--frobnicate")
+        self.assertEqual(r.returncode, 1)
+        self.assertIn("unknown option '--frobnicate'", r.stderr)
+
+    def test_db_and_in_memory_together_are_refused(self):
+        r = run("--db", self.path("x.db"), "--in-memory")
+        self.assertEqual(r.returncode, 1)
+        self.assertIn("cannot be used together", r.stderr)
+
+    def test_dynamodb_local_flags_are_accepted(self):
+        server = self.serve("-inMemory", "-sharedDb", "-cors", "*", "-delayTransientStatuses",
+                            "-optimizeDbBeforeStartup")
+        self.assertEqual(server.client().list_tables()["TableNames"], [])
+
+    def test_dynamodb_local_dbpath_keeps_tables_in_shared_local_instance_db(self):
+        server = self.serve("-dbPath", self.dir.name, "-sharedDb")
+        server.client().create_table(
+            TableName="kept", BillingMode="PAY_PER_REQUEST",
+            AttributeDefinitions=[{"AttributeName": "id", "AttributeType": "S"}],
+            KeySchema=[{"AttributeName": "id", "KeyType": "HASH"}])
+        server.stop()
+        self.assertTrue(os.path.exists(self.path("shared-local-instance.db")))
+        again = self.serve("-dbPath", self.dir.name)
+        self.assertEqual(again.client().list_tables()["TableNames"], ["kept"])
+
+    def test_schema_creates_tables_from_create_table_and_describe_table_json(self):
+        create = {"TableName": "from_create", "BillingMode": "PAY_PER_REQUEST",
+                  "AttributeDefinitions": [{"AttributeName": "id", "AttributeType": "S"}],
+                  "KeySchema": [{"AttributeName": "id", "KeyType": "HASH"}]}
+        seed_server = self.serve()
+        seed_server.client().create_table(
+            TableName="from_describe", BillingMode="PROVISIONED",
+            ProvisionedThroughput={"ReadCapacityUnits": 3, "WriteCapacityUnits": 4},
+            AttributeDefinitions=[{"AttributeName": "h", "AttributeType": "S"},
+                                  {"AttributeName": "r", "AttributeType": "N"},
+                                  {"AttributeName": "g", "AttributeType": "S"}],
+            KeySchema=[{"AttributeName": "h", "KeyType": "HASH"},
+                       {"AttributeName": "r", "KeyType": "RANGE"}],
+            GlobalSecondaryIndexes=[{
+                "IndexName": "byG", "KeySchema": [{"AttributeName": "g", "KeyType": "HASH"}],
+                "Projection": {"ProjectionType": "KEYS_ONLY"},
+                "ProvisionedThroughput": {"ReadCapacityUnits": 1, "WriteCapacityUnits": 1}}])
+        described = seed_server.aws("describe-table", "--table-name", "from_describe")
+        schema = self.write("schema.json", json.dumps([create, described]))
+        server = self.serve("--schema", schema)
+        ddb = server.client()
+        self.assertEqual(sorted(ddb.list_tables()["TableNames"]), ["from_create", "from_describe"])
+        table = ddb.describe_table(TableName="from_describe")["Table"]
+        self.assertEqual(table["ProvisionedThroughput"]["ReadCapacityUnits"], 3)
+        self.assertEqual(table["GlobalSecondaryIndexes"][0]["Projection"]["ProjectionType"],
+                         "KEYS_ONLY")
+
+    def test_schema_with_a_bad_table_fails_at_start_naming_the_file(self):
+        bad = self.write("bad.json", json.dumps({"TableName": "x"}))
+        r = run("--port", "0", "--no-inbox", "--schema", bad)
+        self.assertEqual(r.returncode, 1)
+        self.assertIn("bad.json", r.stderr)
+
+    def test_seed_loads_json_lines_and_aws_scan_output(self):
+        schema = self.write("schema.json", json.dumps(
+            {"TableName": "people", "BillingMode": "PAY_PER_REQUEST",
+             "AttributeDefinitions": [{"AttributeName": "id", "AttributeType": "S"}],
+             "KeySchema": [{"AttributeName": "id", "KeyType": "HASH"}]}))
+        lines = self.write("people.jsonl", "\n".join(
+            json.dumps({"id": {"S": "p%d" % i}, "n": {"N": str(i)}}) for i in range(60)) + "\n")
+        scan = self.write("scan.json", json.dumps(
+            {"Items": [{"id": {"S": "s%d" % i}} for i in range(5)], "Count": 5,
+             "ScannedCount": 5, "ConsumedCapacity": None}))
+        server = self.serve("--schema", schema, "--seed", "people=" + lines,
+                            "--seed", "people=" + scan)
+        self.assertEqual(server.client().scan(TableName="people", Select="COUNT")["Count"], 65)
+
+    def test_dump_writes_json_lines_that_seed_reads_back(self):
+        db = self.path("inbox.db")
+        server = self.serve("--db", db, inbox=True)
+        endpoint_dump = run("dump", "inbox", "--endpoint", server.url)
+        self.assertEqual(endpoint_dump.returncode, 0, endpoint_dump.stderr)
+        items = [json.loads(line) for line in endpoint_dump.stdout.splitlines()]
+        self.assertEqual(len(items), 4)  # u_alice: 3 notifications + InboxMeta
+        server.stop()
+        file_dump = run("dump", "inbox", "--db", db)
+        self.assertEqual(file_dump.stdout, endpoint_dump.stdout)
+        copy = self.write("copy.jsonl", file_dump.stdout)
+        schema = self.path("schema.json")
+        describe = run("dump", "nope", "--db", db)
+        self.assertEqual(describe.returncode, 1)
+        self.assertIn("ResourceNotFoundException", describe.stderr)
+        with open(schema, "w") as f:
+            json.dump({"TableName": "copy", "BillingMode": "PAY_PER_REQUEST",
+                       "AttributeDefinitions": [{"AttributeName": "pk", "AttributeType": "S"},
+                                                {"AttributeName": "sk", "AttributeType": "S"}],
+                       "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"},
+                                     {"AttributeName": "sk", "KeyType": "RANGE"}]}, f)
+        again = self.serve("--schema", schema, "--seed", "copy=" + copy)
+        self.assertEqual(again.client().scan(TableName="copy", Select="COUNT")["Count"], 4)
+
+    def test_quiet_prints_nothing(self):
+        proc = subprocess.Popen([BIN, "--port", "0", "--quiet"], stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, text=True)
+        try:
+            out, err = proc.communicate(timeout=1.5)
+        except subprocess.TimeoutExpired:
+            proc.terminate()
+            out, err = proc.communicate(timeout=5)
+        self.assertEqual(out, "")
+        self.assertEqual(err, "")
+        self.assertEqual(proc.returncode, 0)
+
+
+if __name__ == "__main__":
+    unittest.main()

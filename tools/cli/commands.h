@@ -1,0 +1,12 @@
+#pragma once
+
+// The subcommands of `dynamini`. Each returns the process exit code.
+
+namespace dynamini::cli {
+
+// `dynamini [options]`: serve (see serve_flags.h).
+int run_serve(int argc, char** argv);
+// `dynamini dump TABLE [--db FILE | --endpoint URL]`.
+int run_dump(int argc, char** argv);
+
+}  // namespace dynamini::cli

@@ -1,0 +1,111 @@
+#include <signal.h>
+
+#include <iostream>
+#include <optional>
+
+#include "cli/api_target.h"
+#include "cli/commands.h"
+#include "cli/item_files.h"
+#include "cli/serve_flags.h"
+#include "cli/table_files.h"
+#include "dynamini/database.h"
+#include "dynamini/server.h"
+#include "model/inbox_seed.h"
+
+#ifndef DYNAMINI_VERSION
+#define DYNAMINI_VERSION "unknown"
+#endif
+
+namespace dynamini::cli {
+namespace {
+
+bool is_loopback(const std::string& host) {
+  return host == "127.0.0.1" || host == "localhost" || host == "::1" || host.starts_with("127.");
+}
+
+// Loads the sample inbox unless the table is already there (a file database
+// from an earlier run).
+void ensure_inbox(Database& db) {
+  if (db.execute("DescribeTable", R"({"TableName":"inbox"})").ok()) return;
+  model::load_inbox(db);
+}
+
+}  // namespace
+
+int run_serve(int argc, char** argv) {
+  ServeFlags flags;
+  try {
+    flags = parse_serve_flags(argc, argv);
+  } catch (const UsageError& e) {
+    std::cerr << "dynamini: " << e.message << "\nTry 'dynamini --help'.\n";
+    return 1;
+  }
+  if (flags.help) {
+    std::cout << kServeUsage;
+    return 0;
+  }
+  if (flags.version) {
+    std::cout << "dynamini " << DYNAMINI_VERSION << "\n";
+    return 0;
+  }
+
+  // Block the stop signals before any thread starts, so every thread inherits
+  // the mask and only sigwait() below receives them.
+  sigset_t stop_signals;
+  sigemptyset(&stop_signals);
+  sigaddset(&stop_signals, SIGINT);
+  sigaddset(&stop_signals, SIGTERM);
+  pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
+  signal(SIGPIPE, SIG_IGN);
+
+  std::unique_ptr<Database> db;
+  try {
+    Options options;
+    options.path = flags.db_path;
+    db = Database::open(std::move(options));
+  } catch (const std::exception& e) {
+    std::string message = e.what();
+    if (!flags.db_path.empty() && message.find(flags.db_path) == std::string::npos) {
+      message = "cannot open database " + flags.db_path + ": " + message;
+    }
+    std::cerr << "dynamini: " << message << "\n";
+    return 1;
+  }
+  try {
+    if (flags.load_inbox) ensure_inbox(*db);
+    auto target = borrow_database_target(*db);
+    for (const auto& file : flags.schema_files) create_tables_from_file(*target, file);
+    for (const auto& [table, file] : flags.seeds) {
+      load_items_from_file(*target, table, file, flags.quiet);
+    }
+  } catch (const std::exception& e) {
+    std::cerr << "dynamini: " << e.what() << "\n";
+    return 1;
+  }
+  // What reset (C++ API and the admin endpoint) returns to.
+  db->mark_initial_state();
+
+  std::optional<Server> server;
+  try {
+    server.emplace(*db, flags.server);
+    server->start();
+  } catch (const std::exception& e) {
+    std::cerr << "dynamini: " << e.what() << "\n";
+    return 1;
+  }
+  if (!is_loopback(flags.server.host) && !flags.quiet) {
+    std::cerr << "dynamini: warning: listening on " << flags.server.host
+              << ", reachable from other machines; dynamini has no access control unless "
+                 "--auth is given\n";
+  }
+  if (!flags.quiet) std::cout << "dynamini listening on " << server->endpoint() << std::endl;
+
+  int received = 0;
+  sigwait(&stop_signals, &received);
+  server->stop();
+  server.reset();
+  db.reset();
+  return 0;
+}
+
+}  // namespace dynamini::cli

@@ -1,0 +1,99 @@
+#include "cli/table_files.h"
+
+#include <rapidjson/document.h>
+#include <rapidjson/stringbuffer.h>
+#include <rapidjson/writer.h>
+
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+namespace dynamini::cli {
+namespace {
+
+using rapidjson::Value;
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw std::runtime_error("cannot read " + path);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// Copies the members a CreateTable request takes out of a CreateTable
+// request or a TableDescription.
+std::string create_request_from(const Value& in, rapidjson::Document::AllocatorType& a) {
+  const Value& table = in.HasMember("Table") && in["Table"].IsObject() ? in["Table"] : in;
+  Value out(rapidjson::kObjectType);
+  for (const char* m : {"TableName", "AttributeDefinitions", "KeySchema", "StreamSpecification",
+                        "SSESpecification", "Tags", "TableClass", "DeletionProtectionEnabled"}) {
+    if (table.HasMember(m)) out.AddMember(Value(m, a), Value(table[m], a), a);
+  }
+  std::string billing = table.HasMember("BillingMode") ? table["BillingMode"].GetString() : "";
+  if (billing.empty() && table.HasMember("BillingModeSummary")) {
+    billing = table["BillingModeSummary"]["BillingMode"].GetString();
+  }
+  auto throughput = [&](const Value& source) {
+    Value t(rapidjson::kObjectType);
+    t.AddMember("ReadCapacityUnits", Value(source["ReadCapacityUnits"], a), a);
+    t.AddMember("WriteCapacityUnits", Value(source["WriteCapacityUnits"], a), a);
+    return t;
+  };
+  bool provisioned = billing == "PROVISIONED" ||
+                     (billing.empty() && table.HasMember("ProvisionedThroughput") &&
+                      table["ProvisionedThroughput"]["ReadCapacityUnits"].GetInt64() > 0);
+  out.AddMember("BillingMode", Value(provisioned ? "PROVISIONED" : "PAY_PER_REQUEST", a), a);
+  if (provisioned) {
+    out.AddMember("ProvisionedThroughput", throughput(table["ProvisionedThroughput"]), a);
+  }
+  for (const char* list : {"GlobalSecondaryIndexes", "LocalSecondaryIndexes"}) {
+    if (!table.HasMember(list)) continue;
+    Value indexes(rapidjson::kArrayType);
+    for (const auto& index : table[list].GetArray()) {
+      Value i(rapidjson::kObjectType);
+      for (const char* m : {"IndexName", "KeySchema", "Projection"}) {
+        if (index.HasMember(m)) i.AddMember(Value(m, a), Value(index[m], a), a);
+      }
+      if (provisioned && std::string(list) == "GlobalSecondaryIndexes" &&
+          index.HasMember("ProvisionedThroughput")) {
+        i.AddMember("ProvisionedThroughput", throughput(index["ProvisionedThroughput"]), a);
+      }
+      indexes.PushBack(i, a);
+    }
+    out.AddMember(Value(list, a), indexes, a);
+  }
+  rapidjson::StringBuffer buffer;
+  rapidjson::Writer<rapidjson::StringBuffer> w(buffer);
+  out.Accept(w);
+  return buffer.GetString();
+}
+
+}  // namespace
+
+int create_tables_from_file(ApiTarget& target, const std::string& path) {
+  rapidjson::Document doc;
+  std::string text = read_file(path);
+  doc.Parse(text.c_str(), text.size());
+  if (doc.HasParseError()) throw std::runtime_error(path + " is not valid JSON");
+  std::vector<const Value*> tables;
+  if (doc.IsArray()) {
+    for (const auto& t : doc.GetArray()) tables.push_back(&t);
+  } else if (doc.IsObject()) {
+    tables.push_back(&doc);
+  }
+  int created = 0;
+  for (const Value* t : tables) {
+    if (!t->IsObject()) throw std::runtime_error(path + ": each table must be a JSON object");
+    std::string request = create_request_from(*t, doc.GetAllocator());
+    Result r = target.execute("CreateTable", request);
+    if (!r.ok()) {
+      throw std::runtime_error(path + ": CreateTable failed: " + r.error->name() + ": " +
+                               r.error->message);
+    }
+    ++created;
+  }
+  return created;
+}
+
+}  // namespace dynamini::cli
