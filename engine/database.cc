@@ -7,6 +7,8 @@
 #include "storage/backup.h"
 #include "storage/sql_text.h"
 #include "storage/sqlite.h"
+#include "streams/subscriptions.h"
+#include "ttl/ttl_sweeper.h"
 
 namespace dynamini {
 
@@ -17,8 +19,18 @@ Snapshot::Snapshot(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 Snapshot::~Snapshot() = default;
 
 struct Database::Impl {
-  explicit Impl(Options options) : engine(std::move(options)) {}
+  explicit Impl(Options options) : engine(std::move(options)), subscriptions(engine) {
+    engine.store().stream_log().set_listener([this] { subscriptions.notify(); });
+    const int64_t interval = engine.options().ttl_sweep_interval_ms;
+    if (interval > 0) sweeper = std::make_unique<BackgroundSweeper>(engine, interval);
+  }
+  ~Impl() {
+    sweeper.reset();  // background threads stop before the engine goes
+    subscriptions.stop_all();
+  }
   Engine engine;
+  SubscriptionHub subscriptions;
+  std::unique_ptr<BackgroundSweeper> sweeper;
   std::shared_ptr<const Snapshot> initial_state;  // null: no tables
 };
 
@@ -41,7 +53,10 @@ Result Database::execute(std::string_view operation, std::string_view request_js
     return result;
   }
   rapidjson::Document request;
-  request.Parse<rapidjson::kParseValidateEncodingFlag>(request_json.data(), request_json.size());
+  // Iterative parsing: a hostile body nested a million levels deep must not
+  // exhaust the stack; invalid UTF-8 is a SerializationException.
+  request.Parse<rapidjson::kParseValidateEncodingFlag | rapidjson::kParseIterativeFlag>(
+      request_json.data(), request_json.size());
   if (request.HasParseError() || !request.IsObject()) {
     result.error = ApiError{ErrorCode::kSerialization,
                             "Start of structure or map found where not expected.", {}};
@@ -113,5 +128,12 @@ void Database::restore_snapshot_file(const std::string& path) {
 }
 
 int64_t Database::now_ms() const { return impl_->engine.now_ms(); }
+
+std::unique_ptr<Subscription> Database::subscribe(std::string table_name, StreamHandler handler,
+                                                  SubscribeOptions options) {
+  return impl_->subscriptions.subscribe(std::move(table_name), std::move(handler), options);
+}
+
+int64_t Database::sweep_expired_items() { return dynamini::sweep_expired_items(impl_->engine); }
 
 }  // namespace dynamini

@@ -1,10 +1,12 @@
 #include "engine.h"
 
 #include <chrono>
+#include <cmath>
 #include <random>
 
 #include "dynamini/api_error.h"
 #include "storage/backup.h"
+#include "streams/stream_settings.h"
 
 namespace dynamini {
 namespace {
@@ -22,7 +24,9 @@ std::string random_uuid() {
 
 }  // namespace
 
-Engine::Engine(Options options) : options_(std::move(options)), store_(options_.path) {
+Engine::Engine(Options options)
+    : options_(std::move(options)), file_lock_(options_.path), store_(options_.path) {
+  store_.stream_log().configure([this] { return now_ms(); }, options_.region);
   reload_catalog();
 }
 
@@ -59,11 +63,27 @@ std::shared_ptr<const TableDef> Engine::create_table(TableDef def) {
   def.id = next_id_++;
   def.creation_time = static_cast<double>(now_ms()) / 1000.0;
   def.table_uuid = random_uuid();
+  if (def.stream.enabled) def.stream.label = stream_label_at(std::llround(def.creation_time * 1000));
   WriteTransaction txn(store_.connection());
   store_.create_table(def);
   txn.commit();
   auto shared = std::make_shared<const TableDef>(std::move(def));
   tables_.emplace(shared->name, shared);
+  return shared;
+}
+
+std::shared_ptr<const TableDef> Engine::save_table_definition(TableDef def) {
+  return save_table_definition(std::move(def), nullptr);
+}
+
+std::shared_ptr<const TableDef> Engine::save_table_definition(
+    TableDef def, const std::function<void(Store&)>& storage_changes) {
+  WriteTransaction txn(store_.connection());
+  if (storage_changes) storage_changes(store_);
+  store_.save_definition(def);
+  txn.commit();
+  auto shared = std::make_shared<const TableDef>(std::move(def));
+  tables_[shared->name] = shared;
   return shared;
 }
 

@@ -3,6 +3,7 @@
 // The engine behind a Database: options, the SQLite store, the table catalog
 // cache and the storage lock. Operations (ops/) receive it.
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -13,6 +14,7 @@
 #include "catalog/table_def.h"
 #include "dynamini/database.h"
 #include "ops/idempotency_tokens.h"
+#include "storage/file_lock.h"
 #include "storage/store.h"
 
 namespace dynamini {
@@ -39,6 +41,13 @@ class Engine {
   // Throws ResourceInUseException when the name is taken.
   std::shared_ptr<const TableDef> create_table(TableDef def);
   void delete_table(const TableDef& def);
+  // Persists a changed definition of an existing table (same name and
+  // storage) in one transaction and caches it (UpdateTimeToLive, streams).
+  std::shared_ptr<const TableDef> save_table_definition(TableDef def);
+  // The same, running `storage_changes` (index storage created, backfilled
+  // or dropped: UpdateTable) inside the same transaction first.
+  std::shared_ptr<const TableDef> save_table_definition(
+      TableDef def, const std::function<void(Store&)>& storage_changes);
   std::vector<std::string> table_names() const;  // sorted
   // Reloads the table catalog from the store (after a restore).
   void reload_catalog();
@@ -51,6 +60,7 @@ class Engine {
  private:
   Options options_;
   std::mutex mutex_;
+  FileLock file_lock_;  // before store_: taken before SQLite opens the file
   Store store_;
   std::map<std::string, std::shared_ptr<const TableDef>, std::less<>> tables_;
   int64_t next_id_ = 1;

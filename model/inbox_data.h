@@ -11,7 +11,8 @@ namespace dynamini::model {
 // Name of the table the inbox lives in.
 inline constexpr std::string_view kInboxTableName = "inbox";
 
-// The CreateTable request for `inbox` (pk/sk, sparse GSI1, PAY_PER_REQUEST).
+// The CreateTable request for `inbox` (pk/sk, sparse GSI1, PAY_PER_REQUEST,
+// a NEW_AND_OLD_IMAGES stream).
 std::string_view inbox_create_table_request();
 
 // The sample items (each a DynamoDB JSON object suitable as PutItem's "Item"),

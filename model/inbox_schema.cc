@@ -7,6 +7,13 @@ namespace dynamini::model {
 //   InboxMeta     pk=USER#<userId>  sk=#INBOX
 // GSI1 is sparse: only unread notifications carry gsi1pk=UNREAD#<userId> and
 // gsi1sk=NOTIF#<ULID>, so the index holds exactly the unread items.
+//   Follower      pk=USER#<authorId> sk=FOLLOWER#<followerId>
+//   Post          pk=USER#<authorId> sk=POST#<ULID>
+//   ReadAllJob    pk=USER#<userId>  sk=#JOB#READALL#<ULID>; while pending it
+//                 also carries gsi1pk=JOBS#READALL, so GSI1 lists the jobs to
+//                 resume after a restart.
+// The stream (NEW_AND_OLD_IMAGES) drives the fan-out of posts to followers
+// (model/inbox_fanout.h).
 std::string_view inbox_create_table_request() {
   return R"json({
   "TableName": "inbox",
@@ -30,7 +37,8 @@ std::string_view inbox_create_table_request() {
       "Projection": {"ProjectionType": "ALL"}
     }
   ],
-  "BillingMode": "PAY_PER_REQUEST"
+  "BillingMode": "PAY_PER_REQUEST",
+  "StreamSpecification": {"StreamEnabled": true, "StreamViewType": "NEW_AND_OLD_IMAGES"}
 })json";
 }
 

@@ -20,8 +20,9 @@ void check(boost::beast::error_code ec, const char* what, const std::string& add
 }  // namespace
 
 Listener::Listener(boost::asio::io_context& io, const boost::asio::ip::tcp::endpoint& endpoint,
-                   const std::string& display_address, Database& db, const ServerOptions& options)
-    : io_(io), acceptor_(boost::asio::make_strand(io)), db_(db), options_(options) {
+                   const std::string& display_address, Database& db, const ServerOptions& options,
+                   RequestLog& log)
+    : io_(io), acceptor_(boost::asio::make_strand(io)), db_(db), options_(options), log_(log) {
   boost::beast::error_code ec;
   acceptor_.open(endpoint.protocol(), ec);
   check(ec, "open a socket for", display_address);
@@ -56,7 +57,7 @@ void Listener::on_accept(boost::beast::error_code ec, boost::asio::ip::tcp::sock
   if (!ec) {
     boost::beast::error_code ignored;
     socket.set_option(boost::asio::ip::tcp::no_delay(true), ignored);
-    std::make_shared<Session>(std::move(socket), db_, options_)->run();
+    std::make_shared<Session>(std::move(socket), db_, options_, log_)->run();
   }
   // On other errors (e.g. too many open files) keep accepting.
   accept();

@@ -10,6 +10,7 @@
 
 #include "dynamini/database.h"
 #include "dynamini/server.h"
+#include "request_log.h"
 
 namespace dynamini::server {
 
@@ -17,9 +18,10 @@ class Listener : public std::enable_shared_from_this<Listener> {
  public:
   // Binds and listens on `endpoint`. Throws std::runtime_error naming
   // `display_address` when it cannot.
-  // REQUIRES: `io`, `db` and `options` outlive the listener.
+  // REQUIRES: `io`, `db`, `options` and `log` outlive the listener.
   Listener(boost::asio::io_context& io, const boost::asio::ip::tcp::endpoint& endpoint,
-           const std::string& display_address, Database& db, const ServerOptions& options);
+           const std::string& display_address, Database& db, const ServerOptions& options,
+           RequestLog& log);
 
   uint16_t port() const { return port_; }
 
@@ -34,6 +36,7 @@ class Listener : public std::enable_shared_from_this<Listener> {
   boost::asio::ip::tcp::acceptor acceptor_;
   Database& db_;
   const ServerOptions& options_;
+  RequestLog& log_;
   uint16_t port_ = 0;
 };
 

@@ -2,10 +2,12 @@
 
 #include <boost/beast/core/string.hpp>
 #include <cctype>
+#include <chrono>
 #include <exception>
 #include <string>
 #include <string_view>
 
+#include "console_route.h"
 #include "crc32.h"
 #include "error_body.h"
 #include "request_id.h"
@@ -136,6 +138,22 @@ Response api_call(Database& db, const Request& request) {
   return body_response(http::status::ok, std::move(result.body), request);
 }
 
+// api_call(), recorded in `log` for the console's request log.
+Response logged_api_call(Database& db, const Request& request, RequestLog& log) {
+  const auto start = std::chrono::steady_clock::now();
+  Response response = api_call(db, request);
+  std::string_view client = std_view(request["x-dynamini-client"]);
+  if (client.empty()) client = std_view(request[http::field::user_agent]);
+  log.record({.target = trim(std_view(request["X-Amz-Target"])),
+              .client = client,
+              .request_body = request.body(),
+              .status = response.result_int(),
+              .response_body = response.body(),
+              .latency = std::chrono::duration_cast<std::chrono::microseconds>(
+                  std::chrono::steady_clock::now() - start)});
+  return response;
+}
+
 }  // namespace
 
 Response error_response(const ApiError& error, unsigned version, bool keep_alive,
@@ -149,13 +167,14 @@ Response error_response(const ApiError& error, unsigned version, bool keep_alive
   return response;
 }
 
-Response route(Database& db, const Request& request) {
+Response route(Database& db, const Request& request, RequestLog* log) {
   try {
     switch (request.method()) {
       case http::verb::post:
-        return api_call(db, request);
+        return log != nullptr ? logged_api_call(db, request, *log) : api_call(db, request);
       case http::verb::get:
       case http::verb::head:
+        if (is_console_target(std_view(request.target()))) return console_response(request, log);
         return health(request);
       case http::verb::options:
         return preflight(request);

@@ -10,6 +10,8 @@
 
 namespace dynamini::server {
 
+class RequestLog;
+
 namespace http = boost::beast::http;
 
 using Request = http::request<http::string_body>;
@@ -18,13 +20,15 @@ using Response = http::response<http::string_body>;
 // Answers one request:
 //   POST with X-Amz-Target "DynamoDB_20120810.<Op>" or
 //        "DynamoDBStreams_20120810.<Op>"  -> db.execute(Op, body)
-//   GET / HEAD (any path)                  -> 200 health check
+//   GET / HEAD /console...                 -> the teaching console (console_route.h)
+//   GET / HEAD (any other path)            -> 200 health check
 //   OPTIONS                                -> CORS preflight
 // Anything else answers UnknownOperationException. Every response carries
 // x-amzn-RequestId, x-amz-crc32, Content-Type application/x-amz-json-1.0,
 // Content-Length and CORS headers, and honours the request's keep-alive.
 // Never throws: an unexpected exception becomes a 500 InternalServerError.
-Response route(Database& db, const Request& request);
+// When `log` is set, every API call (POST) is recorded in it.
+Response route(Database& db, const Request& request, RequestLog* log = nullptr);
 
 // An error response for `error` (status `error.http_status()` unless
 // `status_override` is non-zero), with the same headers route() adds.

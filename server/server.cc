@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "listener.h"
+#include "request_log.h"
 
 namespace dynamini {
 namespace {
@@ -40,6 +41,8 @@ tcp::endpoint resolve(asio::io_context& io, const std::string& host, uint16_t po
 struct Server::Impl {
   Database& db;
   ServerOptions options;
+  // The recent API calls, shown by the console (GET /console/api/requests).
+  server::RequestLog request_log;
   // Declared before the listener: handlers and sockets die with it.
   std::unique_ptr<asio::io_context> io;
   std::shared_ptr<server::Listener> listener;
@@ -62,7 +65,8 @@ Server::Server(Database& db, ServerOptions options)
   impl_->io = std::make_unique<asio::io_context>(static_cast<int>(threads));
   tcp::endpoint endpoint = resolve(*impl_->io, opts.host, opts.port, display);
   impl_->listener =
-      std::make_shared<server::Listener>(*impl_->io, endpoint, display, db, impl_->options);
+      std::make_shared<server::Listener>(*impl_->io, endpoint, display, db, impl_->options,
+                                         impl_->request_log);
   impl_->port = impl_->listener->port();
 }
 

@@ -28,8 +28,9 @@ bool is_malformed(beast::error_code ec) {
 
 }  // namespace
 
-Session::Session(boost::asio::ip::tcp::socket&& socket, Database& db, const ServerOptions& options)
-    : stream_(std::move(socket)), db_(db), options_(options) {}
+Session::Session(boost::asio::ip::tcp::socket&& socket, Database& db, const ServerOptions& options,
+                 RequestLog& log)
+    : stream_(std::move(socket)), db_(db), options_(options), log_(log) {}
 
 void Session::run() {
   // Start on the connection's strand.
@@ -93,7 +94,7 @@ void Session::on_body(beast::error_code ec, std::size_t) {
   Request request = parser_->release();
   Response response;
   try {
-    response = route(db_, request);
+    response = route(db_, request, &log_);
   } catch (...) {  // route() does not throw; this is the last line of defence
     response =
         error_response(ApiError{ErrorCode::kInternalServerError, "Internal server error", {}},

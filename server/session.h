@@ -11,6 +11,7 @@
 
 #include "dynamini/database.h"
 #include "dynamini/server.h"
+#include "request_log.h"
 #include "route.h"
 
 namespace dynamini::server {
@@ -19,8 +20,9 @@ namespace beast = boost::beast;
 
 class Session : public std::enable_shared_from_this<Session> {
  public:
-  // REQUIRES: `db` and `options` outlive the session.
-  Session(boost::asio::ip::tcp::socket&& socket, Database& db, const ServerOptions& options);
+  // REQUIRES: `db`, `options` and `log` outlive the session.
+  Session(boost::asio::ip::tcp::socket&& socket, Database& db, const ServerOptions& options,
+          RequestLog& log);
 
   // Starts the read loop. The session keeps itself alive through its
   // pending operations and ends when the connection closes.
@@ -45,6 +47,7 @@ class Session : public std::enable_shared_from_this<Session> {
   beast::flat_buffer buffer_;
   Database& db_;
   const ServerOptions& options_;
+  RequestLog& log_;  // every API call, for the console
   std::optional<http::request_parser<http::string_body>> parser_;
   std::shared_ptr<void> in_flight_;  // the response being written
 };

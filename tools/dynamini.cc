@@ -2,6 +2,7 @@
 //
 //   dynamini [options]                 serve (see --help)
 //   dynamini dump TABLE (--db FILE | --endpoint URL)
+//   dynamini inbox PATTERN ...        the inbox access patterns by name
 //
 // Serving prints exactly one line once ready ("dynamini listening on
 // http://HOST:PORT") and runs until SIGINT or SIGTERM (exit 0). Exit code 1
@@ -15,6 +16,9 @@
 int main(int argc, char** argv) {
   if (argc > 1 && std::string_view(argv[1]) == "dump") {
     return dynamini::cli::run_dump(argc - 1, argv + 1);
+  }
+  if (argc > 1 && std::string_view(argv[1]) == "inbox") {
+    return dynamini::cli::run_inbox(argc - 1, argv + 1);
   }
   return dynamini::cli::run_serve(argc, argv);
 }

@@ -13,6 +13,7 @@ packages=(
   doctest-dev
   python3-boto3
   awscli
+  chromium  # headless browser for the console's end-to-end test
 )
 
 missing=()

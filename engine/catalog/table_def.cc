@@ -4,6 +4,7 @@
 #include <set>
 
 #include "dynamini/api_error.h"
+#include "streams/stream_settings.h"
 #include "validation/request_members.h"
 #include "validation/shape_errors.h"
 
@@ -46,6 +47,11 @@ std::vector<RawKeyElement> read_key_schema(const Json* array, const std::string&
     if (name && name->empty()) {
       errors.add(*name, member + ".attributeName",
                  "Member must have length greater than or equal to 1");
+    }
+    // Key attribute names are at most 255 bytes (Developer Guide, "Quotas").
+    if (name && name->size() > 255) {
+      errors.add(*name, member + ".attributeName",
+                 "Member must have length less than or equal to 255");
     }
     errors.require(key_type.has_value(), member + ".keyType");
     errors.one_of(key_type, member + ".keyType", {"HASH", "RANGE"});
@@ -231,6 +237,14 @@ TableDef table_def_from_create_request(const Json& request) {
       auto attr_name = string_member(d, "AttributeName");
       auto attr_type = string_member(d, "AttributeType");
       errors.require(attr_name.has_value(), member + ".attributeName");
+      if (attr_name && attr_name->empty()) {
+        errors.add(*attr_name, member + ".attributeName",
+                   "Member must have length greater than or equal to 1");
+      }
+      if (attr_name && attr_name->size() > 255) {
+        errors.add(*attr_name, member + ".attributeName",
+                   "Member must have length less than or equal to 255");
+      }
       errors.require(attr_type.has_value(), member + ".attributeType");
       errors.one_of(attr_type, member + ".attributeType", {"B", "N", "S"});
       auto type = attr_type ? scalar_type(*attr_type) : std::nullopt;
@@ -275,6 +289,7 @@ TableDef table_def_from_create_request(const Json& request) {
   };
   read_indexes("GlobalSecondaryIndexes", "globalSecondaryIndexes", true);
   read_indexes("LocalSecondaryIndexes", "localSecondaryIndexes", false);
+  auto stream_specification = read_stream_specification(request, errors);
   errors.throw_if_any();
 
   def.name = *name;
@@ -341,6 +356,7 @@ TableDef table_def_from_create_request(const Json& request) {
                            "attributes defined in AttributeDefinitions");
   }
   def.deletion_protection = bool_member(request, "DeletionProtectionEnabled").value_or(false);
+  def.stream = stream_settings_for_create(stream_specification);
   return def;
 }
 
@@ -398,6 +414,27 @@ std::string table_def_to_json(const TableDef& def) {
   w.Double(def.creation_time);
   w.Key("TableId");
   write_string(w, def.table_uuid);
+  if (def.stream.enabled) {
+    w.Key("StreamSpecification");
+    w.StartObject();
+    w.Key("StreamEnabled");
+    w.Bool(true);
+    w.Key("StreamViewType");
+    write_string(w, def.stream.view_type);
+    w.EndObject();
+  }
+  if (!def.stream.label.empty()) {
+    w.Key("LatestStreamLabel");
+    write_string(w, def.stream.label);
+  }
+  if (def.ttl.enabled) {
+    w.Key("TimeToLiveAttribute");
+    write_string(w, def.ttl.attribute);
+  }
+  if (def.last_update_to_pay_per_request > 0) {
+    w.Key("LastUpdateToPayPerRequestDateTime");
+    w.Double(def.last_update_to_pay_per_request);
+  }
   w.EndObject();
   return std::string(buffer.GetString(), buffer.GetSize());
 }
@@ -409,6 +446,15 @@ TableDef table_def_from_json(std::string_view json) {
   def.id = doc["StorageId"].GetInt64();
   def.creation_time = doc["CreationDateTime"].GetDouble();
   def.table_uuid = doc["TableId"].GetString();
+  if (auto it = doc.FindMember("LatestStreamLabel"); it != doc.MemberEnd()) {
+    def.stream.label = it->value.GetString();
+  }
+  if (auto it = doc.FindMember("TimeToLiveAttribute"); it != doc.MemberEnd()) {
+    def.ttl = {true, it->value.GetString()};
+  }
+  if (auto it = doc.FindMember("LastUpdateToPayPerRequestDateTime"); it != doc.MemberEnd()) {
+    def.last_update_to_pay_per_request = it->value.GetDouble();
+  }
   // Index storage numbers are stable across UpdateTable; restore them.
   for (const char* list : {"GlobalSecondaryIndexes", "LocalSecondaryIndexes"}) {
     auto it = doc.FindMember(list);
@@ -424,7 +470,8 @@ TableDef table_def_from_json(std::string_view json) {
 
 void write_table_description(JsonWriter& w, const TableDef& def, const TableStats& stats,
                              const char* status, const std::string& region,
-                             const std::string& account_id) {
+                             const std::string& account_id,
+                             const std::map<std::string, std::string, std::less<>>& index_status) {
   const std::string arn = "arn:aws:dynamodb:" + region + ":" + account_id + ":table/" + def.name;
   w.StartObject();
   write_create_shape(w, def);
@@ -442,13 +489,14 @@ void write_table_description(JsonWriter& w, const TableDef& def, const TableStat
   write_string(w, arn);
   w.Key("TableId");
   write_string(w, def.table_uuid);
-  if (def.pay_per_request) {
+  if (def.pay_per_request || def.last_update_to_pay_per_request > 0) {
     w.Key("BillingModeSummary");
     w.StartObject();
     w.Key("BillingMode");
-    w.String("PAY_PER_REQUEST");
+    w.String(def.pay_per_request ? "PAY_PER_REQUEST" : "PROVISIONED");
     w.Key("LastUpdateToPayPerRequestDateTime");
-    w.Double(def.creation_time);
+    w.Double(def.last_update_to_pay_per_request > 0 ? def.last_update_to_pay_per_request
+                                                    : def.creation_time);
     w.EndObject();
   }
   for (bool global : {true, false}) {
@@ -469,7 +517,9 @@ void write_table_description(JsonWriter& w, const TableDef& def, const TableStat
       write_projection(w, i.projection);
       if (global) {
         w.Key("IndexStatus");
-        w.String("ACTIVE");
+        auto override_status = index_status.find(i.name);
+        w.String(override_status == index_status.end() ? "ACTIVE"
+                                                       : override_status->second.c_str());
         w.Key("ProvisionedThroughput");
         write_throughput(w, i.throughput);
       }
@@ -483,6 +533,7 @@ void write_table_description(JsonWriter& w, const TableDef& def, const TableStat
     }
     w.EndArray();
   }
+  write_stream_description_members(w, def, region, account_id);
   w.Key("DeletionProtectionEnabled");
   w.Bool(def.deletion_protection);
   w.EndObject();

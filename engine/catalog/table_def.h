@@ -6,6 +6,7 @@
 // rendered into TableDescription.
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -45,6 +46,20 @@ struct IndexDef {
   int number = 0;         // storage number, unique within the table
 };
 
+// DynamoDB Streams settings of a table (streams/stream_settings.h validates
+// and applies StreamSpecification).
+struct StreamSettings {
+  bool enabled = false;
+  std::string view_type;  // KEYS_ONLY, NEW_IMAGE, OLD_IMAGE or NEW_AND_OLD_IMAGES
+  std::string label;      // the latest stream's label; empty if never enabled
+};
+
+// Time to Live settings (UpdateTimeToLive).
+struct TimeToLiveSettings {
+  bool enabled = false;
+  std::string attribute;  // the TTL attribute while enabled
+};
+
 struct TableDef {
   std::string name;
   int64_t id = 0;  // storage id: rows live in SQLite table t<id>
@@ -52,10 +67,15 @@ struct TableDef {
   std::vector<KeyElement> attribute_definitions;
   std::vector<IndexDef> indexes;  // GSIs and LSIs
   bool pay_per_request = false;
+  // BillingModeSummary.LastUpdateToPayPerRequestDateTime (epoch seconds):
+  // when the table last switched to PAY_PER_REQUEST (UpdateTable); 0 if never.
+  double last_update_to_pay_per_request = 0;
   Throughput throughput;
   double creation_time = 0;  // epoch seconds
   std::string table_uuid;
   bool deletion_protection = false;
+  StreamSettings stream;
+  TimeToLiveSettings ttl;
 
   const IndexDef* find_index(std::string_view index_name) const;
   // True when `attribute` is a key attribute of the table.
@@ -81,8 +101,11 @@ struct TableStats {
 };
 
 // Writes the TableDescription object (DescribeTable's "Table").
-void write_table_description(JsonWriter& w, const TableDef& def, const TableStats& stats,
-                             const char* status, const std::string& region,
-                             const std::string& account_id);
+// `index_status` overrides a GSI's IndexStatus (ACTIVE by default) by index
+// name: UpdateTable answers CREATING, UPDATING or DELETING.
+void write_table_description(
+    JsonWriter& w, const TableDef& def, const TableStats& stats, const char* status,
+    const std::string& region, const std::string& account_id,
+    const std::map<std::string, std::string, std::less<>>& index_status = {});
 
 }  // namespace dynamini

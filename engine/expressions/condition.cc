@@ -362,7 +362,27 @@ Condition Condition::parse(std::string_view text, ExpressionAttributes& attribut
 
 bool Condition::evaluate(const Item* item) const { return evaluate_node(*root_, item); }
 
+namespace {
+void collect_names(const Operand& op, std::set<std::string>& names) {
+  if (op.kind == Operand::Kind::kPath && !op.path.empty() && op.path.front().index < 0) {
+    names.insert(op.path.front().name);
+  }
+  for (const auto& arg : op.args) collect_names(arg, names);
+}
+void collect_names(const Condition::Node& node, std::set<std::string>& names) {
+  for (const auto& child : node.children) collect_names(child, names);
+  for (const auto& op : node.operands) collect_names(op, names);
+}
+}  // namespace
+
+std::set<std::string> Condition::top_level_names() const {
+  std::set<std::string> names;
+  collect_names(*root_, names);
+  return names;
+}
+
 Condition::Condition(std::unique_ptr<Node> root) : root_(std::move(root)) {}
+Condition Condition::from_node(std::unique_ptr<Node> root) { return Condition(std::move(root)); }
 Condition::Condition(Condition&&) noexcept = default;
 Condition& Condition::operator=(Condition&&) noexcept = default;
 Condition::~Condition() = default;

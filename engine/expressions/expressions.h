@@ -56,11 +56,17 @@ class Condition {
                          std::string_view parameter);
   // True when the condition holds for `item` (nullptr: no item exists).
   bool evaluate(const Item* item) const;
+  // The top-level attribute names the condition reads (Query refuses a
+  // filter on key attributes).
+  std::set<std::string> top_level_names() const;
 
   Condition(Condition&&) noexcept;
   Condition& operator=(Condition&&) noexcept;
   ~Condition();
   struct Node;
+  // A condition built from an already-resolved tree (the legacy Expected,
+  // QueryFilter and ScanFilter parameters, expressions/legacy.cc).
+  static Condition from_node(std::unique_ptr<Node> root);
 
  private:
   explicit Condition(std::unique_ptr<Node> root);
@@ -86,6 +92,9 @@ class Update {
   Update& operator=(Update&&) noexcept;
   ~Update();
   struct Actions;
+  // An update built from already-resolved actions (the legacy
+  // AttributeUpdates parameter, expressions/legacy.cc).
+  static Update from_actions(std::unique_ptr<Actions> actions);
 
  private:
   explicit Update(std::unique_ptr<Actions> actions);

@@ -5,18 +5,10 @@
 #include "dynamini/api_error.h"
 #include "expressions/document.h"
 #include "expressions/resolved.h"
+#include "expressions/update_actions.h"
 
 namespace dynamini::expr {
 
-struct Update::Actions {
-  struct Action {
-    parsed::UpdateAction::Kind kind;
-    Path path;
-    Operand value;
-  };
-  std::vector<Action> actions;
-  std::vector<Path> targets;
-};
 
 namespace {
 
@@ -322,6 +314,7 @@ void Update::apply(Item& item) const {
 const std::vector<Path>& Update::target_paths() const { return actions_->targets; }
 
 Update::Update(std::unique_ptr<Actions> actions) : actions_(std::move(actions)) {}
+Update Update::from_actions(std::unique_ptr<Actions> actions) { return Update(std::move(actions)); }
 Update::Update(Update&&) noexcept = default;
 Update& Update::operator=(Update&&) noexcept = default;
 Update::~Update() = default;

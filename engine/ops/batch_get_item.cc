@@ -14,9 +14,13 @@ struct TableRequest {
   std::vector<Item> keys;
   std::optional<expr::Projection> projection;
   bool consistent = false;
+  const Json* spec = nullptr;  // the request's entry, echoed in UnprocessedKeys
 };
 
 constexpr size_t kMaxBatchGetKeys = 100;
+// BatchGetItem answers at most 16 MB; the keys beyond go to UnprocessedKeys
+// in request order (API reference, BatchGetItem).
+constexpr int64_t kMaxBatchGetResponseBytes = 16 * 1024 * 1024;
 
 }  // namespace
 
@@ -33,6 +37,7 @@ void batch_get_item(Engine& engine, const Json& request, JsonWriter& out) {
     TableRequest tr;
     tr.table_name.assign(it->name.GetString(), it->name.GetStringLength());
     const Json& spec = it->value;
+    tr.spec = &spec;
     const Json* keys = array_member(spec, "Keys");
     if (!keys) throw validation_error("1 validation error detected: Value null at 'requestItems." + tr.table_name + ".member.keys' failed to satisfy constraint: Member must not be null");
     for (const auto& k : keys->GetArray()) tr.keys.push_back(parse_item(k));
@@ -50,8 +55,10 @@ void batch_get_item(Engine& engine, const Json& request, JsonWriter& out) {
 
   struct Answer {
     std::vector<Item> items;
-    int64_t bytes = 0;
+    double units = 0;  // each key charged as its own GetItem (Developer Guide)
+    std::vector<const Item*> unprocessed;
   };
+  int64_t response_bytes = 0;
   std::vector<Answer> answers(tables.size());
   {
     std::lock_guard lock(engine.storage_mutex());
@@ -66,12 +73,24 @@ void batch_get_item(Engine& engine, const Json& request, JsonWriter& out) {
         }
       }
       for (const auto& key : tables[t].keys) {
+        if (response_bytes >= kMaxBatchGetResponseBytes) {
+          answers[t].unprocessed.push_back(&key);
+          continue;
+        }
+        int64_t size = 0;
         if (auto stored = engine.store().get(*def, encode_primary_key(key, def->keys))) {
           Item item = item_from_json(*stored);
-          answers[t].bytes += item_size(item);
+          size = item_size(item);
+          if (response_bytes + size > kMaxBatchGetResponseBytes) {
+            response_bytes = kMaxBatchGetResponseBytes;
+            answers[t].unprocessed.push_back(&key);
+            continue;
+          }
+          response_bytes += size;
           answers[t].items.push_back(tables[t].projection ? tables[t].projection->apply(item)
                                                           : std::move(item));
         }
+        answers[t].units += read_units(size, tables[t].consistent);
       }
     }
   }
@@ -87,13 +106,30 @@ void batch_get_item(Engine& engine, const Json& request, JsonWriter& out) {
   out.EndObject();
   out.Key("UnprocessedKeys");
   out.StartObject();
+  for (size_t t = 0; t < tables.size(); ++t) {
+    if (answers[t].unprocessed.empty()) continue;
+    write_key(out, tables[t].table_name);
+    out.StartObject();
+    out.Key("Keys");
+    out.StartArray();
+    for (const Item* key : answers[t].unprocessed) write_item(out, *key);
+    out.EndArray();
+    for (const char* member : {"AttributesToGet", "ConsistentRead", "ExpressionAttributeNames",
+                               "ProjectionExpression"}) {
+      if (const Json* value = find_member(*tables[t].spec, member)) {
+        out.Key(member);
+        value->Accept(out);
+      }
+    }
+    out.EndObject();
+  }
   out.EndObject();
   if (capacity != CapacityDetail::kNone) {
     out.Key("ConsumedCapacity");
     out.StartArray();
     for (size_t t = 0; t < tables.size(); ++t) {
       Consumption c;
-      c.table = read_units(answers[t].bytes, tables[t].consistent);
+      c.table = answers[t].units;
       write_consumed_capacity_object(out, tables[t].table_name, capacity, c);
     }
     out.EndArray();

@@ -2,6 +2,7 @@
 
 #include "dynamini/api_error.h"
 #include "ops/consumed_capacity.h"
+#include "ops/item_collection_metrics.h"
 #include "ops/operations.h"
 #include "validation/request_members.h"
 
@@ -30,8 +31,7 @@ void batch_write_item(Engine& engine, const Json& request, JsonWriter& out) {
   const Json* request_items = object_member(request, "RequestItems");
   errors.require(request_items != nullptr, "requestItems");
   CapacityDetail capacity = read_capacity_detail(request, errors);
-  errors.one_of(string_member(request, "ReturnItemCollectionMetrics"), "returnItemCollectionMetrics",
-                {"SIZE", "NONE"});
+  bool collection_metrics = read_item_collection_metrics(request, errors);
   errors.throw_if_any();
   std::vector<TableWrites> tables;
   size_t total = 0;
@@ -83,6 +83,7 @@ void batch_write_item(Engine& engine, const Json& request, JsonWriter& out) {
   }
 
   std::vector<Consumption> consumed(tables.size());
+  std::vector<std::pair<std::string, ItemCollectionMetrics>> metrics;
   {
     std::lock_guard lock(engine.storage_mutex());
     std::vector<std::shared_ptr<const TableDef>> defs;
@@ -123,6 +124,15 @@ void batch_write_item(Engine& engine, const Json& request, JsonWriter& out) {
         for (const auto& [n, u] : c.local_indexes) consumed[t].local_indexes[n] += u;
       }
     }
+    if (collection_metrics) {
+      for (size_t t = 0; t < tables.size(); ++t) {
+        for (const auto& w : tables[t].writes) {
+          if (auto m = measure_item_collection(engine.store(), *defs[t], w.item)) {
+            metrics.emplace_back(tables[t].table_name, std::move(*m));
+          }
+        }
+      }
+    }
     txn.commit();
   }
   out.StartObject();
@@ -137,6 +147,7 @@ void batch_write_item(Engine& engine, const Json& request, JsonWriter& out) {
     }
     out.EndArray();
   }
+  write_item_collection_metrics_by_table(out, metrics);
   out.EndObject();
 }
 

@@ -31,6 +31,17 @@ double Consumption::total() const {
   return sum;
 }
 
+Consumption read_consumption(const IndexDef* index, int64_t bytes, bool consistent) {
+  Consumption c;
+  double units = read_units(bytes, consistent);
+  if (!index) {
+    c.table = units;
+  } else {
+    (index->global ? c.global_indexes : c.local_indexes)[index->name] = units;
+  }
+  return c;
+}
+
 Consumption write_consumption(const TableDef& table, const Item* old_item, const Item* new_item) {
   Consumption c;
   int64_t size = std::max(old_item ? item_size(*old_item) : 0, new_item ? item_size(*new_item) : 0);
@@ -39,12 +50,18 @@ Consumption write_consumption(const TableDef& table, const Item* old_item, const
     auto old_key = old_item ? index_key_of(*old_item, index) : std::nullopt;
     auto new_key = new_item ? index_key_of(*new_item, index) : std::nullopt;
     double units = 0;
-    if (old_key) units += write_units(item_size(project_for_index(*old_item, table, index)));
+    std::optional<Item> old_entry, new_entry;
+    if (old_key) old_entry = project_for_index(*old_item, table, index);
+    if (new_key) new_entry = project_for_index(*new_item, table, index);
+    if (old_key) units += write_units(item_size(*old_entry));
     if (new_key) {
-      double put = write_units(item_size(project_for_index(*new_item, table, index)));
-      // The same index key rewritten in place is one write, not a delete and a put.
+      double put = write_units(item_size(*new_entry));
+      // The same index key rewritten in place is one write, not a delete and
+      // a put; none at all when no projected attribute changed (Developer
+      // Guide, "Provisioned throughput considerations for Global Secondary
+      // Indexes").
       if (old_key && old_key->hash == new_key->hash && old_key->range == new_key->range) {
-        units = std::max(units, put);
+        units = item_to_json(*old_entry) == item_to_json(*new_entry) ? 0 : std::max(units, put);
       } else {
         units += put;
       }

@@ -32,6 +32,10 @@ struct Consumption {
   double total() const;
 };
 
+// A Query or Scan page of `bytes` read from the table or from `index`: the
+// whole page rounded up to 4 KB once, charged to what was read.
+Consumption read_consumption(const IndexDef* index, int64_t bytes, bool consistent);
+
 // What writing `new_item` over `old_item` (either may be null) costs,
 // including the index rows that change.
 Consumption write_consumption(const TableDef& table, const Item* old_item, const Item* new_item);

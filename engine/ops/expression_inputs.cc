@@ -3,6 +3,9 @@
 #include "dynamini/api_error.h"
 #include "validation/request_members.h"
 
+#include <string_view>
+#include <vector>
+
 namespace dynamini {
 
 expr::ExpressionAttributes read_expression_attributes(const Json& request, bool any_expression) {
@@ -15,6 +18,33 @@ expr::ExpressionAttributes read_expression_attributes(const Json& request, bool 
       throw validation_error(
           "ExpressionAttributeValues can only be specified when using expressions");
     }
+  }
+  return expr::parse_expression_attributes(request);
+}
+
+expr::ExpressionAttributes read_expression_attributes(
+    const Json& request, std::initializer_list<const char*> expressions) {
+  bool any = false;
+  std::vector<const char*> value_expressions;
+  bool any_value_expression = false;
+  for (const char* e : expressions) {
+    bool present = find_member(request, e) != nullptr;
+    any |= present;
+    if (std::string_view(e) == "ProjectionExpression") continue;
+    value_expressions.push_back(e);
+    any_value_expression |= present;
+  }
+  if (!any && find_member(request, "ExpressionAttributeNames")) {
+    throw validation_error("ExpressionAttributeNames can only be specified when using expressions");
+  }
+  if (!value_expressions.empty() && !any_value_expression &&
+      find_member(request, "ExpressionAttributeValues")) {
+    std::string missing;
+    for (size_t i = 0; i < value_expressions.size(); ++i) {
+      missing += std::string(i ? " and " : "") + value_expressions[i];
+    }
+    throw validation_error("ExpressionAttributeValues can only be specified when using expressions: " +
+                           missing + (value_expressions.size() > 1 ? " are null" : " is null"));
   }
   return expr::parse_expression_attributes(request);
 }

@@ -15,6 +15,14 @@ namespace dynamini {
 // request carries no expression at all:
 // "ExpressionAttributeNames can only be specified when using expressions".
 expr::ExpressionAttributes read_expression_attributes(const Json& request, bool any_expression);
+// The same, knowing the operation's expression members (in DynamoDB's
+// order): names need any of them, values one that is not
+// ProjectionExpression, with DynamoDB's suffix naming what is missing:
+// "ExpressionAttributeValues can only be specified when using expressions:
+// UpdateExpression and ConditionExpression are null" (dynalite
+// validations/index.js and test/*.js).
+expr::ExpressionAttributes read_expression_attributes(
+    const Json& request, std::initializer_list<const char*> expressions);
 
 // The legacy (pre-expression) parameters dynamini does not implement yet are
 // refused with a clear ValidationException rather than silently ignored.

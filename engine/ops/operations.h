@@ -21,6 +21,7 @@ Operation find_operation(std::string_view name);
 
 void create_table(Engine&, const Json&, JsonWriter&);
 void describe_table(Engine&, const Json&, JsonWriter&);
+void update_table(Engine&, const Json&, JsonWriter&);
 void list_tables(Engine&, const Json&, JsonWriter&);
 void delete_table(Engine&, const Json&, JsonWriter&);
 void put_item(Engine&, const Json&, JsonWriter&);
@@ -31,5 +32,21 @@ void query(Engine&, const Json&, JsonWriter&);
 void scan(Engine&, const Json&, JsonWriter&);
 void batch_get_item(Engine&, const Json&, JsonWriter&);
 void batch_write_item(Engine&, const Json&, JsonWriter&);
+void transact_write_items(Engine&, const Json&, JsonWriter&);
+void transact_get_items(Engine&, const Json&, JsonWriter&);
+void tag_resource(Engine&, const Json&, JsonWriter&);
+void untag_resource(Engine&, const Json&, JsonWriter&);
+void list_tags_of_resource(Engine&, const Json&, JsonWriter&);
+void execute_statement(Engine&, const Json&, JsonWriter&);
+void batch_execute_statement(Engine&, const Json&, JsonWriter&);
+void execute_transaction(Engine&, const Json&, JsonWriter&);
+void update_time_to_live(Engine&, const Json&, JsonWriter&);
+void describe_time_to_live(Engine&, const Json&, JsonWriter&);
+void list_streams(Engine&, const Json&, JsonWriter&);
+void describe_stream(Engine&, const Json&, JsonWriter&);
+void get_shard_iterator(Engine&, const Json&, JsonWriter&);
+void get_records(Engine&, const Json&, JsonWriter&);
+void describe_limits(Engine&, const Json&, JsonWriter&);
+void describe_endpoints(Engine&, const Json&, JsonWriter&);
 
 }  // namespace dynamini

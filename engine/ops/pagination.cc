@@ -97,8 +97,9 @@ Page read_page(Engine& engine, PageRequest request) {
         Item item = item_from_json(json);
         // An LSI queried for ALL_ATTRIBUTES fetches the rest from the table.
         if (request.index && !request.index->global &&
-            request.select == Select::kAllAttributes &&
-            request.index->projection.type != IndexProjection::Type::kAll) {
+            (request.fetch_from_table || (request.select == Select::kAllAttributes &&
+                                          request.index->projection.type !=
+                                              IndexProjection::Type::kAll))) {
           if (auto full = engine.store().get(table, encode_primary_key(item, table.keys))) {
             item = item_from_json(*full);
           }

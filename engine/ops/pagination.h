@@ -30,6 +30,9 @@ struct PageRequest {
   const expr::Projection* projection = nullptr;
   Select select = Select::kAllAttributes;
   bool consistent = false;
+  // An LSI read whose projection names attributes the index does not hold:
+  // each item is fetched from the table (ops/index_projection.h).
+  bool fetch_from_table = false;
   // Parallel scan: only items whose partition hashes to `segment`.
   std::optional<int64_t> segment;
   int64_t total_segments = 1;

@@ -1,5 +1,8 @@
 #include "dynamini/api_error.h"
+#include "expressions/legacy.h"
+#include "ops/condition_failure.h"
 #include "ops/consumed_capacity.h"
+#include "ops/item_collection_metrics.h"
 #include "ops/expression_inputs.h"
 #include "ops/operations.h"
 #include "ops/return_values.h"
@@ -17,16 +20,19 @@ void put_item(Engine& engine, const Json& request, JsonWriter& out) {
   errors.require(item_json != nullptr, "item");
   ReturnValues return_values = read_return_values(request, errors);
   CapacityDetail capacity = read_capacity_detail(request, errors);
-  errors.one_of(string_member(request, "ReturnItemCollectionMetrics"), "returnItemCollectionMetrics",
-                {"SIZE", "NONE"});
+  bool collection_metrics = read_item_collection_metrics(request, errors);
+  bool return_old_on_failure = read_return_old_on_condition_failure(request, errors);
+  expr::legacy_shape_errors(request, errors);
   errors.throw_if_any();
-  reject_legacy_parameters(request, {"Expected", "ConditionalOperator"});
+  expr::check_expression_mixing(request, {"ConditionExpression"},
+                               {"Expected", "ConditionalOperator"});
   require_none_or_all_old(return_values);
   Item item = parse_item(*item_json);
   // 2. Resolve expressions.
   auto attributes =
-      read_expression_attributes(request, find_member(request, "ConditionExpression") != nullptr);
+      read_expression_attributes(request, {"ConditionExpression"});
   auto condition = read_condition(request, "ConditionExpression", attributes);
+  if (!condition) condition = expr::legacy_expected(request);
   expr::check_all_used(attributes);
   if (item_size(item) > kMaxItemSize) {
     throw validation_error("Item size has exceeded the maximum allowed size");
@@ -35,6 +41,7 @@ void put_item(Engine& engine, const Json& request, JsonWriter& out) {
   // 3. Execute in one transaction.
   std::optional<Item> old_item;
   Consumption consumed;
+  std::optional<ItemCollectionMetrics> metrics;
   {
     std::lock_guard lock(engine.storage_mutex());
     auto table = engine.require_table(*table_name);
@@ -44,17 +51,19 @@ void put_item(Engine& engine, const Json& request, JsonWriter& out) {
       old_item = item_from_json(*stored);
     }
     if (condition && !condition->evaluate(old_item ? &*old_item : nullptr)) {
-      throw ApiError{ErrorCode::kConditionalCheckFailed, "The conditional request failed", {}};
+      throw conditional_check_failed(return_old_on_failure, old_item ? &*old_item : nullptr);
     }
     engine.store().put(*table, old_item ? &*old_item : nullptr, item);
     txn.commit();
     consumed = write_consumption(*table, old_item ? &*old_item : nullptr, &item);
+    if (collection_metrics) metrics = measure_item_collection(engine.store(), *table, item);
   }
 
   // 4. Render.
   out.StartObject();
   if (return_values == ReturnValues::kAllOld && old_item) write_attributes(out, *old_item);
   write_consumed_capacity(out, *table_name, capacity, consumed);
+  write_item_collection_metrics(out, metrics);
   out.EndObject();
 }
 

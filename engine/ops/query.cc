@@ -1,6 +1,8 @@
 #include "dynamini/api_error.h"
+#include "expressions/legacy.h"
 #include "keys/key_encoding.h"
 #include "ops/consumed_capacity.h"
+#include "ops/index_projection.h"
 #include "ops/expression_inputs.h"
 #include "ops/operations.h"
 #include "ops/pagination.h"
@@ -102,8 +104,12 @@ void query(Engine& engine, const Json& request, JsonWriter& out) {
   errors.range(limit, "limit", 1);
   auto select = read_select(request, errors);
   CapacityDetail capacity = read_capacity_detail(request, errors);
+  expr::legacy_shape_errors(request, errors);
   errors.throw_if_any();
-  reject_legacy_parameters(request, {"KeyConditions", "QueryFilter", "ConditionalOperator"});
+  // Orders from the DAX client's RequestValidator (mirrors DynamoDB's).
+  expr::check_expression_mixing(
+      request, {"ProjectionExpression", "FilterExpression", "KeyConditionExpression"},
+      {"AttributesToGet", "QueryFilter", "ConditionalOperator", "KeyConditions"});
   bool forward = bool_member(request, "ScanIndexForward").value_or(true);
   bool consistent = bool_member(request, "ConsistentRead").value_or(false);
   const Json* start_json = object_member(request, "ExclusiveStartKey");
@@ -117,17 +123,35 @@ void query(Engine& engine, const Json& request, JsonWriter& out) {
     }
   }
   auto key_text = string_member(request, "KeyConditionExpression");
-  if (!key_text) {
+  const Json* key_conditions = object_member(request, "KeyConditions");
+  if (!key_text && !key_conditions) {
     throw validation_error("Either the KeyConditions or KeyConditionExpression parameter must be specified in the request.");
   }
-  auto attributes = read_expression_attributes(request, true);
-  auto terms = expr::parse_key_condition(*key_text, attributes);
+  auto attributes = read_expression_attributes(
+      request, {"FilterExpression", "KeyConditionExpression", "ProjectionExpression"});
+  auto terms = key_text ? expr::parse_key_condition(*key_text, attributes)
+                        : expr::legacy_key_conditions(*key_conditions);
   auto filter = read_condition(request, "FilterExpression", attributes);
+  // The filter's attributes, checked against the key schema once it is known.
+  std::set<std::string> filter_names;
+  const char* filter_kind = "Filter Expression";
+  if (filter) {
+    filter_names = filter->top_level_names();
+  } else if (const Json* query_filter = object_member(request, "QueryFilter")) {
+    for (auto it = query_filter->MemberBegin(); it != query_filter->MemberEnd(); ++it) {
+      filter_names.insert(std::string(it->name.GetString(), it->name.GetStringLength()));
+    }
+    filter_kind = "QueryFilter";
+    filter = expr::legacy_filter(request, "QueryFilter");
+  } else {
+    filter = expr::legacy_filter(request, "QueryFilter");  // ConditionalOperator alone
+  }
   auto projection = read_projection(request, attributes);
   expr::check_all_used(attributes);
 
   Page page;
   Select resolved;
+  Consumption consumed;
   {
     std::lock_guard lock(engine.storage_mutex());
     auto table = engine.require_table(*table_name);
@@ -147,6 +171,17 @@ void query(Engine& engine, const Json& request, JsonWriter& out) {
     pr.index = index;
     pr.read.forward = forward;
     apply_key_condition(terms, index ? index->keys : table->keys, pr.read);
+    // dynalite actions/query.js; the message is quoted from DynamoDB in many
+    // public bug reports ("Filter Expression can only contain non-primary key
+    // attributes: Primary key attribute: sk").
+    const KeySchema& query_keys = index ? index->keys : table->keys;
+    for (const KeyElement* key : {&query_keys.hash, query_keys.range ? &*query_keys.range : nullptr}) {
+      if (key && filter_names.count(key->name)) {
+        throw validation_error(std::string(filter_kind) +
+                               " can only contain non-primary key attributes: Primary key attribute: " +
+                               key->name);
+      }
+    }
     if (start) {
       validate_start_key(*start, *table, index);
       pr.exclusive_start_key = start;
@@ -155,13 +190,14 @@ void query(Engine& engine, const Json& request, JsonWriter& out) {
     pr.filter = filter ? &*filter : nullptr;
     pr.projection = projection ? &*projection : nullptr;
     pr.select = resolved;
+    pr.fetch_from_table =
+        index_read_needs_table(*table, index, projection ? &*projection : nullptr);
     pr.consistent = consistent;
     page = read_page(engine, std::move(pr));
+    consumed = read_consumption(index, page.bytes_read, consistent);
   }
   out.StartObject();
   write_page(out, page, resolved);
-  Consumption consumed;
-  consumed.table = read_units(page.bytes_read, consistent);
   write_consumed_capacity(out, *table_name, capacity, consumed);
   out.EndObject();
 }

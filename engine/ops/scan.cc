@@ -1,5 +1,7 @@
 #include "dynamini/api_error.h"
+#include "expressions/legacy.h"
 #include "ops/consumed_capacity.h"
+#include "ops/index_projection.h"
 #include "ops/expression_inputs.h"
 #include "ops/operations.h"
 #include "ops/pagination.h"
@@ -21,8 +23,11 @@ void scan(Engine& engine, const Json& request, JsonWriter& out) {
   errors.range(total_segments, "totalSegments", 1, 1000000);
   auto select = read_select(request, errors);
   CapacityDetail capacity = read_capacity_detail(request, errors);
+  expr::legacy_shape_errors(request, errors);
   errors.throw_if_any();
-  reject_legacy_parameters(request, {"ScanFilter", "ConditionalOperator"});
+  // Orders from the DAX client's RequestValidator (mirrors DynamoDB's).
+  expr::check_expression_mixing(request, {"ProjectionExpression", "FilterExpression"},
+                                {"AttributesToGet", "ScanFilter", "ConditionalOperator"});
   if (segment && !total_segments) {
     throw validation_error(
         "The TotalSegments parameter is required but was not present in the request when "
@@ -50,15 +55,16 @@ void scan(Engine& engine, const Json& request, JsonWriter& out) {
       throw;
     }
   }
-  bool has_expression = find_member(request, "FilterExpression") ||
-                        find_member(request, "ProjectionExpression");
-  auto attributes = read_expression_attributes(request, has_expression);
+  auto attributes =
+      read_expression_attributes(request, {"FilterExpression", "ProjectionExpression"});
   auto filter = read_condition(request, "FilterExpression", attributes);
+  if (!filter) filter = expr::legacy_filter(request, "ScanFilter");
   auto projection = read_projection(request, attributes);
   expr::check_all_used(attributes);
 
   Page page;
   Select resolved;
+  Consumption consumed;
   {
     std::lock_guard lock(engine.storage_mutex());
     auto table = engine.require_table(*table_name);
@@ -84,15 +90,16 @@ void scan(Engine& engine, const Json& request, JsonWriter& out) {
     pr.filter = filter ? &*filter : nullptr;
     pr.projection = projection ? &*projection : nullptr;
     pr.select = resolved;
+    pr.fetch_from_table =
+        index_read_needs_table(*table, index, projection ? &*projection : nullptr);
     pr.consistent = consistent;
     pr.segment = segment;
     pr.total_segments = total_segments.value_or(1);
     page = read_page(engine, std::move(pr));
+    consumed = read_consumption(index, page.bytes_read, consistent);
   }
   out.StartObject();
   write_page(out, page, resolved);
-  Consumption consumed;
-  consumed.table = read_units(page.bytes_read, consistent);
   write_consumed_capacity(out, *table_name, capacity, consumed);
   out.EndObject();
 }

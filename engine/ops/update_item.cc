@@ -1,5 +1,8 @@
 #include "dynamini/api_error.h"
+#include "expressions/legacy.h"
+#include "ops/condition_failure.h"
 #include "ops/consumed_capacity.h"
+#include "ops/item_collection_metrics.h"
 #include "ops/expression_inputs.h"
 #include "ops/operations.h"
 #include "ops/return_values.h"
@@ -16,22 +19,27 @@ void update_item(Engine& engine, const Json& request, JsonWriter& out) {
   errors.require(key_json != nullptr, "key");
   ReturnValues return_values = read_return_values(request, errors);
   CapacityDetail capacity = read_capacity_detail(request, errors);
-  errors.one_of(string_member(request, "ReturnItemCollectionMetrics"), "returnItemCollectionMetrics",
-                {"SIZE", "NONE"});
+  bool collection_metrics = read_item_collection_metrics(request, errors);
+  bool return_old_on_failure = read_return_old_on_condition_failure(request, errors);
+  expr::legacy_shape_errors(request, errors);
   errors.throw_if_any();
-  reject_legacy_parameters(request, {"Expected", "ConditionalOperator", "AttributeUpdates"});
+  expr::check_expression_mixing(request, {"UpdateExpression", "ConditionExpression"},
+                               {"AttributeUpdates", "Expected", "ConditionalOperator"});
   Item key = parse_item(*key_json);
   auto update_text = string_member(request, "UpdateExpression");
-  bool has_condition = find_member(request, "ConditionExpression") != nullptr;
-  auto attributes = read_expression_attributes(request, update_text || has_condition);
+  auto attributes =
+      read_expression_attributes(request, {"UpdateExpression", "ConditionExpression"});
   std::optional<expr::Update> update;
   if (update_text) update = expr::Update::parse(*update_text, attributes);
   auto condition = read_condition(request, "ConditionExpression", attributes);
+  if (!update) update = expr::legacy_attribute_updates(request);
+  if (!condition) condition = expr::legacy_expected(request);
   expr::check_all_used(attributes);
 
   std::optional<Item> old_item;
   Item new_item;
   Consumption consumed;
+  std::optional<ItemCollectionMetrics> metrics;
   {
     std::lock_guard lock(engine.storage_mutex());
     auto table = engine.require_table(*table_name);
@@ -50,7 +58,7 @@ void update_item(Engine& engine, const Json& request, JsonWriter& out) {
       old_item = item_from_json(*stored);
     }
     if (condition && !condition->evaluate(old_item ? &*old_item : nullptr)) {
-      throw ApiError{ErrorCode::kConditionalCheckFailed, "The conditional request failed", {}};
+      throw conditional_check_failed(return_old_on_failure, old_item ? &*old_item : nullptr);
     }
     new_item = old_item ? *old_item : key;
     if (update) update->apply(new_item);
@@ -61,6 +69,7 @@ void update_item(Engine& engine, const Json& request, JsonWriter& out) {
     engine.store().put(*table, old_item ? &*old_item : nullptr, new_item);
     txn.commit();
     consumed = write_consumption(*table, old_item ? &*old_item : nullptr, &new_item);
+    if (collection_metrics) metrics = measure_item_collection(engine.store(), *table, new_item);
   }
 
   out.StartObject();
@@ -78,6 +87,7 @@ void update_item(Engine& engine, const Json& request, JsonWriter& out) {
       break;
   }
   write_consumed_capacity(out, *table_name, capacity, consumed);
+  write_item_collection_metrics(out, metrics);
   out.EndObject();
 }
 

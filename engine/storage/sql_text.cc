@@ -44,6 +44,77 @@ std::string count_and_size(const std::string& table) {
   return "SELECT COUNT(*), COALESCE(SUM(size), 0) FROM " + table;
 }
 
+std::string create_tags() {
+  return "CREATE TABLE IF NOT EXISTS dynamini_tags(table_name TEXT NOT NULL, key TEXT NOT NULL, "
+         "value TEXT NOT NULL, PRIMARY KEY(table_name, key)) WITHOUT ROWID";
+}
+std::string select_tags() {
+  return "SELECT key, value FROM dynamini_tags WHERE table_name = ? ORDER BY key";
+}
+std::string upsert_tag() {
+  return "INSERT OR REPLACE INTO dynamini_tags(table_name, key, value) VALUES(?, ?, ?)";
+}
+std::string delete_tag() { return "DELETE FROM dynamini_tags WHERE table_name = ? AND key = ?"; }
+std::string delete_all_tags() { return "DELETE FROM dynamini_tags WHERE table_name = ?"; }
+
+std::string create_stream_tables() {
+  return "CREATE TABLE IF NOT EXISTS dynamini_streams(table_name TEXT NOT NULL, label TEXT NOT NULL, "
+         "view_type TEXT NOT NULL, key_schema TEXT NOT NULL, created_ms INTEGER NOT NULL, "
+         "start_seq INTEGER NOT NULL, end_seq INTEGER, closed_ms INTEGER, "
+         "trimmed_through INTEGER NOT NULL DEFAULT 0, PRIMARY KEY(table_name, label)) WITHOUT ROWID;"
+         "CREATE TABLE IF NOT EXISTS dynamini_stream_records(seq INTEGER PRIMARY KEY AUTOINCREMENT, "
+         "table_name TEXT NOT NULL, label TEXT NOT NULL, created_ms INTEGER NOT NULL, "
+         "record TEXT NOT NULL);"
+         "CREATE INDEX IF NOT EXISTS dynamini_stream_records_by_table "
+         "ON dynamini_stream_records(table_name, seq);"
+         "CREATE INDEX IF NOT EXISTS dynamini_stream_records_by_time "
+         "ON dynamini_stream_records(created_ms)";
+}
+std::string last_stream_sequence() {
+  return "SELECT seq FROM sqlite_sequence WHERE name = 'dynamini_stream_records'";
+}
+std::string insert_stream_record() {
+  return "INSERT INTO dynamini_stream_records(seq, table_name, label, created_ms, record) "
+         "VALUES(?, ?, ?, ?, ?)";
+}
+std::string insert_stream() {
+  return "INSERT OR IGNORE INTO dynamini_streams(table_name, label, view_type, key_schema, "
+         "created_ms, start_seq) VALUES(?, ?, ?, ?, ?, ?)";
+}
+std::string close_streams() {
+  return "UPDATE dynamini_streams SET end_seq = ?, closed_ms = ? "
+         "WHERE table_name = ? AND end_seq IS NULL AND label <> ?";
+}
+static const char kStreamColumns[] =
+    "SELECT table_name, label, view_type, key_schema, created_ms, start_seq, end_seq, "
+    "trimmed_through FROM dynamini_streams";
+std::string select_streams() { return std::string(kStreamColumns) + " ORDER BY table_name, label"; }
+std::string select_stream() {
+  return std::string(kStreamColumns) + " WHERE table_name = ? AND label = ?";
+}
+std::string select_stream_records() {
+  return "SELECT seq, record FROM dynamini_stream_records WHERE table_name = ? AND label = ? "
+         "AND seq >= ? ORDER BY seq LIMIT ?";
+}
+std::string select_table_records() {
+  return "SELECT seq, record FROM dynamini_stream_records WHERE table_name = ? AND seq > ? "
+         "ORDER BY seq LIMIT ?";
+}
+std::string select_trimmed_streams() {
+  return "SELECT table_name, label, MAX(seq) FROM dynamini_stream_records WHERE created_ms < ? "
+         "GROUP BY table_name, label";
+}
+std::string update_trimmed_through() {
+  return "UPDATE dynamini_streams SET trimmed_through = MAX(trimmed_through, ?) "
+         "WHERE table_name = ? AND label = ?";
+}
+std::string delete_old_stream_records() {
+  return "DELETE FROM dynamini_stream_records WHERE created_ms < ?";
+}
+std::string delete_closed_streams() {
+  return "DELETE FROM dynamini_streams WHERE closed_ms IS NOT NULL AND closed_ms < ?";
+}
+
 std::string select_range(const std::string& table, const RangeShape& s) {
   const char* hash_col = s.index ? "ipk" : "pk";
   const char* sort_col = s.index ? "isk" : "sk";

@@ -33,6 +33,35 @@ std::string insert_index_row(const std::string& index);
 std::string delete_index_row(const std::string& index);
 std::string count_and_size(const std::string& table);
 
+// DynamoDB Streams (streams/stream_log.h). Persisted format:
+//   dynamini_streams(table_name, label, view_type, key_schema, created_ms,
+//       start_seq, end_seq, closed_ms, trimmed_through) one row per stream;
+//       end_seq/closed_ms NULL while the stream is enabled.
+//   dynamini_stream_records(seq INTEGER PRIMARY KEY AUTOINCREMENT, table_name,
+//       label, created_ms, record) one row per record; record is the JSON
+//       GetRecords returns. seq is the SequenceNumber, never reused.
+std::string create_stream_tables();  // several statements, for exec()
+std::string last_stream_sequence();
+std::string insert_stream_record();
+std::string insert_stream();
+std::string close_streams();          // binds end_seq, closed_ms, table_name, keep label
+std::string select_streams();         // every stream, ordered by table_name, label
+std::string select_stream();          // binds table_name, label
+std::string select_stream_records();  // binds table_name, label, from seq, limit
+std::string select_table_records();   // binds table_name, after seq, limit
+std::string select_trimmed_streams(); // binds cutoff; table_name, label, MAX(seq)
+std::string update_trimmed_through(); // binds seq, table_name, label
+std::string delete_old_stream_records();  // binds cutoff
+std::string delete_closed_streams();      // binds cutoff
+
+// Table tags (TagResource): dynamini_tags(table_name TEXT, key TEXT,
+// value TEXT, PRIMARY KEY(table_name, key)), removed with the table.
+std::string create_tags();
+std::string select_tags();     // table_name -> key, value ordered by key
+std::string upsert_tag();      // table_name, key, value
+std::string delete_tag();      // table_name, key
+std::string delete_all_tags(); // table_name
+
 // The shape of one range read (Query or Scan page).
 struct RangeShape {
   bool index = false;       // index table (ipk, isk, pk, sk) or item table (pk, sk)

@@ -15,10 +15,12 @@ Store::Store(const std::string& path) : connection_(path) {
   }
   connection_.exec("PRAGMA temp_store=MEMORY");
   connection_.exec(sql::create_catalog());
+  connection_.exec(sql::create_tags());
 }
 
 std::vector<TableDef> Store::load_catalog() {
   std::vector<TableDef> out;
+  stream_log_.ensure_schema();  // also after a restore from a copy without it
   auto stmt = connection_.cached(sql::select_catalog());
   while (stmt->step()) out.push_back(table_def_from_json(stmt->column_text(0)));
   return out;
@@ -35,6 +37,7 @@ void Store::create_table(const TableDef& def) {
 void Store::save_definition(const TableDef& def) {
   auto stmt = connection_.cached(sql::insert_catalog());
   stmt->bind_text(1, def.name).bind_text(2, table_def_to_json(def)).run();
+  stream_log_.on_definition_saved(def);
 }
 
 void Store::drop_table(const TableDef& def) {
@@ -43,6 +46,9 @@ void Store::drop_table(const TableDef& def) {
   for (const auto& index : def.indexes) connection_.exec(sql::drop_table(def.storage_index(index)));
   auto stmt = connection_.cached(sql::delete_catalog());
   stmt->bind_text(1, def.name).run();
+  stream_log_.on_table_dropped(def);
+  auto tags = connection_.cached(sql::delete_all_tags());
+  tags->bind_text(1, def.name).run();
 }
 
 TableStats Store::stats(const TableDef& def) {
@@ -57,6 +63,33 @@ TableStats Store::stats(const TableDef& def) {
   stats.size_bytes = bytes;
   for (const auto& index : def.indexes) stats.index_stats.push_back(count(def.storage_index(index)));
   return stats;
+}
+
+void Store::add_index(const TableDef& def, const IndexDef& index) {
+  const std::string storage = def.storage_index(index);
+  connection_.exec(sql::create_index_table(storage));
+  auto insert = connection_.cached(sql::insert_index_row(storage));
+  read_range(def, RangeRead{}, [&](std::string_view item_json, int64_t, std::string_view) {
+    Item item = item_from_json(item_json);
+    auto key = index_key_of(item, index);
+    if (!key) return true;  // sparse
+    EncodedKey primary = encode_primary_key(item, def.keys);
+    Item projected = project_for_index(item, def, index);
+    insert->bind_blob(1, key->hash)
+        .bind_blob(2, key->range)
+        .bind_blob(3, primary.hash)
+        .bind_blob(4, primary.range)
+        .bind_text(5, item_to_json(projected))
+        .bind_int64(6, item_size(projected))
+        .run();
+    insert->reset();
+    return true;
+  });
+}
+
+void Store::drop_index(const TableDef& def, const IndexDef& index) {
+  connection_.clear_cache();  // cached statements on the dropped table must go
+  connection_.exec(sql::drop_table(def.storage_index(index)));
 }
 
 std::optional<std::string> Store::get(const TableDef& def, const EncodedKey& key) {
@@ -76,13 +109,15 @@ void Store::put(const TableDef& def, const Item* old_item, const Item& item) {
       .bind_int64(4, item_size(item))
       .run();
   write_index_rows(def, item, primary);
+  stream_log_.on_write(def, old_item, &item, WriteOrigin::kClient);
 }
 
-void Store::remove(const TableDef& def, const Item& old_item) {
+void Store::remove(const TableDef& def, const Item& old_item, WriteOrigin origin) {
   EncodedKey primary = encode_primary_key(old_item, def.keys);
   delete_index_rows(def, old_item, primary);
   auto stmt = connection_.cached(sql::delete_item(def.storage_table()));
   stmt->bind_blob(1, primary.hash).bind_blob(2, primary.range).run();
+  stream_log_.on_write(def, &old_item, nullptr, origin);
 }
 
 void Store::write_index_rows(const TableDef& def, const Item& item, const EncodedKey& primary) {
@@ -136,6 +171,24 @@ void Store::read_range(const TableDef& def, const RangeRead& read, const RowVisi
   while (stmt->step()) {
     if (!visit(stmt->column_text(0), stmt->column_int64(1), stmt->column_blob(2))) break;
   }
+}
+
+std::vector<std::pair<std::string, std::string>> Store::tags(const TableDef& def) {
+  std::vector<std::pair<std::string, std::string>> out;
+  auto stmt = connection_.cached(sql::select_tags());
+  stmt->bind_text(1, def.name);
+  while (stmt->step()) out.emplace_back(stmt->column_text(0), stmt->column_text(1));
+  return out;
+}
+
+void Store::set_tag(const TableDef& def, const std::string& key, const std::string& value) {
+  auto stmt = connection_.cached(sql::upsert_tag());
+  stmt->bind_text(1, def.name).bind_text(2, key).bind_text(3, value).run();
+}
+
+void Store::remove_tag(const TableDef& def, const std::string& key) {
+  auto stmt = connection_.cached(sql::delete_tag());
+  stmt->bind_text(1, def.name).bind_text(2, key).run();
 }
 
 }  // namespace dynamini

@@ -14,6 +14,7 @@
 #include "keys/item_keys.h"
 #include "storage/sqlite.h"
 #include "storage/sql_text.h"
+#include "streams/stream_log.h"
 
 namespace dynamini {
 
@@ -43,6 +44,7 @@ class Store {
   explicit Store(const std::string& path);
 
   Connection& connection() { return connection_; }
+  StreamLog& stream_log() { return stream_log_; }
 
   std::vector<TableDef> load_catalog();
   // Creates the storage of `def` (def.id must be set) and records it.
@@ -51,20 +53,35 @@ class Store {
   // Rewrites the catalog record (UpdateTable).
   void save_definition(const TableDef& def);
   TableStats stats(const TableDef& def);
+  // UpdateTable: creates the storage of `index` (a member of def.indexes)
+  // and fills it from every item of the table (sparse: items lacking an index
+  // key, or holding it with another type, get no row); no stream records.
+  void add_index(const TableDef& def, const IndexDef& index);
+  // UpdateTable: drops the storage of `index`.
+  void drop_index(const TableDef& def, const IndexDef& index);
 
   // The stored item JSON for a primary key, if any.
   std::optional<std::string> get(const TableDef& def, const EncodedKey& key);
   // Writes `item` (keys validated), replacing `old_item` and its index rows.
+  // Both add the table's stream record (streams/stream_log.h) in the same
+  // transaction.
   void put(const TableDef& def, const Item* old_item, const Item& item);
-  void remove(const TableDef& def, const Item& old_item);
+  void remove(const TableDef& def, const Item& old_item,
+              WriteOrigin origin = WriteOrigin::kClient);
 
   void read_range(const TableDef& def, const RangeRead& read, const RowVisitor& visit);
+
+  // Tags of a table (TagResource), ordered by key. drop_table removes them.
+  std::vector<std::pair<std::string, std::string>> tags(const TableDef& def);
+  void set_tag(const TableDef& def, const std::string& key, const std::string& value);
+  void remove_tag(const TableDef& def, const std::string& key);
 
  private:
   void write_index_rows(const TableDef& def, const Item& item, const EncodedKey& primary);
   void delete_index_rows(const TableDef& def, const Item& item, const EncodedKey& primary);
 
   Connection connection_;
+  StreamLog stream_log_{connection_};
 };
 
 }  // namespace dynamini

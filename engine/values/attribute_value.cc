@@ -147,7 +147,26 @@ bool operator==(const AttributeValue& a, const AttributeValue& b) {
   return false;
 }
 
-AttributeValue parse_attribute_value(const Json& json) {
+namespace {
+// DynamoDB supports 32 levels of document nesting, the attribute itself
+// being level 1: a leaf at level 32 is accepted, at level 33 rejected
+// (Developer Guide "Data types"; boundary and message as captured against
+// real DynamoDB in public conformance tests).
+constexpr int kMaxNestingDepth = 32;
+AttributeValue parse_at_depth(const Json& json, int depth);
+Item parse_item_at_depth(const Json& json, int depth);
+}  // namespace
+
+AttributeValue parse_attribute_value(const Json& json) { return parse_at_depth(json, 0); }
+Item parse_item(const Json& json) { return parse_item_at_depth(json, 0); }
+
+namespace {
+AttributeValue parse_at_depth(const Json& json, int depth) {
+  if (depth >= kMaxNestingDepth) {
+    throw validation_error(
+        "Nesting Levels have exceeded supported limits: Attributes in the item have nested "
+        "levels beyond supported limit");
+  }
   if (!json.IsObject()) {
     throw serialization_error("Unexpected value type for AttributeValue: expected an object");
   }
@@ -223,26 +242,27 @@ AttributeValue parse_attribute_value(const Json& json) {
     }
     case ValueType::L:
       for (const auto& element : require_array(v, "L").GetArray()) {
-        out.list.push_back(parse_attribute_value(element));
+        out.list.push_back(parse_at_depth(element, depth + 1));
       }
       break;
     case ValueType::M:
       if (!v.IsObject()) throw serialization_error("Unexpected value type for M: expected an object");
-      out.map = parse_item(v);
+      out.map = parse_item_at_depth(v, depth + 1);
       break;
   }
   return out;
 }
 
-Item parse_item(const Json& json) {
+Item parse_item_at_depth(const Json& json, int depth) {
   if (!json.IsObject()) throw serialization_error("Unexpected value type: expected a map");
   Item item;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     item.insert_or_assign(std::string(it->name.GetString(), it->name.GetStringLength()),
-                          parse_attribute_value(it->value));
+                          parse_at_depth(it->value, depth));
   }
   return item;
 }
+}  // namespace
 
 void write_attribute_value(JsonWriter& w, const AttributeValue& value) {
   w.StartObject();

@@ -70,3 +70,18 @@ TEST_CASE("AttributeValue: item size counts names, bytes, digits and container o
   // "ab"+"xyz" = 5; "n" + ceil(3/2)+1 = 1+3 = 4; "l" + 3 + (1+1) = 6.
   CHECK(item_size(item) == 15);
 }
+
+namespace {
+std::string nested_maps(int wraps) {
+  std::string json = R"({"S":"leaf"})";
+  for (int i = 0; i < wraps; ++i) json = R"({"M":{"n":)" + json + "}}";
+  return json;
+}
+}  // namespace
+
+TEST_CASE("AttributeValue: 32 levels of nesting are accepted, 33 rejected") {
+  CHECK_NOTHROW(parse(nested_maps(31).c_str()));
+  CHECK(error_of(nested_maps(32).c_str()) ==
+        "Nesting Levels have exceeded supported limits: Attributes in the item have nested levels "
+        "beyond supported limit");
+}

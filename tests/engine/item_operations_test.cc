@@ -115,3 +115,15 @@ TEST_CASE_FIXTURE(ApiFixture, "Unused expression attribute values are rejected")
   auto error = fail("GetItem", R"~({"TableName":"inbox","Key":{"pk":{"S":"a"},"sk":{"S":"b"}},"ProjectionExpression":"a","ExpressionAttributeValues":{":x":{"S":"1"}}})~");
   CHECK(std::string(error.name()) == "ValidationException");
 }
+
+TEST_CASE_FIXTURE(ApiFixture, "PutItem: a value nested 100000 levels deep is a ValidationException, not a stack overflow") {
+  create_inbox_like();
+  std::string deep = R"~({"S":"leaf"})~";
+  std::string value;
+  for (int i = 0; i < 100000; ++i) value += R"~({"L":[)~";
+  value += deep;
+  for (int i = 0; i < 100000; ++i) value += "]}";
+  auto error = fail("PutItem", R"~({"TableName":"inbox","Item":{"pk":{"S":"a"},"sk":{"S":"b"},"deep":)~" + value + "}}");
+  CHECK(std::string(error.name()) == "ValidationException");
+  CHECK(error.message.find("Nesting Levels have exceeded supported limits") == 0);
+}

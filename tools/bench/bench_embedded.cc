@@ -1,7 +1,12 @@
 // Embedded benchmark: the C++ API in memory on a table shaped like the inbox
 // (pk/sk, sparse GSI1). Prints ops/s and p50/p99 latency per operation.
 //
-//   build/tools/bench/dynamini-bench-embedded [--ops N]
+//   build/tools/bench/dynamini-bench-embedded [--ops N] [--scale]
+//
+// Also prints: the physical limit (raw SQLite doing the same row writes and
+// reads, see raw_sqlite_baseline.h) and dynamini's ratio to it; the embedded
+// open time with the inbox preloaded; with --scale, Query page 50 vs page 1
+// in a 10,000-item partition and PutItem at 10k vs 1M items.
 
 #include <algorithm>
 #include <chrono>
@@ -13,6 +18,8 @@
 #include <vector>
 
 #include "dynamini/database.h"
+#include "model/inbox_seed.h"
+#include "raw_sqlite_baseline.h"
 
 namespace {
 
@@ -61,13 +68,77 @@ void print(const char* name, const Stats& s) {
               s.p50_us, s.p99_us);
 }
 
+// Query page 50 vs page 1 in a 10,000-item partition; PutItem at 10k vs 1M
+// items in the table.
+void run_scale_benchmarks() {
+  auto db = dynamini::Database::open({.ttl_sweep_interval_ms = 0});
+  must(db->execute("CreateTable", R"({"TableName":"inbox","BillingMode":"PAY_PER_REQUEST",
+    "AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"},{"AttributeName":"sk","AttributeType":"S"},
+      {"AttributeName":"gsi1pk","AttributeType":"S"},{"AttributeName":"gsi1sk","AttributeType":"S"}],
+    "KeySchema":[{"AttributeName":"pk","KeyType":"HASH"},{"AttributeName":"sk","KeyType":"RANGE"}],
+    "GlobalSecondaryIndexes":[{"IndexName":"GSI1","KeySchema":[{"AttributeName":"gsi1pk","KeyType":"HASH"},
+      {"AttributeName":"gsi1sk","KeyType":"RANGE"}],"Projection":{"ProjectionType":"ALL"}}]})"),
+       "CreateTable");
+  auto batch_of = [](int user, int first) {
+    std::string req = R"({"RequestItems":{"inbox":[)";
+    for (int j = 0; j < 25; ++j) {
+      std::string item = notification(user, first + j);
+      auto at = item.find("\"Item\":");
+      req += (j ? "," : "") + std::string(R"({"PutRequest":{)") + item.substr(at, item.size() - at - 1) + "}}";
+    }
+    return req + "]}}";
+  };
+  for (int i = 0; i < 10000; i += 25) must(db->execute("BatchWriteItem", batch_of(7, i)), "fill");
+  const std::string page1 = R"({"TableName":"inbox","KeyConditionExpression":"pk = :p","Limit":20,)"
+                            R"("ExpressionAttributeValues":{":p":{"S":"USER#u7"}}})";
+  char start[256];
+  std::snprintf(start, sizeof start,
+                R"({"TableName":"inbox","KeyConditionExpression":"pk = :p","Limit":20,)"
+                R"("ExpressionAttributeValues":{":p":{"S":"USER#u7"}},)"
+                R"("ExclusiveStartKey":{"pk":{"S":"USER#u7"},"sk":{"S":"NOTIF#%08d"}}})",
+                49 * 20 - 1);
+  const std::string page50 = start;
+  Stats p1 = measure(20000, [&](int) { must(db->execute("Query", page1), "Query"); });
+  Stats p50 = measure(20000, [&](int) { must(db->execute("Query", page50), "Query"); });
+  std::printf("%-28s p50 %8.2f us (page 1)  %8.2f us (page 50)  ratio %.2f\n",
+              "Query page 50 vs page 1", p1.p50_us, p50.p50_us, p50.p50_us / p1.p50_us);
+
+  auto put_rate = [&](int base) {
+    return measure(10000, [&](int i) { must(db->execute("PutItem", notification(9000 + i % 100, base + i)), "PutItem"); });
+  };
+  Stats at10k = put_rate(50000000);
+  int loaded = 20000;
+  for (int b = 0; loaded < 1000000; ++b, loaded += 25) {
+    must(db->execute("BatchWriteItem", batch_of(100 + b % 5000, 100000000 + b * 25)), "fill");
+  }
+  Stats at1m = put_rate(60000000);
+  std::printf("%-28s %12.0f ops/s at 10k items, %.0f ops/s at 1M items (%.0f%%)\n",
+              "PutItem vs table size", at10k.ops_per_second, at1m.ops_per_second,
+              100.0 * at1m.ops_per_second / at10k.ops_per_second);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   int n = 50000;
-  for (int i = 1; i + 1 < argc; ++i)
-    if (std::strcmp(argv[i], "--ops") == 0) n = std::atoi(argv[i + 1]);
-  auto db = dynamini::Database::open();
+  bool scale = false;
+  for (int i = 1; i < argc; ++i) {
+    if (std::strcmp(argv[i], "--ops") == 0 && i + 1 < argc) n = std::atoi(argv[i + 1]);
+    if (std::strcmp(argv[i], "--scale") == 0) scale = true;
+  }
+  {
+    // Embedded open: in memory, inbox table created and sample data loaded.
+    std::vector<double> opens;
+    for (int i = 0; i < 200; ++i) {
+      auto t0 = Clock::now();
+      auto fresh = dynamini::Database::open({.ttl_sweep_interval_ms = 0});
+      dynamini::model::load_inbox(*fresh);
+      opens.push_back(std::chrono::duration<double, std::micro>(Clock::now() - t0).count());
+    }
+    std::sort(opens.begin(), opens.end());
+    std::printf("%-28s p50 %8.1f us   p99 %8.1f us\n", "open + inbox preload", opens[100], opens[198]);
+  }
+  auto db = dynamini::Database::open({.ttl_sweep_interval_ms = 0});
   must(db->execute("CreateTable", R"({"TableName":"inbox","BillingMode":"PAY_PER_REQUEST",
     "AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"},{"AttributeName":"sk","AttributeType":"S"},
       {"AttributeName":"gsi1pk","AttributeType":"S"},{"AttributeName":"gsi1sk","AttributeType":"S"}],
@@ -80,7 +151,9 @@ int main(int argc, char** argv) {
   std::vector<std::string> puts;
   puts.reserve(static_cast<size_t>(n));
   for (int i = 0; i < n; ++i) puts.push_back(notification(i % users, i));
-  print("PutItem", measure(n, [&](int i) { must(db->execute("PutItem", puts[static_cast<size_t>(i)]), "PutItem"); }));
+  Stats put_stats =
+      measure(n, [&](int i) { must(db->execute("PutItem", puts[static_cast<size_t>(i)]), "PutItem"); });
+  print("PutItem", put_stats);
 
   std::vector<std::string> gets;
   for (int i = 0; i < n; ++i) {
@@ -90,7 +163,9 @@ int main(int argc, char** argv) {
                   i % users, i);
     gets.push_back(buf);
   }
-  print("GetItem", measure(n, [&](int i) { must(db->execute("GetItem", gets[static_cast<size_t>(i)]), "GetItem"); }));
+  Stats get_stats =
+      measure(n, [&](int i) { must(db->execute("GetItem", gets[static_cast<size_t>(i)]), "GetItem"); });
+  print("GetItem", get_stats);
 
   std::vector<std::string> queries;
   for (int u = 0; u < users; ++u) {
@@ -129,5 +204,24 @@ int main(int argc, char** argv) {
   });
   print("BatchWriteItem (25 items)", batch);
   std::printf("%-28s %12.0f items/s\n", "BatchWriteItem items", batch.ops_per_second * 25);
+
+  // The physical limit: the same rows with raw SQLite.
+  std::vector<RawRow> rows;
+  for (int i = 0; i < n; ++i) {
+    const std::string& req = puts[static_cast<size_t>(i)];
+    auto at = req.find("\"Item\":") + 7;
+    char pk[64], sk[64];
+    std::snprintf(pk, sizeof pk, "USER#u%d", i % users);
+    std::snprintf(sk, sizeof sk, "NOTIF#%08d", i);
+    rows.push_back({pk, sk, req.substr(at, req.size() - at - 1), std::string("UNREAD#") + (pk + 5), sk});
+  }
+  RawFigures raw = measure_raw_sqlite(rows);
+  std::printf("%-28s %12.0f ops/s   (dynamini PutItem = %.0f%% of it)\n", "raw SQLite put rows",
+              raw.puts_per_second, 100.0 * put_stats.ops_per_second / raw.puts_per_second);
+  std::printf("%-28s %12.0f ops/s   p50 %8.2f us   (dynamini GetItem = %.0f%% of it)\n",
+              "raw SQLite get row", raw.gets_per_second, raw.get_p50_us,
+              100.0 * get_stats.ops_per_second / raw.gets_per_second);
+
+  if (scale) run_scale_benchmarks();
   return 0;
 }

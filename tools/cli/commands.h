@@ -8,5 +8,7 @@ namespace dynamini::cli {
 int run_serve(int argc, char** argv);
 // `dynamini dump TABLE [--db FILE | --endpoint URL]`.
 int run_dump(int argc, char** argv);
+// `dynamini inbox PATTERN ...`: the inbox access patterns by name.
+int run_inbox(int argc, char** argv);
 
 }  // namespace dynamini::cli

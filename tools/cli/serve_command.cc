@@ -10,6 +10,7 @@
 #include "cli/table_files.h"
 #include "dynamini/database.h"
 #include "dynamini/server.h"
+#include "model/inbox_runtime.h"
 #include "model/inbox_seed.h"
 
 #ifndef DYNAMINI_VERSION
@@ -84,6 +85,17 @@ int run_serve(int argc, char** argv) {
   }
   // What reset (C++ API and the admin endpoint) returns to.
   db->mark_initial_state();
+  // The inbox's stream trigger (fan-out of posts to followers) and the
+  // read-all jobs an earlier run left pending.
+  std::unique_ptr<model::InboxRuntime> inbox_runtime;
+  if (flags.load_inbox) {
+    try {
+      inbox_runtime = std::make_unique<model::InboxRuntime>(*db);
+    } catch (const std::exception& e) {
+      std::cerr << "dynamini: inbox: " << e.what() << "\n";
+      return 1;
+    }
+  }
 
   std::optional<Server> server;
   try {
@@ -104,6 +116,7 @@ int run_serve(int argc, char** argv) {
   sigwait(&stop_signals, &received);
   server->stop();
   server.reset();
+  inbox_runtime.reset();
   db.reset();
   return 0;
 }

@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "dynamini/api_error.h"
+#include "dynamini/stream_handler.h"
 
 namespace dynamini {
 
@@ -22,6 +23,10 @@ struct Options {
   // client signs with reaches the same tables; this only shapes ARNs.
   std::string region = "us-east-1";
   std::string account_id = "000000000000";
+  // Time to Live: how often a background thread deletes expired items (and
+  // trims stream records older than 24 hours), in milliseconds of real time.
+  // Default 1000. 0 disables the thread; sweep_expired_items() still works.
+  int64_t ttl_sweep_interval_ms = 1000;
 };
 
 // A consistent copy of a whole database (every table, index row and the
@@ -90,6 +95,18 @@ class Database {
 
   // Current time of the injected clock, in milliseconds since the epoch.
   int64_t now_ms() const;
+
+  // Calls `handler` with the stream records of table `table_name`, on a
+  // worker thread, in commit order, at least once (see
+  // dynamini/stream_handler.h for the whole contract). The table need not
+  // exist yet. Destroy the returned Subscription to stop it.
+  std::unique_ptr<Subscription> subscribe(std::string table_name, StreamHandler handler,
+                                          SubscribeOptions options = {});
+
+  // Deletes every item whose Time to Live has expired (by the injected
+  // clock), now and synchronously, as the background sweeper does; returns
+  // how many were deleted.
+  int64_t sweep_expired_items();
 
   struct Impl;
 

@@ -1,0 +1,394 @@
+// The legacy conditional parameters, translated into Condition trees, key
+// condition terms and Update actions (see legacy.h).
+
+#include "expressions/legacy.h"
+
+#include <algorithm>
+
+#include "dynamini/api_error.h"
+#include "expressions/condition_node.h"
+#include "expressions/update_actions.h"
+#include "validation/request_members.h"
+
+namespace dynamini::expr {
+namespace {
+
+using Node = Condition::Node;
+
+const std::string kInvalid = "One or more parameter values were invalid: ";
+
+// dynalite validations/putItem.js (Expected.ComparisonOperator enum order).
+constexpr std::initializer_list<const char*> kComparisonOperators = {
+    "IN", "NULL", "BETWEEN", "LT", "NOT_CONTAINS", "EQ", "GT",
+    "NOT_NULL", "NE", "LE", "BEGINS_WITH", "GE", "CONTAINS"};
+
+std::string lower_first(const char* member) {
+  std::string s(member);
+  if (!s.empty()) s[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(s[0])));
+  return s;
+}
+
+// ---- Validation of one condition (dynalite validations/index.js
+// validateConditions, validateAttributeConditions) ----------------------------
+
+bool valid_count(const std::string& op, size_t n) {
+  if (op == "NULL" || op == "NOT_NULL") return n == 0;
+  if (op == "IN") return n >= 1;
+  if (op == "BETWEEN") return n == 2;
+  return n == 1;
+}
+
+bool type_allowed(const std::string& op, ValueType t) {
+  bool scalar = t == ValueType::S || t == ValueType::N || t == ValueType::B;
+  if (op == "EQ" || op == "NE") return scalar || t == ValueType::SS || t == ValueType::NS || t == ValueType::BS;
+  if (op == "BEGINS_WITH") return t == ValueType::S || t == ValueType::B;
+  return scalar;  // LE LT GE GT CONTAINS NOT_CONTAINS IN BETWEEN
+}
+
+void check_condition(const std::string& op, const std::vector<AttributeValue>& values) {
+  if (!valid_count(op, values.size())) {
+    throw validation_error(kInvalid + "Invalid number of argument(s) for the " + op +
+                           " ComparisonOperator");
+  }
+  for (const auto& v : values) {
+    if (v.type != values[0].type) {
+      throw validation_error(kInvalid + "AttributeValues inside AttributeValueList must be of same type");
+    }
+  }
+  for (const auto& v : values) {
+    if (!type_allowed(op, v.type)) {
+      throw validation_error(kInvalid + "ComparisonOperator " + op + " is not valid for " +
+                             type_name(v.type) + " AttributeValue type");
+    }
+  }
+  if (op == "BETWEEN") {
+    auto order = compare_scalars(values[0], values[1]);
+    if (order && *order > 0) {
+      throw validation_error(
+          "The BETWEEN condition was provided a range where the lower bound is greater than the "
+          "upper bound");
+    }
+  }
+}
+
+std::vector<AttributeValue> read_value_list(const Json& condition) {
+  std::vector<AttributeValue> values;
+  if (const Json* list = array_member(condition, "AttributeValueList")) {
+    for (const auto& v : list->GetArray()) values.push_back(parse_attribute_value(v));
+  }
+  return values;
+}
+
+// ---- Tree building ------------------------------------------------------------
+
+Operand path_operand(const std::string& name) {
+  Operand o;
+  o.kind = Operand::Kind::kPath;
+  o.path = {PathElement{name, -1}};
+  return o;
+}
+
+Operand value_operand(AttributeValue v) {
+  Operand o;
+  o.kind = Operand::Kind::kValue;
+  o.value = std::move(v);
+  return o;
+}
+
+Node function_node(const char* function, std::vector<Operand> args) {
+  Operand fn;
+  fn.kind = Operand::Kind::kFunction;
+  fn.function = function;
+  fn.args = std::move(args);
+  Node node;
+  node.kind = Node::Kind::kFunction;
+  node.operands.push_back(std::move(fn));
+  return node;
+}
+
+// One legacy comparison as a condition node. NE and NOT_CONTAINS hold for a
+// missing attribute, as their expression forms do.
+Node comparison_node(const std::string& attribute, const std::string& op,
+                     std::vector<AttributeValue> values) {
+  static const std::map<std::string, std::string> kCompare = {
+      {"EQ", "="}, {"NE", "<>"}, {"LT", "<"}, {"LE", "<="}, {"GT", ">"}, {"GE", ">="}};
+  if (auto it = kCompare.find(op); it != kCompare.end()) {
+    Node node;
+    node.kind = Node::Kind::kCompare;
+    node.op = it->second;
+    node.operands.push_back(path_operand(attribute));
+    node.operands.push_back(value_operand(std::move(values[0])));
+    return node;
+  }
+  if (op == "NULL") return function_node("attribute_not_exists", {path_operand(attribute)});
+  if (op == "NOT_NULL") return function_node("attribute_exists", {path_operand(attribute)});
+  if (op == "CONTAINS" || op == "BEGINS_WITH") {
+    return function_node(op == "CONTAINS" ? "contains" : "begins_with",
+                         {path_operand(attribute), value_operand(std::move(values[0]))});
+  }
+  if (op == "NOT_CONTAINS") {
+    Node node;
+    node.kind = Node::Kind::kNot;
+    node.children.push_back(
+        function_node("contains", {path_operand(attribute), value_operand(std::move(values[0]))}));
+    return node;
+  }
+  Node node;
+  node.kind = op == "IN" ? Node::Kind::kIn : Node::Kind::kBetween;
+  node.operands.push_back(path_operand(attribute));
+  for (auto& v : values) node.operands.push_back(value_operand(std::move(v)));
+  return node;
+}
+
+Condition combine(std::vector<Node> nodes, bool use_or) {
+  Node root = std::move(nodes[0]);
+  for (size_t i = 1; i < nodes.size(); ++i) {
+    Node joined;
+    joined.kind = use_or ? Node::Kind::kOr : Node::Kind::kAnd;
+    joined.children.push_back(std::move(root));
+    joined.children.push_back(std::move(nodes[i]));
+    root = std::move(joined);
+  }
+  return Condition::from_node(std::make_unique<Node>(std::move(root)));
+}
+
+// ConditionalOperator against the number of conditions it joins (DynamoDB
+// Local's request validator; DAX client RequestValidator).
+bool conditional_or(const Json& request, size_t conditions) {
+  auto op = string_member(request, "ConditionalOperator");
+  if (!op) return false;
+  if (conditions == 0) {
+    throw validation_error("ConditionalOperator cannot be used without Filter or Expected");
+  }
+  if (conditions == 1) {
+    throw validation_error(
+        "ConditionalOperator can only be used when Filter or Expected has two or more elements");
+  }
+  return *op == "OR";
+}
+
+const Json* condition_object(const Json& value, const std::string& member, const std::string& name) {
+  if (value.IsNull()) {
+    throw validation_error(kInvalid + member + " must not be null for Attribute: " + name);
+  }
+  if (!value.IsObject()) {
+    throw ApiError{ErrorCode::kSerialization, "Unexpected value type for member " + member, {}};
+  }
+  return &value;
+}
+
+void add_condition_shape_errors(const Json* map, const char* member, bool operator_required,
+                                ShapeErrors& errors) {
+  if (!map || !map->IsObject()) return;
+  for (auto it = map->MemberBegin(); it != map->MemberEnd(); ++it) {
+    if (!it->value.IsObject()) continue;
+    std::string path = lower_first(member) + "." + it->name.GetString() + ".member.comparisonOperator";
+    auto op = string_member(it->value, "ComparisonOperator");
+    if (operator_required) errors.require(op.has_value(), path);
+    errors.one_of(op, path, kComparisonOperators);
+  }
+}
+
+}  // namespace
+
+void legacy_shape_errors(const Json& request, ShapeErrors& errors) {
+  add_condition_shape_errors(object_member(request, "Expected"), "Expected", false, errors);
+  add_condition_shape_errors(object_member(request, "KeyConditions"), "KeyConditions", true, errors);
+  add_condition_shape_errors(object_member(request, "QueryFilter"), "QueryFilter", true, errors);
+  add_condition_shape_errors(object_member(request, "ScanFilter"), "ScanFilter", true, errors);
+  errors.one_of(string_member(request, "ConditionalOperator"), "conditionalOperator", {"OR", "AND"});
+  if (const Json* updates = object_member(request, "AttributeUpdates")) {
+    for (auto it = updates->MemberBegin(); it != updates->MemberEnd(); ++it) {
+      if (!it->value.IsObject()) continue;
+      // dynalite validations/updateItem.js; DynamoDB lists [ADD, PUT, DELETE].
+      errors.one_of(string_member(it->value, "Action"),
+                    std::string("attributeUpdates.") + it->name.GetString() + ".member.action",
+                    {"ADD", "PUT", "DELETE"});
+    }
+  }
+}
+
+void check_expression_mixing(const Json& request, std::initializer_list<const char*> expression,
+                             std::initializer_list<const char*> non_expression) {
+  std::string used_expression, used_legacy;
+  for (const char* name : expression) {
+    if (!find_member(request, name)) continue;
+    if (!used_expression.empty()) used_expression += ", ";
+    used_expression += name;
+  }
+  if (used_expression.empty()) return;
+  bool key_condition_expression = find_member(request, "KeyConditionExpression") != nullptr;
+  for (const char* name : non_expression) {
+    if (!find_member(request, name)) continue;
+    // dynalite validations/index.js validateExpressionParams: KeyConditions
+    // mixes only with KeyConditionExpression.
+    if (std::string_view(name) == "KeyConditions" && !key_condition_expression) continue;
+    if (!used_legacy.empty()) used_legacy += ", ";
+    used_legacy += name;
+  }
+  if (used_legacy.empty()) return;
+  // Message confirmed against live DynamoDB (AWS developer guide; boto3 reports quoted in
+  // public issue trackers).
+  throw validation_error(
+      "Can not use both expression and non-expression parameters in the same request: "
+      "Non-expression parameters: {" + used_legacy + "} Expression parameters: {" +
+      used_expression + "}");
+}
+
+std::optional<Condition> legacy_expected(const Json& request) {
+  const Json* expected = object_member(request, "Expected");
+  size_t count = expected ? expected->MemberCount() : 0;
+  bool use_or = conditional_or(request, count);
+  if (count == 0) return std::nullopt;
+  std::vector<Node> nodes;
+  for (auto it = expected->MemberBegin(); it != expected->MemberEnd(); ++it) {
+    std::string name(it->name.GetString(), it->name.GetStringLength());
+    // DynamoDB Local validateExpectedAttribute: checks in this order.
+    if (it->value.IsNull()) {
+      throw validation_error(kInvalid + "ExpectedAttributeValue must not be null for Attribute: " + name);
+    }
+    const Json& c = *condition_object(it->value, "Expected", name);
+    auto exists = bool_member(c, "Exists");
+    auto op = string_member(c, "ComparisonOperator");
+    const Json* value_json = find_member(c, "Value");
+    const Json* list_json = array_member(c, "AttributeValueList");
+    if (exists && op) {
+      throw validation_error(kInvalid + "Exists and ComparisonOperator cannot be used together for Attribute: " + name);
+    }
+    if (value_json && list_json) {
+      throw validation_error(kInvalid + "Value and AttributeValueList cannot be used together for Attribute: " + name);
+    }
+    if (!op && list_json) {
+      throw validation_error(kInvalid + "AttributeValueList can only be used with a ComparisonOperator for Attribute: " + name);
+    }
+    if (exists && !*exists && value_json) {
+      throw validation_error(kInvalid + "Value cannot be used when Exists is false for Attribute: " + name);
+    }
+    if (!value_json && !list_json) {
+      if (op) {
+        if (*op != "NOT_NULL" && *op != "NULL") {
+          throw validation_error(kInvalid + "Value or AttributeValueList must be used with ComparisonOperator: " +
+                                 *op + " for Attribute: " + name);
+        }
+      } else if (!exists) {
+        throw validation_error(kInvalid + "Value must be provided when Exists is null for Attribute: " + name);
+      } else if (*exists) {
+        throw validation_error(kInvalid + "Value must be provided when Exists is true for Attribute: " + name);
+      }
+    }
+    std::vector<AttributeValue> values = read_value_list(c);
+    if (value_json) values.push_back(parse_attribute_value(*value_json));
+    if (op) {
+      check_condition(*op, values);
+      nodes.push_back(comparison_node(name, *op, std::move(values)));
+    } else if (exists && !*exists) {
+      nodes.push_back(comparison_node(name, "NULL", {}));
+    } else {
+      // Exists true (or absent) with a Value: the attribute equals it.
+      nodes.push_back(comparison_node(name, "EQ", std::move(values)));
+    }
+  }
+  return combine(std::move(nodes), use_or);
+}
+
+std::optional<Condition> legacy_filter(const Json& request, const char* member) {
+  const Json* filter = object_member(request, member);
+  size_t count = filter ? filter->MemberCount() : 0;
+  bool use_or = conditional_or(request, count);
+  if (count == 0) return std::nullopt;
+  std::vector<Node> nodes;
+  for (auto it = filter->MemberBegin(); it != filter->MemberEnd(); ++it) {
+    std::string name(it->name.GetString(), it->name.GetStringLength());
+    const Json& c = *condition_object(it->value, member, name);
+    std::string op = *string_member(c, "ComparisonOperator");  // required: shape-checked
+    std::vector<AttributeValue> values = read_value_list(c);
+    check_condition(op, values);
+    nodes.push_back(comparison_node(name, op, std::move(values)));
+  }
+  return combine(std::move(nodes), use_or);
+}
+
+std::vector<KeyConditionTerm> legacy_key_conditions(const Json& key_conditions) {
+  static const std::map<std::string, KeyConditionTerm::Op> kIndexable = {
+      {"EQ", KeyConditionTerm::Op::kEq},       {"LT", KeyConditionTerm::Op::kLt},
+      {"LE", KeyConditionTerm::Op::kLe},       {"GT", KeyConditionTerm::Op::kGt},
+      {"GE", KeyConditionTerm::Op::kGe},       {"BETWEEN", KeyConditionTerm::Op::kBetween},
+      {"BEGINS_WITH", KeyConditionTerm::Op::kBeginsWith}};
+  std::vector<KeyConditionTerm> terms;
+  for (auto it = key_conditions.MemberBegin(); it != key_conditions.MemberEnd(); ++it) {
+    std::string name(it->name.GetString(), it->name.GetStringLength());
+    const Json& c = *condition_object(it->value, "KeyConditions", name);
+    std::string op = *string_member(c, "ComparisonOperator");  // required: shape-checked
+    std::vector<AttributeValue> values = read_value_list(c);
+    check_condition(op, values);
+    auto indexable = kIndexable.find(op);
+    // dynalite test/query.js: non-indexable operators in KeyConditions.
+    if (indexable == kIndexable.end()) {
+      throw validation_error("Attempted conditional constraint is not an indexable operation");
+    }
+    terms.push_back(KeyConditionTerm{name, indexable->second, std::move(values)});
+  }
+  if (terms.empty() || terms.size() > 2) {
+    throw validation_error("Conditions can be of length 1 or 2 only");
+  }
+  return terms;
+}
+
+std::optional<Update> legacy_attribute_updates(const Json& request) {
+  const Json* updates = object_member(request, "AttributeUpdates");
+  if (!updates || updates->MemberCount() == 0) return std::nullopt;
+  using Kind = parsed::UpdateAction::Kind;
+  auto actions = std::make_unique<Update::Actions>();
+  for (auto it = updates->MemberBegin(); it != updates->MemberEnd(); ++it) {
+    std::string name(it->name.GetString(), it->name.GetStringLength());
+    if (it->value.IsNull()) continue;
+    const Json& u = *condition_object(it->value, "AttributeUpdates", name);
+    std::string action = string_member(u, "Action").value_or("PUT");
+    std::optional<AttributeValue> value;
+    if (const Json* v = find_member(u, "Value")) value = parse_attribute_value(*v);
+    // DynamoDB Local validateAttributeUpdates; dynalite validations/updateItem.js.
+    if (!value && action != "DELETE") {
+      throw validation_error(kInvalid + "Only DELETE action is allowed when no attribute value is specified");
+    }
+    if (value && action == "DELETE" && !value->is_set()) {
+      throw validation_error(kInvalid + "DELETE action with value is not supported for the type " +
+                             type_name(value->type));
+    }
+    if (value && action == "ADD" && !value->is_set() && value->type != ValueType::N &&
+        value->type != ValueType::L) {
+      throw validation_error(kInvalid + "ADD action is not supported for the type " + type_name(value->type));
+    }
+    Update::Actions::Action a;
+    a.path = {PathElement{name, -1}};
+    if (action == "PUT") {
+      a.kind = Kind::kSet;
+      a.value = value_operand(std::move(*value));
+    } else if (action == "DELETE") {
+      a.kind = value ? Kind::kDelete : Kind::kRemove;
+      if (value) a.value = value_operand(std::move(*value));
+    } else if (value->type == ValueType::L) {
+      // ADD of a list appends to the attribute's list (creating it).
+      AttributeValue empty;
+      empty.type = ValueType::L;
+      Operand existing;
+      existing.kind = Operand::Kind::kFunction;
+      existing.function = "if_not_exists";
+      existing.args = {path_operand(name), value_operand(std::move(empty))};
+      Operand append;
+      append.kind = Operand::Kind::kFunction;
+      append.function = "list_append";
+      append.args = {std::move(existing), value_operand(std::move(*value))};
+      a.kind = Kind::kSet;
+      a.value = std::move(append);
+    } else {
+      a.kind = Kind::kAdd;
+      a.value = value_operand(std::move(*value));
+    }
+    actions->targets.push_back(a.path);
+    actions->actions.push_back(std::move(a));
+  }
+  if (actions->actions.empty()) return std::nullopt;
+  return Update::from_actions(std::move(actions));
+}
+
+}  // namespace dynamini::expr

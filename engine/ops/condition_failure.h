@@ -1,0 +1,22 @@
+#pragma once
+
+// ConditionalCheckFailedException for PutItem, UpdateItem and DeleteItem,
+// with ReturnValuesOnConditionCheckFailure: ALL_OLD returns the item as it
+// was in the error's "Item" member (absent when no item existed).
+
+#include "dynamini/api_error.h"
+#include "validation/shape_errors.h"
+#include "values/attribute_value.h"
+#include "values/json.h"
+
+namespace dynamini {
+
+// Reads ReturnValuesOnConditionCheckFailure (enum [ALL_OLD, NONE] checked
+// into `errors`); true for ALL_OLD.
+bool read_return_old_on_condition_failure(const Json& request, ShapeErrors& errors);
+
+// "The conditional request failed", with "Item" when `return_old` and
+// `old_item` is not null.
+ApiError conditional_check_failed(bool return_old, const Item* old_item);
+
+}  // namespace dynamini

@@ -1,0 +1,83 @@
+#include "ops/item_collection_metrics.h"
+
+#include <cmath>
+#include <map>
+
+#include "keys/item_keys.h"
+#include "validation/request_members.h"
+
+namespace dynamini {
+
+bool read_item_collection_metrics(const Json& request, ShapeErrors& errors) {
+  auto text = string_member(request, "ReturnItemCollectionMetrics");
+  errors.one_of(text, "returnItemCollectionMetrics", {"SIZE", "NONE"});
+  return text == "SIZE";
+}
+
+std::optional<ItemCollectionMetrics> measure_item_collection(Store& store, const TableDef& table,
+                                                             const Item& item) {
+  bool has_lsi = false;
+  for (const auto& index : table.indexes) has_lsi |= !index.global;
+  if (!has_lsi) return std::nullopt;
+  KeySchema hash_only{table.keys.hash, std::nullopt};
+  ItemCollectionMetrics m;
+  m.key = key_of(item, hash_only);
+  const std::string hash = encode_primary_key(item, table.keys).hash;
+  int64_t bytes = 0;
+  auto add = [&](std::string_view, int64_t size, std::string_view) {
+    bytes += size;
+    return true;
+  };
+  RangeRead read;
+  read.hash = hash;
+  store.read_range(table, read, add);
+  for (const auto& index : table.indexes) {
+    if (index.global) continue;
+    RangeRead index_read;
+    index_read.index = &index;
+    index_read.hash = hash;  // an LSI shares the table's partition key
+    store.read_range(table, index_read, add);
+  }
+  // DynamoDB answers a bracket one GB wide around the estimate ([0.0, 1.0]
+  // for any collection under 1 GB).
+  double gb = static_cast<double>(bytes) / (1024.0 * 1024.0 * 1024.0);
+  m.lower_gb = std::floor(gb);
+  m.upper_gb = m.lower_gb + 1;
+  return m;
+}
+
+void write_item_collection_metrics_object(JsonWriter& out, const ItemCollectionMetrics& m) {
+  out.StartObject();
+  out.Key("ItemCollectionKey");
+  write_item(out, m.key);
+  out.Key("SizeEstimateRangeGB");
+  out.StartArray();
+  out.Double(m.lower_gb);
+  out.Double(m.upper_gb);
+  out.EndArray();
+  out.EndObject();
+}
+
+void write_item_collection_metrics(JsonWriter& out, const std::optional<ItemCollectionMetrics>& m) {
+  if (!m) return;
+  out.Key("ItemCollectionMetrics");
+  write_item_collection_metrics_object(out, *m);
+}
+
+void write_item_collection_metrics_by_table(
+    JsonWriter& out, const std::vector<std::pair<std::string, ItemCollectionMetrics>>& metrics) {
+  if (metrics.empty()) return;
+  std::map<std::string, std::vector<const ItemCollectionMetrics*>> by_table;
+  for (const auto& [table, m] : metrics) by_table[table].push_back(&m);
+  out.Key("ItemCollectionMetrics");
+  out.StartObject();
+  for (const auto& [table, list] : by_table) {
+    write_key(out, table);
+    out.StartArray();
+    for (const auto* m : list) write_item_collection_metrics_object(out, *m);
+    out.EndArray();
+  }
+  out.EndObject();
+}
+
+}  // namespace dynamini

@@ -1,0 +1,57 @@
+#pragma once
+
+// One item write (put, update, delete or condition check) as the transaction
+// operations and PartiQL perform it. Parsed and resolved before the storage
+// lock; then, under the lock and inside the caller's WriteTransaction: the
+// key is checked against the table, the current item read, the condition
+// evaluated, the new item computed and stored with its index rows.
+
+#include <optional>
+#include <string>
+
+#include "catalog/table_def.h"
+#include "expressions/expressions.h"
+#include "keys/item_keys.h"
+#include "ops/consumed_capacity.h"
+#include "storage/store.h"
+#include "values/attribute_value.h"
+
+namespace dynamini {
+
+enum class WriteKind { kPut, kUpdate, kDelete, kConditionCheck };
+
+struct ItemWrite {
+  WriteKind kind = WriteKind::kPut;
+  std::string table_name;
+  Item item;  // kPut: the whole item; otherwise the key
+  std::optional<expr::Condition> condition;
+  std::optional<expr::Update> update;  // kUpdate only (absent: no change beyond creating the item)
+  bool return_old_on_condition_failure = false;  // ReturnValuesOnConditionCheckFailure=ALL_OLD
+  // A PartiQL INSERT: its failed condition (the key exists) is a duplicate
+  // item rather than a failed condition check.
+  bool insert = false;
+
+  // Checks the key (or the whole item for kPut) against the table's schema,
+  // and that an update does not touch a key attribute. ValidationException.
+  void validate(const TableDef& table) const;
+  EncodedKey primary_key(const TableDef& table) const;
+};
+
+// The stored item under `write`'s key, if any. REQUIRES: storage lock held.
+std::optional<Item> read_current(Store& store, const TableDef& table, const ItemWrite& write);
+
+// True when `write` has no condition or its condition holds for `current`.
+bool condition_holds(const ItemWrite& write, const Item* current);
+
+// The item after the write (nullopt for a delete or a condition check).
+// Throws ValidationException for a failing update (type mismatch, key
+// change, item too large).
+std::optional<Item> compute_new_item(const ItemWrite& write, const TableDef& table,
+                                     const Item* current);
+
+// Stores the outcome and returns its capacity. kConditionCheck writes
+// nothing. REQUIRES: storage lock held and a WriteTransaction open.
+Consumption store_write(Store& store, const TableDef& table, const ItemWrite& write,
+                        const Item* current, const std::optional<Item>& new_item);
+
+}  // namespace dynamini

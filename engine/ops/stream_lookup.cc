@@ -1,0 +1,38 @@
+#include "ops/stream_lookup.h"
+
+#include "dynamini/api_error.h"
+#include "streams/stream_settings.h"
+
+namespace dynamini {
+
+StoredStream require_stream(Engine& engine, std::string_view arn) {
+  auto name = parse_stream_arn(arn);
+  // DynamoDB answers a malformed ARN with a ValidationException and an
+  // unknown one with ResourceNotFoundException (scylladb test_streams.py,
+  // run against DynamoDB: test_describe_nonexistent_stream).
+  if (!name) throw validation_error("Invalid StreamArn");
+  auto stream = engine.store().stream_log().find_stream(name->table_name, name->label);
+  if (!stream) {
+    throw ApiError{ErrorCode::kResourceNotFound,
+                   "Requested resource not found: Stream: " + std::string(arn) + " not found", {}};
+  }
+  return *stream;
+}
+
+void check_length(ShapeErrors& errors, const std::optional<std::string>& value,
+                  std::string_view path, size_t min, size_t max) {
+  if (!value) return;
+  if (value->size() < min) {
+    errors.add(*value, path, "Member must have length greater than or equal to " + std::to_string(min));
+  }
+  if (value->size() > max) {
+    errors.add(*value, path, "Member must have length less than or equal to " + std::to_string(max));
+  }
+}
+
+std::string arn_of(const Engine& engine, const StoredStream& stream) {
+  return stream_arn(engine.options().region, engine.options().account_id, stream.table_name,
+                    stream.label);
+}
+
+}  // namespace dynamini

@@ -1,0 +1,51 @@
+#include "ops/table_arn.h"
+
+#include <vector>
+
+#include "dynamini/api_error.h"
+
+namespace dynamini {
+namespace {
+
+bool valid_table_name(const std::string& name) {
+  if (name.size() < 3 || name.size() > 255) return false;
+  for (char c : name) {
+    bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+              c == '_' || c == '.' || c == '-';
+    if (!ok) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+// Messages recorded from DynamoDB (dynalite test/listTagsOfResource.js):
+// "Invalid TableArn", "Invalid TableArn: Invalid ResourceArn provided as input
+// <arn>", "Requested resource not found: ResourcArn: <arn> not found" (sic).
+std::shared_ptr<const TableDef> table_of_arn(Engine& engine, const std::optional<std::string>& arn) {
+  if (!arn) throw validation_error("Invalid TableArn");
+  std::vector<std::string> parts;
+  size_t begin = 0;
+  for (int i = 0; i < 5; ++i) {
+    size_t colon = arn->find(':', begin);
+    if (colon == std::string::npos) break;
+    parts.push_back(arn->substr(begin, colon - begin));
+    begin = colon + 1;
+  }
+  const std::string invalid = "Invalid TableArn: Invalid ResourceArn provided as input " + *arn;
+  if (parts.size() != 5) throw validation_error(invalid);
+  std::string resource = arn->substr(begin);
+  if (parts[0] != "arn" || parts[2] != "dynamodb" || resource.rfind("table/", 0) != 0) {
+    throw validation_error(invalid);
+  }
+  std::string name = resource.substr(6);
+  if (!valid_table_name(name)) throw validation_error(invalid);
+  auto table = engine.find_table(name);
+  if (!table) {
+    throw ApiError{ErrorCode::kResourceNotFound,
+                   "Requested resource not found: ResourcArn: " + *arn + " not found", {}};
+  }
+  return table;
+}
+
+}  // namespace dynamini

@@ -1,0 +1,164 @@
+#include "ops/transaction.h"
+
+#include <mutex>
+#include <set>
+
+#include "dynamini/api_error.h"
+
+namespace dynamini {
+namespace {
+
+struct Reason {
+  std::string code = "None";
+  std::string message;
+  std::optional<Item> item;
+};
+
+Consumption& slot(TableConsumption& consumed, const std::string& table) {
+  for (auto& [name, c] : consumed) {
+    if (name == table) return c;
+  }
+  consumed.emplace_back(table, Consumption{});
+  return consumed.back().second;
+}
+
+void add_doubled(Consumption& into, const Consumption& c) {
+  // Transactions cost two units per unit of work (Developer Guide, "Amazon
+  // DynamoDB Transactions: Capacity management for transactions").
+  into.table += 2 * c.table;
+  for (const auto& [n, u] : c.global_indexes) into.global_indexes[n] += 2 * u;
+  for (const auto& [n, u] : c.local_indexes) into.local_indexes[n] += 2 * u;
+}
+
+// Message as DynamoDB renders it: "Transaction cancelled, please refer
+// cancellation reasons for specific reasons [ConditionalCheckFailed, None]".
+[[noreturn]] void cancel(const std::vector<Reason>& reasons) {
+  std::string message = "Transaction cancelled, please refer cancellation reasons for specific reasons [";
+  rapidjson::StringBuffer buffer;
+  JsonWriter w(buffer);
+  w.StartArray();
+  for (size_t i = 0; i < reasons.size(); ++i) {
+    if (i) message += ", ";
+    message += reasons[i].code;
+    w.StartObject();
+    if (reasons[i].item) {
+      w.Key("Item");
+      write_item(w, *reasons[i].item);
+    }
+    w.Key("Code");
+    write_string(w, reasons[i].code);
+    if (!reasons[i].message.empty()) {
+      w.Key("Message");
+      write_string(w, reasons[i].message);
+    }
+    w.EndObject();
+  }
+  w.EndArray();
+  message += "]";
+  throw ApiError{ErrorCode::kTransactionCanceled, message,
+                 "\"CancellationReasons\":" + std::string(buffer.GetString(), buffer.GetSize())};
+}
+
+}  // namespace
+
+TableConsumption run_write_transaction(Engine& engine, const std::vector<ItemWrite>& writes) {
+  TableConsumption consumed;
+  std::vector<std::shared_ptr<const TableDef>> tables;
+  std::set<std::tuple<std::string, std::string, std::string>> seen;
+  for (const auto& w : writes) {
+    auto table = engine.require_table(w.table_name);
+    w.validate(*table);
+    EncodedKey key = w.primary_key(*table);
+    if (!seen.insert({w.table_name, key.hash, key.range}).second) {
+      throw validation_error("Transaction request cannot include multiple operations on one item");
+    }
+    tables.push_back(std::move(table));
+  }
+  for (const auto& w : writes) slot(consumed, w.table_name);
+  WriteTransaction txn(engine.store().connection());
+  // First every condition against the state before the transaction...
+  std::vector<std::optional<Item>> current(writes.size());
+  std::vector<std::optional<Item>> next(writes.size());
+  std::vector<Reason> reasons(writes.size());
+  bool failed = false;
+  for (size_t i = 0; i < writes.size(); ++i) {
+    const ItemWrite& w = writes[i];
+    current[i] = read_current(engine.store(), *tables[i], w);
+    const Item* old_item = current[i] ? &*current[i] : nullptr;
+    if (!condition_holds(w, old_item)) {
+      failed = true;
+      if (w.insert) {
+        reasons[i].code = "DuplicateItem";
+        reasons[i].message = "Duplicate primary key exists in table";
+      } else {
+        reasons[i].code = "ConditionalCheckFailed";
+        reasons[i].message = "The conditional request failed";
+        if (w.return_old_on_condition_failure && current[i]) reasons[i].item = current[i];
+      }
+      continue;
+    }
+    try {
+      next[i] = compute_new_item(w, *tables[i], old_item);
+    } catch (const ApiError& e) {
+      if (e.code != ErrorCode::kValidation) throw;
+      // An update that cannot apply to the stored item cancels the
+      // transaction with a ValidationError reason (API reference,
+      // TransactWriteItems, "Validation Error").
+      failed = true;
+      reasons[i].code = "ValidationError";
+      reasons[i].message = e.message;
+    }
+  }
+  if (failed) cancel(reasons);
+  // ...then every write, in one SQLite transaction.
+  for (size_t i = 0; i < writes.size(); ++i) {
+    Consumption c = store_write(engine.store(), *tables[i], writes[i],
+                                current[i] ? &*current[i] : nullptr, next[i]);
+    add_doubled(slot(consumed, writes[i].table_name), c);
+  }
+  txn.commit();
+  return consumed;
+}
+
+std::vector<std::optional<Item>> run_read_transaction(Engine& engine,
+                                                      const std::vector<ItemRead>& reads,
+                                                      TableConsumption& consumed) {
+  std::vector<std::optional<Item>> out;
+  std::lock_guard lock(engine.storage_mutex());
+  std::vector<std::shared_ptr<const TableDef>> tables;
+  std::set<std::tuple<std::string, std::string, std::string>> seen;
+  for (const auto& r : reads) {
+    auto table = engine.require_table(r.table_name);
+    validate_key(r.key, *table);
+    EncodedKey key = encode_primary_key(r.key, table->keys);
+    if (!seen.insert({r.table_name, key.hash, key.range}).second) {
+      throw validation_error("Transaction request cannot include multiple operations on one item");
+    }
+    tables.push_back(std::move(table));
+  }
+  for (size_t i = 0; i < reads.size(); ++i) {
+    auto stored = engine.store().get(*tables[i], encode_primary_key(reads[i].key, tables[i]->keys));
+    int64_t size = 0;
+    if (stored) {
+      Item item = item_from_json(*stored);
+      size = item_size(item);
+      out.push_back(reads[i].projection ? reads[i].projection->apply(item) : std::move(item));
+    } else {
+      out.push_back(std::nullopt);
+    }
+    // Two read units per 4 KB (a transactional read is a consistent read, twice).
+    slot(consumed, reads[i].table_name).table += 2 * read_units(size, true);
+  }
+  return out;
+}
+
+void write_transaction_capacity(JsonWriter& out, CapacityDetail detail,
+                                const TableConsumption& consumed) {
+  if (detail == CapacityDetail::kNone) return;
+  out.Key("ConsumedCapacity");
+  out.StartArray();
+  for (const auto& [name, c] : consumed) write_consumed_capacity_object(out, name, detail, c);
+  out.EndArray();
+}
+
+}  // namespace dynamini

@@ -1,0 +1,49 @@
+#pragma once
+
+// The transaction machinery shared by TransactWriteItems, TransactGetItems
+// and PartiQL's ExecuteTransaction: every action validated first, then all of
+// them checked and applied in ONE SQLite transaction under the storage lock,
+// or none (TransactionCanceledException with CancellationReasons in request
+// order).
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "engine.h"
+#include "expressions/expressions.h"
+#include "ops/consumed_capacity.h"
+#include "ops/item_write.h"
+
+namespace dynamini {
+
+// Capacity per table, in the order tables first appear in the request.
+using TableConsumption = std::vector<std::pair<std::string, Consumption>>;
+
+// DynamoDB's limit on actions in one transaction.
+constexpr size_t kMaxTransactionActions = 100;
+
+// Runs `writes` all-or-nothing. REQUIRES: the storage lock held (callers keep
+// it across an idempotency check). Throws ResourceNotFoundException for an
+// unknown table, ValidationException for a bad key or two actions on one
+// item, TransactionCanceledException when a condition fails (or an update
+// cannot apply). Capacity is already doubled as DynamoDB bills transactions.
+TableConsumption run_write_transaction(Engine& engine, const std::vector<ItemWrite>& writes);
+
+struct ItemRead {
+  std::string table_name;
+  Item key;
+  std::optional<expr::Projection> projection;
+};
+
+// Reads every key from one consistent snapshot (under the storage lock).
+// nullopt for a missing item. `consumed` gets doubled read units per table.
+std::vector<std::optional<Item>> run_read_transaction(Engine& engine,
+                                                      const std::vector<ItemRead>& reads,
+                                                      TableConsumption& consumed);
+
+// Writes "ConsumedCapacity":[...] unless detail is kNone.
+void write_transaction_capacity(JsonWriter& out, CapacityDetail detail,
+                                const TableConsumption& consumed);
+
+}  // namespace dynamini

@@ -1,0 +1,533 @@
+#include "model/inbox.h"
+
+#include <rapidjson/document.h>
+#include <rapidjson/stringbuffer.h>
+#include <rapidjson/writer.h>
+
+#include <chrono>
+#include <ctime>
+
+#include "model/json_text.h"
+
+namespace dynamini::model {
+
+namespace {
+
+constexpr std::string_view kNotifPrefix = "NOTIF#";
+constexpr std::string_view kJobPrefix = "#JOB#READALL#";
+constexpr std::string_view kJobsIndexKey = "JOBS#READALL";
+
+std::string user_pk(const std::string& user_id) { return "USER#" + user_id; }
+std::string unread_pk(const std::string& user_id) { return "UNREAD#" + user_id; }
+
+rapidjson::Document parse(const std::string& body) {
+  rapidjson::Document doc;
+  doc.Parse(body.c_str(), body.size());
+  return doc;
+}
+
+std::string to_json(const rapidjson::Value& value) {
+  rapidjson::StringBuffer buffer;
+  rapidjson::Writer<rapidjson::StringBuffer> writer(buffer);
+  value.Accept(writer);
+  return std::string(buffer.GetString(), buffer.GetSize());
+}
+
+std::string s_of(const rapidjson::Value& item, const char* name) {
+  if (!item.IsObject() || !item.HasMember(name)) return "";
+  const auto& v = item[name];
+  if (v.IsObject() && v.HasMember("S") && v["S"].IsString()) return v["S"].GetString();
+  return "";
+}
+
+int64_t n_of(const rapidjson::Value& item, const char* name) {
+  if (!item.IsObject() || !item.HasMember(name)) return 0;
+  const auto& v = item[name];
+  if (v.IsObject() && v.HasMember("N") && v["N"].IsString()) return std::stoll(v["N"].GetString());
+  return 0;
+}
+
+Notification notification_from(const rapidjson::Value& item) {
+  Notification n;
+  n.user_id = s_of(item, "userId");
+  n.notif_id = s_of(item, "notifId");
+  n.type = s_of(item, "type");
+  n.actor_id = s_of(item, "actorId");
+  n.target_id = s_of(item, "targetId");
+  n.target_type = s_of(item, "targetType");
+  if (item.HasMember("read") && item["read"].HasMember("BOOL")) {
+    n.read = item["read"]["BOOL"].GetBool();
+  }
+  n.read_at = s_of(item, "readAt");
+  if (item.HasMember("payload")) n.payload = to_json(item["payload"]);
+  n.created_at = s_of(item, "createdAt");
+  return n;
+}
+
+Page page_from(const std::string& body) {
+  auto doc = parse(body);
+  Page page;
+  if (doc.HasMember("Items")) {
+    for (const auto& item : doc["Items"].GetArray()) page.items.push_back(notification_from(item));
+  }
+  if (doc.HasMember("LastEvaluatedKey")) page.cursor = to_json(doc["LastEvaluatedKey"]);
+  return page;
+}
+
+// The per-item reasons of a TransactionCanceledException ("None",
+// "ConditionalCheckFailed", ...). DynamoDB lists them in the message too,
+// "Transaction cancelled, please refer cancellation reasons for specific
+// reasons [ConditionalCheckFailed, None]", which survives any transport.
+std::vector<std::string> cancellation_reasons(const ApiError& error) {
+  std::vector<std::string> out;
+  auto open = error.message.rfind('[');
+  auto close = error.message.rfind(']');
+  if (open == std::string::npos || close == std::string::npos || close < open) return out;
+  std::string list = error.message.substr(open + 1, close - open - 1);
+  size_t start = 0;
+  while (start <= list.size()) {
+    auto comma = list.find(',', start);
+    std::string part = list.substr(start, comma == std::string::npos ? std::string::npos
+                                                                     : comma - start);
+    while (!part.empty() && part.front() == ' ') part.erase(part.begin());
+    while (!part.empty() && part.back() == ' ') part.pop_back();
+    out.push_back(part);
+    if (comma == std::string::npos) break;
+    start = comma + 1;
+  }
+  return out;
+}
+
+bool reason_failed(const std::vector<std::string>& reasons, size_t i) {
+  return i < reasons.size() && reasons[i] == "ConditionalCheckFailed";
+}
+
+bool is_canceled(const Result& r) {
+  return !r.ok() && r.error->code == ErrorCode::kTransactionCanceled;
+}
+bool is_condition_failed(const Result& r) {
+  return !r.ok() && r.error->code == ErrorCode::kConditionalCheckFailed;
+}
+
+int64_t system_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+}  // namespace
+
+std::string iso_time(int64_t ms) {
+  std::time_t seconds = static_cast<std::time_t>(ms / 1000);
+  std::tm tm{};
+  gmtime_r(&seconds, &tm);
+  char buf[96];
+  std::snprintf(buf, sizeof buf, "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", tm.tm_year + 1900,
+                tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec,
+                static_cast<int>(ms % 1000));
+  return buf;
+}
+
+InboxCallError::InboxCallError(std::string operation, ApiError error)
+    : std::runtime_error(operation + " failed: " + error.name() + ": " + error.message),
+      operation_(std::move(operation)),
+      error_(std::move(error)) {}
+
+// ---- ReadAllJob --------------------------------------------------------------
+
+ReadAllJob::ReadAllJob(std::string user_id, std::string job_id, std::string cutoff_sk)
+    : user_id_(std::move(user_id)), job_id_(std::move(job_id)), cutoff_sk_(std::move(cutoff_sk)) {}
+
+ReadAllJob::Progress ReadAllJob::progress() const {
+  std::lock_guard lock(mu_);
+  return progress_;
+}
+
+ReadAllJob::Progress ReadAllJob::wait() const {
+  std::unique_lock lock(mu_);
+  cv_.wait(lock, [&] { return ended_; });
+  return progress_;
+}
+
+void ReadAllJob::update(const std::function<void(Progress&)>& change) {
+  std::lock_guard lock(mu_);
+  change(progress_);
+}
+
+void ReadAllJob::end() {
+  std::lock_guard lock(mu_);
+  ended_ = true;
+  cv_.notify_all();
+}
+
+// ---- Inbox -------------------------------------------------------------------
+
+Inbox::Inbox(Executor executor, InboxOptions options)
+    : executor_(std::move(executor)),
+      options_(std::move(options)),
+      ulids_(options_.clock_ms, options_.ulid_seed) {
+  if (!options_.clock_ms) options_.clock_ms = system_ms;
+  if (options_.read_all_page_size < 1) options_.read_all_page_size = 1;
+}
+
+Inbox::~Inbox() {
+  stopping_ = true;
+  std::vector<std::thread> workers;
+  {
+    std::lock_guard lock(workers_mu_);
+    workers.swap(workers_);
+  }
+  for (auto& t : workers) t.join();
+}
+
+int64_t Inbox::now_ms() const { return options_.clock_ms(); }
+std::string Inbox::now_iso() const { return iso_time(now_ms()); }
+
+Result Inbox::call(std::string_view operation, const std::string& request) {
+  return executor_(operation, request);
+}
+
+Result Inbox::call_or_throw(std::string_view operation, const std::string& request) {
+  Result r = call(operation, request);
+  if (!r.ok()) throw InboxCallError(std::string(operation), *r.error);
+  return r;
+}
+
+std::string Inbox::fanout_notif_id(const std::string& post_id, const std::string& follower_id) {
+  int64_t ms = ulid_time_ms(post_id).value_or(0);
+  return derived_ulid(ms, post_id + "#" + follower_id);
+}
+
+std::optional<std::pair<std::string, Delivery>> Inbox::try_deliver(const NewNotification& n,
+                                                                   const std::string& id) {
+  const std::string sk = std::string(kNotifPrefix) + id;
+  const std::string created = n.created_at.empty() ? now_iso() : n.created_at;
+  std::string payload = "{\"M\":{";
+  for (size_t i = 0; i < n.payload.size(); ++i) {
+    if (i) payload += ',';
+    payload += json_quote(n.payload[i].first) + ":" + s_value(n.payload[i].second);
+  }
+  payload += "}}";
+  auto item = [&](bool unread) {
+    std::string out = "{\"pk\":" + s_value(user_pk(n.user_id)) + ",\"sk\":" + s_value(sk);
+    if (unread) {
+      out += ",\"gsi1pk\":" + s_value(unread_pk(n.user_id)) + ",\"gsi1sk\":" + s_value(sk);
+    }
+    out += ",\"userId\":" + s_value(n.user_id) + ",\"notifId\":" + s_value(id) +
+           ",\"type\":" + s_value(n.type) + ",\"actorId\":" + s_value(n.actor_id) +
+           ",\"targetId\":" + s_value(n.target_id) + ",\"targetType\":" + s_value(n.target_type) +
+           ",\"read\":{\"BOOL\":" + (unread ? "false" : "true") + "}";
+    if (!unread) out += ",\"readAt\":" + s_value(now_iso());
+    out += ",\"payload\":" + payload + ",\"createdAt\":" + s_value(created) + "}";
+    return out;
+  };
+  const std::string table = json_quote(options_.table);
+  std::string request =
+      "{\"TransactItems\":[{\"Put\":{\"TableName\":" + table + ",\"Item\":" + item(true) +
+      ",\"ConditionExpression\":\"attribute_not_exists(pk)\"}},"
+      "{\"Update\":{\"TableName\":" + table + ",\"Key\":{\"pk\":" + s_value(user_pk(n.user_id)) +
+      ",\"sk\":{\"S\":\"#INBOX\"}},"
+      "\"UpdateExpression\":\"ADD unreadCount :one SET lastNotifAt = :at\","
+      "\"ConditionExpression\":\"attribute_not_exists(readAllCutoff) OR readAllCutoff < :sk\","
+      "\"ExpressionAttributeValues\":{\":one\":{\"N\":\"1\"},\":at\":" + s_value(created) +
+      ",\":sk\":" + s_value(sk) + "}}}],\"ReturnConsumedCapacity\":\"TOTAL\"}";
+  Result r = call("TransactWriteItems", request);
+  if (r.ok()) return std::make_pair(id, Delivery::kDelivered);
+  if (!is_canceled(r)) throw InboxCallError("TransactWriteItems", *r.error);
+  auto reasons = cancellation_reasons(*r.error);
+  if (reason_failed(reasons, 0)) return std::make_pair(id, Delivery::kAlreadyDelivered);
+  if (!reason_failed(reasons, 1)) throw InboxCallError("TransactWriteItems", *r.error);
+  if (n.notif_id.empty()) return std::nullopt;  // a fresh id: retry with a newer one
+  // A given id older than the user's last "mark all read": it is covered, so
+  // it arrives read and uncounted.
+  Result put = call("PutItem", "{\"TableName\":" + table + ",\"Item\":" + item(false) +
+                                   ",\"ConditionExpression\":\"attribute_not_exists(pk)\","
+                                   "\"ReturnConsumedCapacity\":\"TOTAL\"}");
+  if (is_condition_failed(put)) return std::make_pair(id, Delivery::kAlreadyDelivered);
+  if (!put.ok()) throw InboxCallError("PutItem", *put.error);
+  return std::make_pair(id, Delivery::kDeliveredAsRead);
+}
+
+std::pair<std::string, Delivery> Inbox::deliver(const NewNotification& n) {
+  if (!n.notif_id.empty()) return *try_deliver(n, n.notif_id);
+  // A fresh id loses only to a cutoff taken later by another process's
+  // clock; a few newer ids settle it.
+  for (int attempt = 0; attempt < 5; ++attempt) {
+    if (auto done = try_deliver(n, ulids_.next())) return *done;
+  }
+  throw InboxCallError("TransactWriteItems",
+                       ApiError{ErrorCode::kTransactionCanceled,
+                                "deliver: every fresh id sorted before the read-all cutoff", {}});
+}
+
+Page Inbox::recent(const std::string& user_id, int limit, const std::optional<std::string>& cursor) {
+  std::string request =
+      "{\"TableName\":" + json_quote(options_.table) +
+      ",\"KeyConditionExpression\":\"pk = :pk AND begins_with(sk, :prefix)\","
+      "\"ExpressionAttributeValues\":{\":pk\":" + s_value(user_pk(user_id)) +
+      ",\":prefix\":{\"S\":\"NOTIF#\"}},\"ScanIndexForward\":false,\"Limit\":" +
+      std::to_string(limit);
+  if (cursor) request += ",\"ExclusiveStartKey\":" + *cursor;
+  request += ",\"ReturnConsumedCapacity\":\"TOTAL\"}";
+  return page_from(call_or_throw("Query", request).body);
+}
+
+int64_t Inbox::badge(const std::string& user_id) {
+  Result r = call_or_throw("GetItem", "{\"TableName\":" + json_quote(options_.table) +
+                                          ",\"Key\":{\"pk\":" + s_value(user_pk(user_id)) +
+                                          ",\"sk\":{\"S\":\"#INBOX\"}},"
+                                          "\"ReturnConsumedCapacity\":\"TOTAL\"}");
+  auto doc = parse(r.body);
+  if (!doc.HasMember("Item")) return 0;
+  return n_of(doc["Item"], "unreadCount");
+}
+
+MarkRead Inbox::mark_read(const std::string& user_id, const std::string& notif_id) {
+  const std::string table = json_quote(options_.table);
+  const std::string sk = std::string(kNotifPrefix) + notif_id;
+  const std::string notif_update =
+      "{\"TableName\":" + table + ",\"Key\":{\"pk\":" + s_value(user_pk(user_id)) +
+      ",\"sk\":" + s_value(sk) +
+      "},\"UpdateExpression\":\"REMOVE gsi1pk, gsi1sk SET #read = :t, readAt = :now\","
+      "\"ConditionExpression\":\"attribute_exists(gsi1pk)\","
+      "\"ExpressionAttributeNames\":{\"#read\":\"read\"},"
+      "\"ExpressionAttributeValues\":{\":t\":{\"BOOL\":true},\":now\":" + s_value(now_iso()) + "}";
+  std::string request =
+      "{\"TransactItems\":[{\"Update\":" + notif_update + "}},"
+      "{\"Update\":{\"TableName\":" + table + ",\"Key\":{\"pk\":" + s_value(user_pk(user_id)) +
+      ",\"sk\":{\"S\":\"#INBOX\"}},\"UpdateExpression\":\"ADD unreadCount :dec\","
+      "\"ConditionExpression\":\"unreadCount > :zero AND (attribute_not_exists(readAllCutoff) OR "
+      "readAllCutoff < :sk)\","
+      "\"ExpressionAttributeValues\":{\":dec\":{\"N\":\"-1\"},\":zero\":{\"N\":\"0\"},\":sk\":" +
+      s_value(sk) + "}}}],\"ReturnConsumedCapacity\":\"TOTAL\"}";
+  Result r = call("TransactWriteItems", request);
+  if (r.ok()) return MarkRead::kMarked;
+  if (!is_canceled(r)) throw InboxCallError("TransactWriteItems", *r.error);
+  auto reasons = cancellation_reasons(*r.error);
+  if (reason_failed(reasons, 0)) return MarkRead::kAlreadyRead;
+  if (!reason_failed(reasons, 1)) throw InboxCallError("TransactWriteItems", *r.error);
+  // Unread, but a "mark all read" already took it off the badge.
+  Result u = call("UpdateItem", notif_update + ",\"ReturnConsumedCapacity\":\"TOTAL\"}");
+  if (is_condition_failed(u)) return MarkRead::kAlreadyRead;
+  if (!u.ok()) throw InboxCallError("UpdateItem", *u.error);
+  return MarkRead::kMarkedUncounted;
+}
+
+Page Inbox::unread(const std::string& user_id, int limit, const std::optional<std::string>& cursor) {
+  std::string request = "{\"TableName\":" + json_quote(options_.table) +
+                        ",\"IndexName\":\"GSI1\",\"KeyConditionExpression\":\"gsi1pk = :u\","
+                        "\"ExpressionAttributeValues\":{\":u\":" + s_value(unread_pk(user_id)) +
+                        "},\"Limit\":" + std::to_string(limit);
+  if (cursor) request += ",\"ExclusiveStartKey\":" + *cursor;
+  request += ",\"ReturnConsumedCapacity\":\"TOTAL\"}";
+  return page_from(call_or_throw("Query", request).body);
+}
+
+// ---- mark all read -------------------------------------------------------------
+
+std::shared_ptr<ReadAllJob> Inbox::start_read_all(const std::string& user_id) {
+  const std::string table = json_quote(options_.table);
+  for (int attempt = 0; attempt < 5; ++attempt) {
+    const std::string job_id = ulids_.next();
+    const std::string cutoff = std::string(kNotifPrefix) + job_id;
+    const std::string now = now_iso();
+    std::string request =
+        "{\"TransactItems\":[{\"Update\":{\"TableName\":" + table +
+        ",\"Key\":{\"pk\":" + s_value(user_pk(user_id)) +
+        ",\"sk\":{\"S\":\"#INBOX\"}},"
+        "\"UpdateExpression\":\"SET unreadCount = :zero, readAllCutoff = :cutoff, lastReadAllAt = "
+        ":now\","
+        "\"ConditionExpression\":\"attribute_not_exists(readAllCutoff) OR readAllCutoff < "
+        ":cutoff\","
+        "\"ExpressionAttributeValues\":{\":zero\":{\"N\":\"0\"},\":cutoff\":" + s_value(cutoff) +
+        ",\":now\":" + s_value(now) + "}}},"
+        "{\"Put\":{\"TableName\":" + table + ",\"Item\":{\"pk\":" + s_value(user_pk(user_id)) +
+        ",\"sk\":" + s_value(std::string(kJobPrefix) + job_id) +
+        ",\"gsi1pk\":" + s_value(kJobsIndexKey) + ",\"gsi1sk\":" + s_value(job_id) +
+        ",\"jobType\":{\"S\":\"READALL\"},\"userId\":" + s_value(user_id) +
+        ",\"jobId\":" + s_value(job_id) + ",\"cutoff\":" + s_value(cutoff) +
+        ",\"status\":{\"S\":\"PENDING\"},\"done\":{\"N\":\"0\"},\"startedAt\":" + s_value(now) +
+        "},\"ConditionExpression\":\"attribute_not_exists(pk)\"}}],"
+        "\"ReturnConsumedCapacity\":\"TOTAL\"}";
+    Result r = call("TransactWriteItems", request);
+    if (!r.ok()) {
+      if (is_canceled(r) && reason_failed(cancellation_reasons(*r.error), 0)) continue;
+      throw InboxCallError("TransactWriteItems", *r.error);
+    }
+    auto job = std::make_shared<ReadAllJob>(user_id, job_id, cutoff);
+    job->update([&](ReadAllJob::Progress& p) { p.remaining = -1; });
+    launch(job, 0);
+    return job;
+  }
+  throw InboxCallError("TransactWriteItems",
+                       ApiError{ErrorCode::kTransactionCanceled,
+                                "read-all: a newer read-all cutoff kept winning", {}});
+}
+
+std::vector<std::shared_ptr<ReadAllJob>> Inbox::resume_pending_jobs() {
+  std::vector<std::shared_ptr<ReadAllJob>> jobs;
+  std::optional<std::string> cursor;
+  do {
+    std::string request = "{\"TableName\":" + json_quote(options_.table) +
+                          ",\"IndexName\":\"GSI1\",\"KeyConditionExpression\":\"gsi1pk = :j\","
+                          "\"ExpressionAttributeValues\":{\":j\":" + s_value(kJobsIndexKey) + "}";
+    if (cursor) request += ",\"ExclusiveStartKey\":" + *cursor;
+    request += ",\"ReturnConsumedCapacity\":\"TOTAL\"}";
+    auto doc = parse(call_or_throw("Query", request).body);
+    for (const auto& item : doc["Items"].GetArray()) {
+      auto job = std::make_shared<ReadAllJob>(s_of(item, "userId"), s_of(item, "jobId"),
+                                              s_of(item, "cutoff"));
+      int64_t done = n_of(item, "done");
+      job->update([&](ReadAllJob::Progress& p) {
+        p.done = done;
+        p.remaining = -1;
+      });
+      launch(job, done);
+      jobs.push_back(job);
+    }
+    cursor.reset();
+    if (doc.HasMember("LastEvaluatedKey")) cursor = to_json(doc["LastEvaluatedKey"]);
+  } while (cursor);
+  return jobs;
+}
+
+void Inbox::launch(std::shared_ptr<ReadAllJob> job, int64_t done_before) {
+  std::lock_guard lock(workers_mu_);
+  workers_.emplace_back([this, job, done_before] { run_job(job, done_before); });
+}
+
+int64_t Inbox::count_covered(const ReadAllJob& job) {
+  int64_t total = 0;
+  std::optional<std::string> cursor;
+  do {
+    std::string request =
+        "{\"TableName\":" + json_quote(options_.table) +
+        ",\"IndexName\":\"GSI1\",\"Select\":\"COUNT\","
+        "\"KeyConditionExpression\":\"gsi1pk = :u AND gsi1sk <= :cutoff\","
+        "\"ExpressionAttributeValues\":{\":u\":" + s_value(unread_pk(job.user_id())) +
+        ",\":cutoff\":" + s_value(job.cutoff_sk()) + "}";
+    if (cursor) request += ",\"ExclusiveStartKey\":" + *cursor;
+    request += ",\"ReturnConsumedCapacity\":\"TOTAL\"}";
+    auto doc = parse(call_or_throw("Query", request).body);
+    total += doc["Count"].GetInt64();
+    cursor.reset();
+    if (doc.HasMember("LastEvaluatedKey")) cursor = to_json(doc["LastEvaluatedKey"]);
+  } while (cursor);
+  return total;
+}
+
+void Inbox::run_job(std::shared_ptr<ReadAllJob> job, int64_t done_before) {
+  const std::string table = json_quote(options_.table);
+  const std::string pk = s_value(user_pk(job->user_id()));
+  const std::string job_key =
+      "{\"pk\":" + pk + ",\"sk\":" + s_value(std::string(kJobPrefix) + job->job_id()) + "}";
+  int64_t done = done_before;
+  try {
+    int64_t initial = count_covered(*job);
+    job->update([&](ReadAllJob::Progress& p) { p.remaining = initial; });
+    std::optional<std::string> cursor;
+    while (true) {
+      if (stopping_) {
+        job->end();
+        return;
+      }
+      std::string query =
+          "{\"TableName\":" + table +
+          ",\"IndexName\":\"GSI1\",\"KeyConditionExpression\":\"gsi1pk = :u AND gsi1sk <= "
+          ":cutoff\",\"ProjectionExpression\":\"pk, sk\","
+          "\"ExpressionAttributeValues\":{\":u\":" + s_value(unread_pk(job->user_id())) +
+          ",\":cutoff\":" + s_value(job->cutoff_sk()) +
+          "},\"Limit\":" + std::to_string(options_.read_all_page_size);
+      if (cursor) query += ",\"ExclusiveStartKey\":" + *cursor;
+      query += ",\"ReturnConsumedCapacity\":\"TOTAL\"}";
+      auto page = parse(call_or_throw("Query", query).body);
+      int64_t marked = 0;
+      for (const auto& item : page["Items"].GetArray()) {
+        Result r = call(
+            "UpdateItem",
+            "{\"TableName\":" + table + ",\"Key\":{\"pk\":" + pk + ",\"sk\":" +
+                s_value(s_of(item, "sk")) +
+                "},\"UpdateExpression\":\"REMOVE gsi1pk, gsi1sk SET #read = :t, readAt = :now\","
+                "\"ConditionExpression\":\"attribute_exists(gsi1pk)\","
+                "\"ExpressionAttributeNames\":{\"#read\":\"read\"},"
+                "\"ExpressionAttributeValues\":{\":t\":{\"BOOL\":true},\":now\":" +
+                s_value(now_iso()) + "},\"ReturnConsumedCapacity\":\"TOTAL\"}");
+        if (r.ok()) {
+          ++marked;
+        } else if (!is_condition_failed(r)) {  // read meanwhile by AP3: fine
+          throw InboxCallError("UpdateItem", *r.error);
+        }
+      }
+      if (marked > 0) {
+        call_or_throw("UpdateItem", "{\"TableName\":" + table + ",\"Key\":" + job_key +
+                                        ",\"UpdateExpression\":\"ADD done :n\","
+                                        "\"ExpressionAttributeValues\":{\":n\":" +
+                                        n_value(marked) + "},\"ReturnConsumedCapacity\":\"TOTAL\"}");
+        done += marked;
+      }
+      cursor.reset();
+      if (page.HasMember("LastEvaluatedKey")) cursor = to_json(page["LastEvaluatedKey"]);
+      int64_t remaining = cursor ? count_covered(*job) : 0;
+      job->update([&](ReadAllJob::Progress& p) {
+        p.done = done;
+        p.remaining = remaining;
+      });
+      if (!cursor) break;
+    }
+    call_or_throw("UpdateItem",
+                  "{\"TableName\":" + table + ",\"Key\":" + job_key +
+                      ",\"UpdateExpression\":\"SET #status = :done, finishedAt = :now "
+                      "REMOVE gsi1pk, gsi1sk\","
+                      "\"ExpressionAttributeNames\":{\"#status\":\"status\"},"
+                      "\"ExpressionAttributeValues\":{\":done\":{\"S\":\"DONE\"},\":now\":" +
+                      s_value(now_iso()) + "},\"ReturnConsumedCapacity\":\"TOTAL\"}");
+    job->update([&](ReadAllJob::Progress& p) { p.finished = true; });
+  } catch (const std::exception& e) {
+    job->update([&](ReadAllJob::Progress& p) { p.error = e.what(); });
+  }
+  job->end();
+}
+
+// ---- follow and post -----------------------------------------------------------
+
+void Inbox::follow(const std::string& author_id, const std::string& follower_id) {
+  call_or_throw("PutItem", "{\"TableName\":" + json_quote(options_.table) +
+                               ",\"Item\":{\"pk\":" + s_value(user_pk(author_id)) +
+                               ",\"sk\":" + s_value("FOLLOWER#" + follower_id) +
+                               ",\"authorId\":" + s_value(author_id) +
+                               ",\"followerId\":" + s_value(follower_id) +
+                               ",\"followedAt\":" + s_value(now_iso()) +
+                               "},\"ReturnConsumedCapacity\":\"TOTAL\"}");
+}
+
+std::pair<std::vector<std::string>, std::optional<std::string>> Inbox::followers(
+    const std::string& author_id, int limit, const std::optional<std::string>& cursor) {
+  std::string request =
+      "{\"TableName\":" + json_quote(options_.table) +
+      ",\"KeyConditionExpression\":\"pk = :pk AND begins_with(sk, :f)\","
+      "\"ExpressionAttributeValues\":{\":pk\":" + s_value(user_pk(author_id)) +
+      ",\":f\":{\"S\":\"FOLLOWER#\"}},\"Limit\":" + std::to_string(limit);
+  if (cursor) request += ",\"ExclusiveStartKey\":" + *cursor;
+  request += ",\"ReturnConsumedCapacity\":\"TOTAL\"}";
+  auto doc = parse(call_or_throw("Query", request).body);
+  std::pair<std::vector<std::string>, std::optional<std::string>> out;
+  for (const auto& item : doc["Items"].GetArray()) out.first.push_back(s_of(item, "followerId"));
+  if (doc.HasMember("LastEvaluatedKey")) out.second = to_json(doc["LastEvaluatedKey"]);
+  return out;
+}
+
+std::string Inbox::post(const std::string& author_id, const std::string& text) {
+  std::string post_id = ulids_.next();
+  int64_t ms = ulid_time_ms(post_id).value_or(now_ms());
+  call_or_throw("PutItem", "{\"TableName\":" + json_quote(options_.table) +
+                               ",\"Item\":{\"pk\":" + s_value(user_pk(author_id)) +
+                               ",\"sk\":" + s_value("POST#" + post_id) +
+                               ",\"authorId\":" + s_value(author_id) +
+                               ",\"postId\":" + s_value(post_id) + ",\"text\":" + s_value(text) +
+                               ",\"createdAt\":" + s_value(iso_time(ms)) +
+                               "},\"ConditionExpression\":\"attribute_not_exists(pk)\","
+                               "\"ReturnConsumedCapacity\":\"TOTAL\"}");
+  return post_id;
+}
+
+}  // namespace dynamini::model

@@ -1,0 +1,118 @@
+// The live log of recent requests from every client, read from the server's
+// ring buffer (GET /console/api/requests?after=<id>), each with its cost and
+// the equivalent AWS CLI command.
+import { capacityText } from "./api.js";
+import { awsCli } from "./aws_cli.js";
+import { el, keyText, avText } from "./dom.js";
+
+const WRITE_OPERATIONS = new Set(["PutItem", "UpdateItem", "DeleteItem", "BatchWriteItem", "TransactWriteItems", "ExecuteStatement", "BatchExecuteStatement", "ExecuteTransaction"]);
+const MAX_ROWS = 300;
+let lastId = 0;
+let entries = [];
+let onWrite = () => {};
+
+export function initRequestLog(options) {
+  onWrite = options.onWrite ?? onWrite;
+  document.getElementById("log-background").addEventListener("change", render);
+  document.getElementById("log-clear").addEventListener("click", () => { entries = []; render(); });
+  poll();
+}
+
+async function poll() {
+  try {
+    const response = await fetch(`/console/api/requests?after=${lastId}&limit=200`, { cache: "no-store" });
+    const data = await response.json();
+    if (data.entries.length) {
+      if (data.entries.some((e) => e.status === 200 && WRITE_OPERATIONS.has(e.operation))) onWrite();
+      entries.push(...data.entries);
+      entries = entries.slice(-MAX_ROWS);
+      lastId = data.lastId;
+      prepend(data.entries);
+    } else if (data.lastId < lastId) {
+      lastId = 0;  // the server restarted
+    }
+  } catch { /* server gone for a moment; try again */ }
+  setTimeout(poll, 1000);
+}
+
+function visible() {
+  const showBackground = document.getElementById("log-background").checked;
+  return entries.filter((e) => showBackground || e.client !== "console (background)");
+}
+
+function keySummary(entry) {
+  const key = entry.key;
+  if (key === null || key === undefined) return "";
+  if (typeof key === "string") return key;  // a key condition expression
+  if (entry.operation === "PutItem") {
+    return [key.pk, key.sk].filter(Boolean).map((v) => avText(v)).join(" / ") || keyText(key);
+  }
+  return keyText(key);
+}
+
+function clientName(client) {
+  if (!client) return "";
+  if (client.startsWith("console")) return client;
+  if (/aws-cli/i.test(client)) return "aws cli";
+  if (/Boto3|botocore/i.test(client)) return "boto3";
+  if (/aws-sdk-js|lib\/js|ua\/2\.\d/i.test(client)) return "js sdk";
+  return client.split(" ")[0];
+}
+
+// Redraws every row (after a filter change or a clear).
+function render() {
+  const rows = visible();
+  document.getElementById("log-count").textContent = rows.length;
+  document.getElementById("log-empty").hidden = rows.length > 0;
+  const body = document.querySelector("#log-table tbody");
+  body.replaceChildren(...rows.slice().reverse().flatMap(row));
+}
+
+// Adds new entries on top, leaving open rows open.
+function prepend(fresh) {
+  const showBackground = document.getElementById("log-background").checked;
+  const body = document.querySelector("#log-table tbody");
+  const shown = fresh.filter((e) => showBackground || e.client !== "console (background)");
+  body.prepend(...shown.slice().reverse().flatMap(row));
+  while (body.rows.length > MAX_ROWS * 2) body.lastElementChild.remove();
+  const count = body.querySelectorAll("tr.entry").length;
+  document.getElementById("log-count").textContent = count;
+  document.getElementById("log-empty").hidden = count > 0;
+}
+
+function row(entry) {
+  const ok = entry.status === 200;
+  const summary = el("tr", { class: `entry ${ok ? "ok" : "bad"}`, dataset: { id: entry.id } },
+    el("td", {}, entry.id),
+    el("td", {}, new Date(entry.time).toLocaleTimeString()),
+    el("td", { title: entry.client }, clientName(entry.client)),
+    el("td", {}, el("strong", {}, entry.operation)),
+    el("td", {}, entry.table),
+    el("td", { class: "key" }, keySummary(entry)),
+    el("td", { class: "status" }, ok ? "200" : `${entry.status} ${entry.error?.type ?? ""}`),
+    el("td", {}, `${entry.latencyMs.toFixed(2)} ms`),
+    el("td", { class: "cost" }, capacityText(entry.consumedCapacity, entry.operation)));
+  const details = el("tr", { class: "entry-details", hidden: true },
+    el("td", { colspan: 9 },
+      entry.error ? el("div", { class: "error-box" }, el("strong", {}, entry.error.type), el("p", {}, entry.error.message)) : null,
+      el("div", { class: "cli-head" }, el("span", {}, "AWS CLI"),
+         el("button", { class: "ghost small", onclick: (ev) => copy(ev.target, cli(entry)) }, "Copy")),
+      el("pre", { class: "cli" }, cli(entry))));
+  summary.addEventListener("click", () => { details.hidden = !details.hidden; summary.classList.toggle("open", !details.hidden); });
+  return [summary, details];
+}
+
+function cli(entry) {
+  if (entry.truncated || !entry.request) return "# request too large to show";
+  return awsCli(entry.operation, entry.request);
+}
+
+async function copy(button, text) {
+  try {
+    await navigator.clipboard.writeText(text);
+    button.textContent = "Copied";
+  } catch {
+    button.textContent = "Select and copy";
+  }
+  setTimeout(() => (button.textContent = "Copy"), 1500);
+}

@@ -1,0 +1,48 @@
+// One sent request and what came back: status, Count / ScannedCount, cost,
+// LastEvaluatedKey (with a next-page button), and the response or the error.
+import { capacityText } from "./api.js";
+import { el, jsonView, keyText } from "./dom.js";
+
+// `result` from api.call(). `onNextPage(lastEvaluatedKey)` adds the button.
+export function resultView(result, { title, onNextPage, showRequest = false, compact = false } = {}) {
+  const body = result.body ?? {};
+  const metrics = el("div", { class: "metrics" },
+    metric("status", result.ok ? `${result.status} OK` : `${result.status} ${result.error.type}`, result.ok ? "ok" : "bad"),
+    metric("latency", `${result.latencyMs.toFixed(1)} ms`),
+    "Count" in body ? metric("Count", body.Count) : null,
+    "ScannedCount" in body ? metric("ScannedCount", body.ScannedCount) : null,
+    metric("ConsumedCapacity", body.ConsumedCapacity ? capacityText(body.ConsumedCapacity, result.op) : "—",
+           body.ConsumedCapacity ? "cost" : ""),
+  );
+  const lek = body.LastEvaluatedKey;
+  const paging = lek
+    ? el("div", { class: "paging" },
+        el("span", { class: "label" }, "LastEvaluatedKey"), el("code", {}, keyText(lek)),
+        onNextPage ? el("button", { class: "primary next-page", onclick: () => onNextPage(lek) }, "Next page →") : null)
+    : ("Count" in body ? el("div", { class: "paging done" }, "No LastEvaluatedKey: this was the last page.") : null);
+
+  const box = el("div", { class: `result ${result.ok ? "ok" : "bad"}` },
+    el("div", { class: "result-head" },
+      el("span", { class: "op" }, result.op), title ? el("span", { class: "result-title" }, title) : null),
+    metrics, paging);
+  if (showRequest) {
+    box.append(el("details", { class: "sent" }, el("summary", {}, "Request sent"), jsonView(safeParse(result.request))));
+  }
+  if (!result.ok) {
+    box.append(el("div", { class: "error-box" },
+      el("strong", {}, result.error.type), el("p", {}, result.error.message)));
+  } else if (!compact) {
+    box.append(el("details", { class: "response", open: true }, el("summary", {}, "Response"), jsonView(body)));
+  } else {
+    box.append(el("details", { class: "response" }, el("summary", {}, "Response"), jsonView(body)));
+  }
+  return box;
+}
+
+function metric(label, value, tone = "") {
+  return el("div", { class: `metric ${tone}` }, el("span", { class: "label" }, label), el("span", { class: "value" }, value));
+}
+
+function safeParse(text) {
+  try { return JSON.parse(text); } catch { return text; }
+}

@@ -1,0 +1,69 @@
+#include "console_assets.h"
+
+#include <cstddef>
+#include <cstdio>
+#include <vector>
+
+#include "crc32.h"
+
+namespace dynamini::server {
+namespace console_data {
+struct EmbeddedFile {
+  const char* name;
+  const unsigned char* data;
+  std::size_t size;
+};
+extern const EmbeddedFile kFiles[];
+extern const std::size_t kFileCount;
+}  // namespace console_data
+
+namespace {
+
+std::string_view content_type_for(std::string_view name) {
+  struct Type {
+    std::string_view suffix;
+    std::string_view type;
+  };
+  static constexpr Type kTypes[] = {
+      {".html", "text/html; charset=utf-8"},
+      {".css", "text/css; charset=utf-8"},
+      {".js", "text/javascript; charset=utf-8"},
+      {".svg", "image/svg+xml"},
+  };
+  for (const Type& t : kTypes) {
+    if (name.ends_with(t.suffix)) return t.type;
+  }
+  return "application/octet-stream";
+}
+
+std::vector<ConsoleAsset> load() {
+  std::vector<ConsoleAsset> assets;
+  for (std::size_t i = 0; i < console_data::kFileCount; ++i) {
+    const auto& file = console_data::kFiles[i];
+    ConsoleAsset asset;
+    asset.name = file.name;
+    asset.content_type = content_type_for(asset.name);
+    asset.body = std::string_view(reinterpret_cast<const char*>(file.data), file.size);
+    char etag[16];
+    std::snprintf(etag, sizeof etag, "\"%08x\"", static_cast<unsigned>(crc32(asset.body)));
+    asset.etag = etag;
+    assets.push_back(std::move(asset));
+  }
+  return assets;
+}
+
+}  // namespace
+
+std::span<const ConsoleAsset> console_assets() {
+  static const std::vector<ConsoleAsset> assets = load();
+  return assets;
+}
+
+const ConsoleAsset* find_console_asset(std::string_view name) {
+  for (const ConsoleAsset& asset : console_assets()) {
+    if (asset.name == name) return &asset;
+  }
+  return nullptr;
+}
+
+}  // namespace dynamini::server

@@ -1,0 +1,266 @@
+#include "request_log.h"
+
+#include <rapidjson/document.h>
+#include <rapidjson/stringbuffer.h>
+#include <rapidjson/writer.h>
+
+#include <algorithm>
+#include <cctype>
+
+namespace dynamini::server {
+namespace {
+
+using Writer = rapidjson::Writer<rapidjson::StringBuffer>;
+
+int64_t now_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+size_t skip_space(std::string_view s, size_t i) {
+  while (i < s.size() && std::isspace(static_cast<unsigned char>(s[i]))) ++i;
+  return i;
+}
+
+// Index just past the JSON string starting at s[i] == '"', or npos.
+size_t skip_string(std::string_view s, size_t i) {
+  for (++i; i < s.size(); ++i) {
+    if (s[i] == '\\') {
+      ++i;
+    } else if (s[i] == '"') {
+      return i + 1;
+    }
+  }
+  return std::string_view::npos;
+}
+
+// Index just past the JSON value starting at s[i], or npos.
+size_t skip_value(std::string_view s, size_t i) {
+  if (i >= s.size()) return std::string_view::npos;
+  if (s[i] == '"') return skip_string(s, i);
+  if (s[i] != '{' && s[i] != '[') {
+    while (i < s.size() && s[i] != ',' && s[i] != '}' && s[i] != ']' &&
+           !std::isspace(static_cast<unsigned char>(s[i]))) {
+      ++i;
+    }
+    return i;
+  }
+  int depth = 0;
+  for (; i < s.size(); ++i) {
+    char c = s[i];
+    if (c == '"') {
+      i = skip_string(s, i);
+      if (i == std::string_view::npos) return i;
+      --i;
+    } else if (c == '{' || c == '[') {
+      ++depth;
+    } else if (c == '}' || c == ']') {
+      if (--depth == 0) return i + 1;
+    }
+  }
+  return std::string_view::npos;
+}
+
+// "DynamoDB_20120810.Query" -> ("dynamodb", "Query").
+std::pair<std::string_view, std::string_view> split_target(std::string_view target) {
+  size_t dot = target.find('.');
+  if (dot == std::string_view::npos) return {"", target};
+  std::string_view prefix = target.substr(0, dot);
+  return {prefix.starts_with("DynamoDBStreams") ? "dynamodbstreams" : "dynamodb",
+          target.substr(dot + 1)};
+}
+
+// The table a request names: TableName, the tables of RequestItems, or the
+// table part of a StreamArn ("arn:...:table/<name>/stream/<label>").
+std::string table_of(const rapidjson::Value& body) {
+  if (!body.IsObject()) return "";
+  if (auto it = body.FindMember("TableName"); it != body.MemberEnd() && it->value.IsString()) {
+    return it->value.GetString();
+  }
+  if (auto it = body.FindMember("RequestItems");
+      it != body.MemberEnd() && it->value.IsObject()) {
+    std::string names;
+    for (const auto& m : it->value.GetObject()) {
+      if (!names.empty()) names += ",";
+      names += m.name.GetString();
+    }
+    return names;
+  }
+  if (auto it = body.FindMember("StreamArn"); it != body.MemberEnd() && it->value.IsString()) {
+    std::string_view arn = it->value.GetString();
+    size_t start = arn.find(":table/");
+    if (start != std::string_view::npos) {
+      arn.remove_prefix(start + 7);
+      return std::string(arn.substr(0, arn.find('/')));
+    }
+  }
+  return "";
+}
+
+// What the request addresses: Key, else the Item written, else the key
+// condition of a Query; null otherwise.
+void write_key(Writer& out, const rapidjson::Value& body) {
+  if (body.IsObject()) {
+    for (const char* name : {"Key", "Item", "KeyConditionExpression"}) {
+      auto it = body.FindMember(name);
+      if (it != body.MemberEnd()) {
+        it->value.Accept(out);
+        return;
+      }
+    }
+  }
+  out.Null();
+}
+
+void write_raw_or_null(Writer& out, const std::string& json) {
+  rapidjson::Document doc;
+  if (json.empty() || doc.Parse(json.data(), json.size()).HasParseError()) {
+    out.Null();
+  } else {
+    doc.Accept(out);
+  }
+}
+
+void write_error(Writer& out, const std::string& body) {
+  rapidjson::Document doc;
+  if (body.empty() || doc.Parse(body.data(), body.size()).HasParseError() || !doc.IsObject()) {
+    out.Null();
+    return;
+  }
+  std::string type;
+  std::string message;
+  if (auto it = doc.FindMember("__type"); it != doc.MemberEnd() && it->value.IsString()) {
+    type = it->value.GetString();
+    type = type.substr(type.find('#') + 1);
+  }
+  for (const char* name : {"message", "Message"}) {
+    if (auto it = doc.FindMember(name); it != doc.MemberEnd() && it->value.IsString()) {
+      message = it->value.GetString();
+    }
+  }
+  out.StartObject();
+  out.Key("type");
+  out.String(type.c_str(), static_cast<rapidjson::SizeType>(type.size()));
+  out.Key("message");
+  out.String(message.c_str(), static_cast<rapidjson::SizeType>(message.size()));
+  out.EndObject();
+}
+
+void write_string(Writer& out, std::string_view s) {
+  out.String(s.data(), static_cast<rapidjson::SizeType>(s.size()));
+}
+
+}  // namespace
+
+std::string_view find_top_level_member(std::string_view json, std::string_view name) {
+  size_t i = skip_space(json, 0);
+  if (i >= json.size() || json[i] != '{') return {};
+  ++i;
+  while (true) {
+    i = skip_space(json, i);
+    if (i >= json.size() || json[i] != '"') return {};
+    size_t key_end = skip_string(json, i);
+    if (key_end == std::string_view::npos) return {};
+    std::string_view key = json.substr(i + 1, key_end - i - 2);
+    i = skip_space(json, key_end);
+    if (i >= json.size() || json[i] != ':') return {};
+    i = skip_space(json, i + 1);
+    size_t value_end = skip_value(json, i);
+    if (value_end == std::string_view::npos) return {};
+    if (key == name) return json.substr(i, value_end - i);
+    i = skip_space(json, value_end);
+    if (i >= json.size() || json[i] != ',') return {};
+    ++i;
+  }
+}
+
+RequestLog::RequestLog(size_t capacity) : capacity_(std::max<size_t>(capacity, 1)) {}
+
+void RequestLog::record(const Call& call) {
+  Entry entry;
+  entry.time_ms = now_ms();
+  entry.target = std::string(call.target);
+  entry.client = std::string(call.client.substr(0, 200));
+  entry.truncated = call.request_body.size() > kBodyPrefix;
+  entry.body = std::string(call.request_body.substr(0, kBodyPrefix));
+  entry.status = call.status;
+  entry.latency_ms = static_cast<double>(call.latency.count()) / 1000.0;
+  if (call.status != 200) {
+    entry.error = std::string(call.response_body.substr(0, 4096));
+  } else if (call.response_body.find("\"ConsumedCapacity\"") != std::string_view::npos) {
+    entry.capacity = std::string(find_top_level_member(call.response_body, "ConsumedCapacity"));
+  }
+  std::lock_guard lock(mutex_);
+  entry.id = next_id_++;
+  entries_.push_back(std::move(entry));
+  while (entries_.size() > capacity_) entries_.pop_front();
+}
+
+std::string RequestLog::entries_json(uint64_t after, size_t limit) const {
+  std::deque<Entry> picked;
+  uint64_t last_id = 0;
+  {
+    std::lock_guard lock(mutex_);
+    last_id = next_id_ - 1;
+    for (auto it = entries_.rbegin(); it != entries_.rend() && picked.size() < limit; ++it) {
+      if (it->id <= after) break;
+      picked.push_front(*it);
+    }
+  }
+  rapidjson::StringBuffer buffer;
+  Writer out(buffer);
+  out.StartObject();
+  out.Key("entries");
+  out.StartArray();
+  for (const Entry& e : picked) {
+    rapidjson::Document body;
+    bool parsed = !e.truncated && !body.Parse(e.body.data(), e.body.size()).HasParseError();
+    auto [service, operation] = split_target(e.target);
+    out.StartObject();
+    out.Key("id");
+    out.Uint64(e.id);
+    out.Key("time");
+    out.Int64(e.time_ms);
+    out.Key("service");
+    write_string(out, service);
+    out.Key("operation");
+    write_string(out, operation);
+    out.Key("table");
+    write_string(out, parsed ? table_of(body) : "");
+    out.Key("key");
+    if (parsed) {
+      write_key(out, body);
+    } else {
+      out.Null();
+    }
+    out.Key("status");
+    out.Uint(e.status);
+    out.Key("latencyMs");
+    out.Double(e.latency_ms);
+    out.Key("client");
+    write_string(out, e.client);
+    out.Key("consumedCapacity");
+    write_raw_or_null(out, e.capacity);
+    out.Key("error");
+    write_error(out, e.error);
+    out.Key("request");
+    if (parsed) {
+      body.Accept(out);
+    } else {
+      out.Null();
+    }
+    out.Key("truncated");
+    out.Bool(e.truncated);
+    out.EndObject();
+  }
+  out.EndArray();
+  out.Key("lastId");
+  out.Uint64(last_id);
+  out.Key("capacity");
+  out.Uint64(capacity_);
+  out.EndObject();
+  return std::string(buffer.GetString(), buffer.GetSize());
+}
+
+}  // namespace dynamini::server

@@ -1,0 +1,71 @@
+#pragma once
+
+// A bounded, in-memory record of the most recent DynamoDB API calls a server
+// answered, read by the teaching console (GET /console/api/requests).
+// Recording is cheap (copies of at most kBodyPrefix bytes and a capacity
+// fragment); the table and key are worked out when the log is read.
+
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <deque>
+#include <mutex>
+#include <string>
+#include <string_view>
+
+namespace dynamini::server {
+
+class RequestLog {
+ public:
+  // Longest request body kept per entry; longer bodies are cut (and flagged).
+  static constexpr size_t kBodyPrefix = 16 * 1024;
+
+  // Keeps the last `capacity` entries (at least 1).
+  explicit RequestLog(size_t capacity = 500);
+
+  struct Call {
+    std::string_view target = {};         // X-Amz-Target as sent
+    std::string_view client = {};         // x-dynamini-client, else the User-Agent
+    std::string_view request_body = {};   // the JSON request
+    unsigned status = 0;                  // HTTP status answered
+    std::string_view response_body = {};  // the JSON response or error
+    std::chrono::microseconds latency{0};
+  };
+  // Appends one call, dropping the oldest entry when full. Thread-safe.
+  void record(const Call& call);
+
+  // {"entries":[...],"lastId":N,"capacity":C}: the entries with id > after,
+  // oldest first, at most `limit` of them (the newest ones when more match).
+  // Each entry: id, time (ms since epoch), operation, service ("dynamodb" or
+  // "dynamodbstreams"), table, key (a JSON value or null), status, latencyMs,
+  // client, consumedCapacity (as the response gave it, or null), error
+  // ({type, message} or null), request (the parsed body, or null when it was
+  // cut) and truncated. Thread-safe.
+  std::string entries_json(uint64_t after, size_t limit) const;
+
+ private:
+  struct Entry {
+    uint64_t id = 0;
+    int64_t time_ms = 0;
+    std::string target;
+    std::string client;
+    std::string body;  // at most kBodyPrefix bytes
+    bool truncated = false;
+    unsigned status = 0;
+    double latency_ms = 0;
+    std::string capacity;  // the ConsumedCapacity JSON value, or empty
+    std::string error;     // the error response body, or empty
+  };
+
+  size_t capacity_;
+  mutable std::mutex mutex_;
+  std::deque<Entry> entries_;
+  uint64_t next_id_ = 1;
+};
+
+// The JSON value of the top-level member `name` in the JSON object `json`,
+// found without parsing the whole document (strings and nesting respected).
+// Empty when absent or when `json` is not an object.
+std::string_view find_top_level_member(std::string_view json, std::string_view name);
+
+}  // namespace dynamini::server

@@ -1,0 +1,128 @@
+#include "fuzz_bodies.h"
+
+#include <memory>
+#include <string>
+
+#include "dynamini/api_error.h"
+#include "dynamini/database.h"
+#include "expressions/expressions.h"
+
+namespace dynamini::fuzz {
+namespace {
+
+// A database with an inbox-shaped table and a few items, reset to that state
+// every 1000 inputs so it does not grow without bound.
+Database& fuzz_database() {
+  static std::unique_ptr<Database> db = [] {
+    auto d = Database::open({.ttl_sweep_interval_ms = 0});
+    d->execute("CreateTable", R"({"TableName":"inbox","BillingMode":"PAY_PER_REQUEST",
+      "AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"},{"AttributeName":"sk","AttributeType":"S"},
+        {"AttributeName":"gsi1pk","AttributeType":"S"},{"AttributeName":"gsi1sk","AttributeType":"S"},
+        {"AttributeName":"n","AttributeType":"N"}],
+      "KeySchema":[{"AttributeName":"pk","KeyType":"HASH"},{"AttributeName":"sk","KeyType":"RANGE"}],
+      "GlobalSecondaryIndexes":[{"IndexName":"GSI1","KeySchema":[{"AttributeName":"gsi1pk","KeyType":"HASH"},
+        {"AttributeName":"gsi1sk","KeyType":"RANGE"}],"Projection":{"ProjectionType":"ALL"}}],
+      "LocalSecondaryIndexes":[{"IndexName":"byN","KeySchema":[{"AttributeName":"pk","KeyType":"HASH"},
+        {"AttributeName":"n","KeyType":"RANGE"}],"Projection":{"ProjectionType":"KEYS_ONLY"}}]})");
+    d->execute("PutItem", R"({"TableName":"inbox","Item":{"pk":{"S":"USER#a"},"sk":{"S":"#INBOX"},"unreadCount":{"N":"2"}}})");
+    d->execute("PutItem", R"({"TableName":"inbox","Item":{"pk":{"S":"USER#a"},"sk":{"S":"NOTIF#1"},"n":{"N":"1"},
+      "gsi1pk":{"S":"UNREAD#a"},"gsi1sk":{"S":"NOTIF#1"},"l":{"L":[{"S":"x"},{"N":"2"}]},"m":{"M":{"k":{"SS":["a","b"]}}}}})");
+    d->mark_initial_state();
+    return d;
+  }();
+  return *db;
+}
+
+Item sample_item() {
+  rapidjson::Document doc;
+  doc.Parse(R"({"a":{"S":"text"},"b":{"N":"-1.5"},"c":{"L":[{"N":"1"},{"M":{"d":{"BOOL":true}}},{"NULL":true}]},
+    "s":{"SS":["x","y"]},"ns":{"NS":["1","2"]},"bs":{"BS":["AQI="]},"bin":{"B":"AAEC"},
+    "m":{"M":{"n":{"M":{"deep":{"S":"v"}}}}}})");
+  return parse_item(doc);
+}
+
+expr::ExpressionAttributes sample_attributes() {
+  rapidjson::Document doc;
+  doc.Parse(R"({"ExpressionAttributeNames":{"#a":"a","#b":"b","#c":"c","#s":"status"},
+    "ExpressionAttributeValues":{":s":{"S":"text"},":n":{"N":"1"},":l":{"L":[{"S":"z"}]},
+    ":ss":{"SS":["x"]},":ns":{"NS":["3"]},":b":{"B":"AQ=="},":t":{"BOOL":true}}})");
+  return expr::parse_expression_attributes(doc);
+}
+
+std::string_view text_of(const uint8_t* data, size_t size) {
+  return std::string_view(reinterpret_cast<const char*>(data), size);
+}
+
+// Client errors are ApiError values; anything else escaping is a bug the
+// fuzzer should see, so it is not caught.
+template <typename F>
+void expect_api_errors_only(F&& f) {
+  try {
+    f();
+  } catch (const ApiError&) {
+  }
+}
+
+}  // namespace
+
+void request(const uint8_t* data, size_t size) {
+  static int count = 0;
+  Database& db = fuzz_database();
+  if (++count % 1000 == 0) db.reset();
+  std::string_view input = text_of(data, size);
+  auto newline = input.find('\n');
+  std::string_view op = newline == input.npos ? input : input.substr(0, newline);
+  std::string_view body = newline == input.npos ? "" : input.substr(newline + 1);
+  Result r = db.execute(op, body);
+  if (!r.ok() && r.error->code == ErrorCode::kInternalServerError) {
+    __builtin_trap();  // a client's bytes must never cause an internal error
+  }
+}
+
+void condition(const uint8_t* data, size_t size) {
+  static const Item item = sample_item();
+  expect_api_errors_only([&] {
+    auto attributes = sample_attributes();
+    auto c = expr::Condition::parse(text_of(data, size), attributes, "ConditionExpression");
+    c.evaluate(&item);
+    c.evaluate(nullptr);
+  });
+}
+
+void update(const uint8_t* data, size_t size) {
+  static const Item item = sample_item();
+  expect_api_errors_only([&] {
+    auto attributes = sample_attributes();
+    auto u = expr::Update::parse(text_of(data, size), attributes);
+    Item copy = item;
+    u.apply(copy);
+    expr::extract_paths(copy, u.target_paths());
+  });
+}
+
+void projection(const uint8_t* data, size_t size) {
+  static const Item item = sample_item();
+  expect_api_errors_only([&] {
+    auto attributes = sample_attributes();
+    auto p = expr::Projection::parse(text_of(data, size), attributes);
+    p.apply(item);
+  });
+}
+
+void key_condition(const uint8_t* data, size_t size) {
+  expect_api_errors_only([&] {
+    auto attributes = sample_attributes();
+    expr::parse_key_condition(text_of(data, size), attributes);
+  });
+}
+
+Body body_named(std::string_view name) {
+  if (name == "request") return request;
+  if (name == "condition") return condition;
+  if (name == "update") return update;
+  if (name == "projection") return projection;
+  if (name == "key_condition") return key_condition;
+  return nullptr;
+}
+
+}  // namespace dynamini::fuzz
