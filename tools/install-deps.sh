@@ -14,6 +14,9 @@ packages=(
   python3-boto3
   awscli
   chromium  # headless browser for the console's end-to-end test
+  libgtest-dev  # the GoogleTest embedding example
+  clang  # fuzz smoke runs (libFuzzer) in tools/sanitize.sh
+  libclang-rt-14-dev
 )
 
 missing=()
