@@ -20,6 +20,7 @@ const char* ApiError::name() const {
     case ErrorCode::kMissingAuthenticationToken: return "MissingAuthenticationTokenException";
     case ErrorCode::kUnrecognizedClient: return "UnrecognizedClientException";
     case ErrorCode::kInvalidSignature: return "InvalidSignatureException";
+    case ErrorCode::kIncompleteSignature: return "IncompleteSignatureException";
     case ErrorCode::kExpiredIterator: return "ExpiredIteratorException";
     case ErrorCode::kTrimmedDataAccess: return "TrimmedDataAccessException";
     case ErrorCode::kInternalServerError: return "InternalServerError";
@@ -39,6 +40,7 @@ std::string ApiError::wire_type() const {
     case ErrorCode::kMissingAuthenticationToken:
     case ErrorCode::kUnrecognizedClient:
     case ErrorCode::kInvalidSignature:
+    case ErrorCode::kIncompleteSignature:
       return std::string("com.amazon.coral.service#") + name();
     default: return std::string("com.amazonaws.dynamodb.v20120810#") + name();
   }

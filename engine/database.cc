@@ -127,6 +127,15 @@ void Database::restore_snapshot_file(const std::string& path) {
   }
 }
 
+void Database::checkpoint() {
+  try {
+    std::lock_guard lock(impl_->engine.storage_mutex());
+    impl_->engine.store().connection().exec(sql::checkpoint_wal());
+  } catch (const SqliteError& e) {
+    throw std::runtime_error(e.what());
+  }
+}
+
 int64_t Database::now_ms() const { return impl_->engine.now_ms(); }
 
 std::unique_ptr<Subscription> Database::subscribe(std::string table_name, StreamHandler handler,

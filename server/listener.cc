@@ -20,9 +20,9 @@ void check(boost::beast::error_code ec, const char* what, const std::string& add
 }  // namespace
 
 Listener::Listener(boost::asio::io_context& io, const boost::asio::ip::tcp::endpoint& endpoint,
-                   const std::string& display_address, Database& db, const ServerOptions& options,
-                   RequestLog& log)
-    : io_(io), acceptor_(boost::asio::make_strand(io)), db_(db), options_(options), log_(log) {
+                   const std::string& display_address, const RouteContext& context,
+                   ConnectionRegistry& registry)
+    : io_(io), acceptor_(boost::asio::make_strand(io)), context_(context), registry_(registry) {
   boost::beast::error_code ec;
   acceptor_.open(endpoint.protocol(), ec);
   check(ec, "open a socket for", display_address);
@@ -43,6 +43,13 @@ void Listener::run() {
                         boost::beast::bind_front_handler(&Listener::accept, shared_from_this()));
 }
 
+void Listener::stop_accepting() {
+  boost::asio::dispatch(acceptor_.get_executor(), [self = shared_from_this()] {
+    boost::beast::error_code ignored;
+    self->acceptor_.close(ignored);
+  });
+}
+
 void Listener::accept() {
   // Each connection gets its own strand.
   acceptor_.async_accept(
@@ -57,7 +64,12 @@ void Listener::on_accept(boost::beast::error_code ec, boost::asio::ip::tcp::sock
   if (!ec) {
     boost::beast::error_code ignored;
     socket.set_option(boost::asio::ip::tcp::no_delay(true), ignored);
-    std::make_shared<Session>(std::move(socket), db_, options_, log_)->run();
+    auto session = std::make_shared<Session>(std::move(socket), context_, registry_);
+    if (registry_.add(session)) {
+      session->run();
+    }
+    // Else over max_connections (or shutting down): the session, and with
+    // it the socket, is destroyed here, closing the connection at once.
   }
   // On other errors (e.g. too many open files) keep accepting.
   accept();

@@ -10,7 +10,9 @@
 
 #include "dynamini/database.h"
 #include "dynamini/server.h"
+#include "connection_registry.h"
 #include "request_log.h"
+#include "route.h"
 
 namespace dynamini::server {
 
@@ -18,15 +20,18 @@ class Listener : public std::enable_shared_from_this<Listener> {
  public:
   // Binds and listens on `endpoint`. Throws std::runtime_error naming
   // `display_address` when it cannot.
-  // REQUIRES: `io`, `db`, `options` and `log` outlive the listener.
+  // REQUIRES: `io`, everything `context` refers to and `registry` outlive
+  // the listener and its sessions.
   Listener(boost::asio::io_context& io, const boost::asio::ip::tcp::endpoint& endpoint,
-           const std::string& display_address, Database& db, const ServerOptions& options,
-           RequestLog& log);
+           const std::string& display_address, const RouteContext& context,
+           ConnectionRegistry& registry);
 
   uint16_t port() const { return port_; }
 
   // Starts accepting connections.
   void run();
+  // Stops accepting (closes the listening socket). Any thread.
+  void stop_accepting();
 
  private:
   void accept();
@@ -34,9 +39,8 @@ class Listener : public std::enable_shared_from_this<Listener> {
 
   boost::asio::io_context& io_;
   boost::asio::ip::tcp::acceptor acceptor_;
-  Database& db_;
-  const ServerOptions& options_;
-  RequestLog& log_;
+  RouteContext context_;
+  ConnectionRegistry& registry_;
   uint16_t port_ = 0;
 };
 

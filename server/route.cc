@@ -4,13 +4,19 @@
 #include <cctype>
 #include <chrono>
 #include <exception>
+#include <optional>
 #include <string>
 #include <string_view>
 
+#include "admin_route.h"
+#include "capacity_probe.h"
 #include "console_route.h"
+#include "cors.h"
 #include "crc32.h"
 #include "error_body.h"
 #include "request_id.h"
+#include "request_log.h"
+#include "sigv4/sigv4_check.h"
 
 namespace dynamini::server {
 namespace {
@@ -110,7 +116,30 @@ Response preflight(const Request& request) {
   return response;
 }
 
-Response api_call(Database& db, const Request& request) {
+// With ServerOptions::auth: the error for a request whose SigV4 signature
+// does not verify. Nothing without auth or when it verifies.
+std::optional<ApiError> signature_error(const ServerOptions* options, const Request& request) {
+  if (options == nullptr || !options->auth) return std::nullopt;
+  sigv4::SignedRequest signed_request{.method = std_view(request.method_string()),
+                                      .target = std_view(request.target()),
+                                      .headers = {},
+                                      .body = request.body()};
+  for (const auto& field : request) {
+    signed_request.headers.emplace_back(std_view(field.name_string()), std_view(field.value()));
+  }
+  const int64_t now = std::chrono::duration_cast<std::chrono::seconds>(
+                          std::chrono::system_clock::now().time_since_epoch())
+                          .count();
+  return sigv4::verify(signed_request, options->auth->access_key_id,
+                       options->auth->secret_access_key, now);
+}
+
+// The engine's answer to a signed-if-required API call. `observed_body`
+// receives what the observer sees (the response with ConsumedCapacity).
+Response api_call(const RouteContext& ctx, const Request& request, std::string* observed_body) {
+  if (auto error = signature_error(ctx.options, request)) {
+    return error_response(*error, request.version(), request.keep_alive());
+  }
   std::string_view target = trim(std_view(request["X-Amz-Target"]));
   std::string_view operation;
   for (std::string_view prefix : kTargetPrefixes) {
@@ -131,27 +160,108 @@ Response api_call(Database& db, const Request& request) {
                      "Unsupported Content-Type: " + std::string(content_type) +
                          " (expected application/x-amz-json-1.0)");
   }
-  Result result = db.execute(operation, request.body());
+  std::optional<std::string> probed;
+  if (observed_body != nullptr) probed = with_capacity_requested(operation, request.body());
+  Result result = ctx.db.execute(operation, probed ? std::string_view(*probed)
+                                                   : std::string_view(request.body()));
   if (!result.ok()) {
-    return error_response(*result.error, request.version(), request.keep_alive());
+    Response response = error_response(*result.error, request.version(), request.keep_alive());
+    if (observed_body != nullptr) *observed_body = response.body();
+    return response;
+  }
+  if (observed_body != nullptr) {
+    *observed_body = result.body;
+    if (probed) result.body = without_consumed_capacity(result.body);
   }
   return body_response(http::status::ok, std::move(result.body), request);
 }
 
-// api_call(), recorded in `log` for the console's request log.
-Response logged_api_call(Database& db, const Request& request, RequestLog& log) {
+// api_call(), recorded in the console's log and given to the observer.
+Response logged_api_call(const RouteContext& ctx, const Request& request) {
   const auto start = std::chrono::steady_clock::now();
-  Response response = api_call(db, request);
+  const ServerOptions* options = ctx.options;
+  const bool observed = options != nullptr && options->request_observer;
+  std::string observed_body;
+  Response response = api_call(ctx, request, observed ? &observed_body : nullptr);
+  if (ctx.log == nullptr && !observed) return response;
+  const auto latency = std::chrono::duration_cast<std::chrono::microseconds>(
+      std::chrono::steady_clock::now() - start);
   std::string_view client = std_view(request["x-dynamini-client"]);
   if (client.empty()) client = std_view(request[http::field::user_agent]);
-  log.record({.target = trim(std_view(request["X-Amz-Target"])),
-              .client = client,
-              .request_body = request.body(),
-              .status = response.result_int(),
-              .response_body = response.body(),
-              .latency = std::chrono::duration_cast<std::chrono::microseconds>(
-                  std::chrono::steady_clock::now() - start)});
+  const std::string_view target = trim(std_view(request["X-Amz-Target"]));
+  if (ctx.log != nullptr) {
+    ctx.log->record({.target = target,
+                     .client = client,
+                     .request_body = request.body(),
+                     .status = response.result_int(),
+                     .response_body = response.body(),
+                     .latency = latency});
+  }
+  if (observed) {
+    options->request_observer(ApiCall{.target = target,
+                                      .client = client,
+                                      .request_body = request.body(),
+                                      .status = response.result_int(),
+                                      .response_body = observed_body,
+                                      .latency = latency});
+  }
   return response;
+}
+
+// With --auth the console cannot work (it calls the API without signing),
+// so it says so instead of failing call by call.
+Response console_needs_unsigned_api(const Request& request) {
+  Response response{http::status::forbidden, request.version()};
+  response.set(http::field::server, "dynamini");
+  response.set(http::field::content_type, "text/html; charset=utf-8");
+  response.set(http::field::cache_control, "no-store");
+  response.keep_alive(request.keep_alive());
+  response.body() =
+      "<!doctype html><meta charset=utf-8><title>dynamini console</title>"
+      "<h1>The console is off</h1><p>This server was started with <code>--auth</code>: every "
+      "API request must carry an AWS Signature Version 4 made with the configured access key. "
+      "The console calls the API without signing, so it is disabled (and so is its request "
+      "log). Restart dynamini without <code>--auth</code> to use the console.</p>\n";
+  if (request.method() == http::verb::head) {
+    const std::string length = std::to_string(response.body().size());
+    response.body().clear();
+    response.set(http::field::content_length, length);
+  } else {
+    response.prepare_payload();
+  }
+  return response;
+}
+
+Response dispatch(const RouteContext& ctx, const Request& request) {
+  const ServerOptions* options = ctx.options;
+  const std::string_view target = std_view(request.target());
+  if (is_admin_target(target)) {
+    if (options == nullptr || !options->admin || ctx.snapshots == nullptr) {
+      return admin_disabled_response(request);
+    }
+    // The same signature check as API calls: an unsigned reset is refused.
+    if (auto error = signature_error(options, request)) {
+      return error_response(*error, request.version(), request.keep_alive());
+    }
+    return admin_response(ctx.db, *ctx.snapshots, request);
+  }
+  switch (request.method()) {
+    case http::verb::post:
+      return logged_api_call(ctx, request);
+    case http::verb::get:
+    case http::verb::head:
+      if (is_console_target(target)) {
+        if (options != nullptr && options->auth) return console_needs_unsigned_api(request);
+        return console_response(request, ctx.log);
+      }
+      return health(request);
+    case http::verb::options:
+      return preflight(request);
+    default:
+      return error_for(request, ErrorCode::kUnknownOperation,
+                       "Unsupported HTTP method " + std::string(std_view(request.method_string())) +
+                           " (DynamoDB calls are POST)");
+  }
 }
 
 }  // namespace
@@ -168,28 +278,23 @@ Response error_response(const ApiError& error, unsigned version, bool keep_alive
 }
 
 Response route(Database& db, const Request& request, RequestLog* log) {
+  return route(RouteContext{.db = db, .log = log}, request);
+}
+
+Response route(const RouteContext& context, const Request& request) {
+  Response response;
   try {
-    switch (request.method()) {
-      case http::verb::post:
-        return log != nullptr ? logged_api_call(db, request, *log) : api_call(db, request);
-      case http::verb::get:
-      case http::verb::head:
-        if (is_console_target(std_view(request.target()))) return console_response(request, log);
-        return health(request);
-      case http::verb::options:
-        return preflight(request);
-      default:
-        return error_for(request, ErrorCode::kUnknownOperation,
-                         "Unsupported HTTP method " +
-                             std::string(std_view(request.method_string())) +
-                             " (DynamoDB calls are POST)");
-    }
+    response = dispatch(context, request);
   } catch (const std::exception& e) {
-    return error_for(request, ErrorCode::kInternalServerError,
-                     std::string("Internal server error: ") + e.what());
+    response = error_for(request, ErrorCode::kInternalServerError,
+                         std::string("Internal server error: ") + e.what());
   } catch (...) {
-    return error_for(request, ErrorCode::kInternalServerError, "Internal server error");
+    response = error_for(request, ErrorCode::kInternalServerError, "Internal server error");
   }
+  if (context.options != nullptr) {
+    apply_cors(response, std_view(request[http::field::origin]), context.options->cors_origins);
+  }
+  return response;
 }
 
 }  // namespace dynamini::server

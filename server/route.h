@@ -7,6 +7,7 @@
 
 #include "dynamini/api_error.h"
 #include "dynamini/database.h"
+#include "dynamini/server.h"
 
 namespace dynamini::server {
 
@@ -29,6 +30,23 @@ using Response = http::response<http::string_body>;
 // Never throws: an unexpected exception becomes a 500 InternalServerError.
 // When `log` is set, every API call (POST) is recorded in it.
 Response route(Database& db, const Request& request, RequestLog* log = nullptr);
+
+class AdminSnapshots;
+
+// What a server's route() works with beyond the database.
+struct RouteContext {
+  Database& db;
+  RequestLog* log = nullptr;                // the console's request log
+  const ServerOptions* options = nullptr;   // CORS, observer, admin, auth; null: defaults
+  AdminSnapshots* snapshots = nullptr;      // the admin endpoint's named snapshots
+};
+
+// route() with a server's options: CORS allow list, the request observer
+// (ServerOptions::request_observer), the admin endpoint (POST
+// /dynamini/admin/..., 404 unless enabled) and SigV4 verification (with
+// ServerOptions::auth every API and admin request must be signed; the
+// console answers 403 with an explanation, as it does not sign).
+Response route(const RouteContext& context, const Request& request);
 
 // An error response for `error` (status `error.http_status()` unless
 // `status_override` is non-zero), with the same headers route() adds.

@@ -8,7 +8,10 @@
 #include <thread>
 #include <vector>
 
+#include "admin_route.h"
+#include "connection_registry.h"
 #include "listener.h"
+#include "session.h"
 #include "request_log.h"
 
 namespace dynamini {
@@ -43,6 +46,10 @@ struct Server::Impl {
   ServerOptions options;
   // The recent API calls, shown by the console (GET /console/api/requests).
   server::RequestLog request_log;
+  // The admin endpoint's named snapshots.
+  server::AdminSnapshots admin_snapshots;
+  // Open connections; declared before io so sessions die before it.
+  server::ConnectionRegistry connections;
   // Declared before the listener: handlers and sockets die with it.
   std::unique_ptr<asio::io_context> io;
   std::shared_ptr<server::Listener> listener;
@@ -53,7 +60,10 @@ struct Server::Impl {
   bool started = false;
   bool stopped = false;
 
-  Impl(Database& database, ServerOptions opts) : db(database), options(std::move(opts)) {}
+  Impl(Database& database, ServerOptions opts)
+      : db(database),
+        options(std::move(opts)),
+        connections(std::max<size_t>(options.max_connections, 1)) {}
 };
 
 Server::Server(Database& db, ServerOptions options)
@@ -64,9 +74,12 @@ Server::Server(Database& db, ServerOptions options)
       opts.threads != 0 ? opts.threads : std::max(1u, std::thread::hardware_concurrency());
   impl_->io = std::make_unique<asio::io_context>(static_cast<int>(threads));
   tcp::endpoint endpoint = resolve(*impl_->io, opts.host, opts.port, display);
-  impl_->listener =
-      std::make_shared<server::Listener>(*impl_->io, endpoint, display, db, impl_->options,
-                                         impl_->request_log);
+  server::RouteContext context{.db = db,
+                               .log = &impl_->request_log,
+                               .options = &impl_->options,
+                               .snapshots = &impl_->admin_snapshots};
+  impl_->listener = std::make_shared<server::Listener>(*impl_->io, endpoint, display, context,
+                                                       impl_->connections);
   impl_->port = impl_->listener->port();
 }
 
@@ -89,6 +102,24 @@ void Server::start() {
   for (unsigned i = 0; i < count; ++i) {
     impl_->threads.emplace_back([io = impl_->io.get()] { io->run(); });
   }
+}
+
+bool Server::shutdown(std::chrono::milliseconds grace) {
+  const auto deadline = std::chrono::steady_clock::now() + grace;
+  bool finished = true;
+  bool draining = false;
+  {
+    std::lock_guard lock(impl_->mutex);
+    draining = !impl_->stopped && impl_->started;
+    if (draining) {
+      impl_->listener->stop_accepting();
+      impl_->connections.begin_shutdown(
+          [](const std::shared_ptr<server::Session>& session) { session->finish_and_close(); });
+    }
+  }
+  if (draining) finished = impl_->connections.wait_empty(deadline);
+  stop();
+  return finished;
 }
 
 void Server::stop() {

@@ -6,12 +6,16 @@
 #include <string>
 #include <utility>
 
+#include "cors.h"
+
 namespace dynamini::server {
 namespace {
 
 constexpr unsigned kHeaderLimit = 64 * 1024;
 // How long a rejected client may keep sending before the socket is closed.
 constexpr std::chrono::seconds kDrainTimeout{5};
+// Bytes read at once while waiting for the next request.
+constexpr size_t kReadChunk = 16 * 1024;
 
 // True for errors meaning the client sent something that is not HTTP/1.1
 // (as opposed to a timeout or a closed connection).
@@ -28,21 +32,52 @@ bool is_malformed(beast::error_code ec) {
 
 }  // namespace
 
-Session::Session(boost::asio::ip::tcp::socket&& socket, Database& db, const ServerOptions& options,
-                 RequestLog& log)
-    : stream_(std::move(socket)), db_(db), options_(options), log_(log) {}
+Session::Session(boost::asio::ip::tcp::socket&& socket, const RouteContext& context,
+                 ConnectionRegistry& registry)
+    : stream_(std::move(socket)),
+      context_(context),
+      options_(*context.options),
+      registry_(registry) {}
+
+Session::~Session() { registry_.remove(this); }
 
 void Session::run() {
   // Start on the connection's strand.
   boost::asio::dispatch(stream_.get_executor(),
-                        beast::bind_front_handler(&Session::read_request, shared_from_this()));
+                        beast::bind_front_handler(&Session::wait_for_request, shared_from_this()));
+}
+
+void Session::finish_and_close() {
+  boost::asio::dispatch(stream_.get_executor(), [self = shared_from_this()] {
+    self->closing_ = true;
+    // Idle: no request started, nothing to finish. Otherwise the request in
+    // progress is answered first (send() and on_write() see closing_).
+    if (self->state_ == State::kIdle) self->close();
+  });
+}
+
+void Session::wait_for_request() {
+  if (closing_) return close();
+  if (buffer_.size() > 0) return read_request();  // pipelined: already here
+  state_ = State::kIdle;
+  stream_.expires_after(options_.read_timeout);
+  stream_.async_read_some(buffer_.prepare(kReadChunk),
+                          beast::bind_front_handler(&Session::on_first_bytes, shared_from_this()));
+}
+
+void Session::on_first_bytes(beast::error_code ec, std::size_t bytes) {
+  if (ec) return close();  // EOF, idle timeout, reset or shutdown
+  buffer_.commit(bytes);
+  read_request();
 }
 
 void Session::read_request() {
+  state_ = State::kReading;
   parser_.emplace();
   parser_->header_limit(kHeaderLimit);
   parser_->body_limit(options_.body_limit);
-  stream_.expires_after(options_.read_timeout);
+  // A deadline for the whole header, however slowly it trickles in.
+  stream_.expires_after(options_.header_timeout);
   http::async_read_header(stream_, buffer_, *parser_,
                           beast::bind_front_handler(&Session::on_header, shared_from_this()));
 }
@@ -78,7 +113,8 @@ void Session::on_header(beast::error_code ec, std::size_t) {
 }
 
 void Session::read_body() {
-  stream_.expires_after(options_.read_timeout);
+  // A deadline for the whole body.
+  stream_.expires_after(options_.body_timeout);
   http::async_read(stream_, buffer_, *parser_,
                    beast::bind_front_handler(&Session::on_body, shared_from_this()));
 }
@@ -92,9 +128,10 @@ void Session::on_body(beast::error_code ec, std::size_t) {
   if (ec) return close();
 
   Request request = parser_->release();
+  state_ = State::kAnswering;
   Response response;
   try {
-    response = route(db_, request, &log_);
+    response = route(context_, request);
   } catch (...) {  // route() does not throw; this is the last line of defence
     response =
         error_response(ApiError{ErrorCode::kInternalServerError, "Internal server error", {}},
@@ -104,6 +141,7 @@ void Session::on_body(beast::error_code ec, std::size_t) {
 }
 
 void Session::send(Response response) {
+  if (closing_) response.keep_alive(false);  // shutting down: last response
   auto message = std::make_shared<Response>(std::move(response));
   in_flight_ = message;
   const bool close_after = message->need_eof();
@@ -116,8 +154,8 @@ void Session::send(Response response) {
 
 void Session::on_write(bool close_after, beast::error_code ec) {
   in_flight_.reset();
-  if (ec || close_after) return close();
-  read_request();
+  if (ec || close_after || closing_) return close();
+  wait_for_request();
 }
 
 void Session::reject_too_large() {
@@ -130,8 +168,15 @@ void Session::reject_too_large() {
 
 void Session::reject(const ApiError& error, unsigned status) {
   unsigned version = parser_ && parser_->is_header_done() ? parser_->get().version() : 11;
-  auto message =
-      std::make_shared<Response>(error_response(error, version, /*keep_alive=*/false, status));
+  Response response = error_response(error, version, /*keep_alive=*/false, status);
+  std::string_view origin;
+  if (parser_ && parser_->is_header_done()) {
+    auto value = parser_->get()[http::field::origin];
+    origin = std::string_view(value.data(), value.size());
+  }
+  apply_cors(response, origin, options_.cors_origins);
+  state_ = State::kAnswering;
+  auto message = std::make_shared<Response>(std::move(response));
   in_flight_ = message;
   stream_.expires_after(options_.write_timeout);
   http::async_write(

@@ -1,7 +1,18 @@
 #pragma once
 
-// One HTTP connection: read a request (with a timeout and a body limit),
+// One HTTP connection: read a request (with time bounds and a body limit),
 // answer it with route(), repeat while the client keeps the connection alive.
+//
+// Time bounds: waiting for the first byte of a request is bounded by
+// read_timeout (the keep-alive idle timeout), then the whole header by
+// header_timeout and the whole body by body_timeout: totals, so a client
+// trickling bytes cannot hold a connection longer than their sum.
+//
+// Pipelining: one request at a time. The next request is not read before
+// the previous response is written, so a client pipelining any number of
+// requests is answered in order while the server holds at most one request
+// (header_limit + body_limit) and one read chunk per connection; the rest
+// waits in the client's socket (TCP flow control pushes back).
 
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/beast/core.hpp>
@@ -11,6 +22,7 @@
 
 #include "dynamini/database.h"
 #include "dynamini/server.h"
+#include "connection_registry.h"
 #include "request_log.h"
 #include "route.h"
 
@@ -20,15 +32,26 @@ namespace beast = boost::beast;
 
 class Session : public std::enable_shared_from_this<Session> {
  public:
-  // REQUIRES: `db`, `options` and `log` outlive the session.
-  Session(boost::asio::ip::tcp::socket&& socket, Database& db, const ServerOptions& options,
-          RequestLog& log);
+  // REQUIRES: everything `context` refers to, and `registry`, outlive the
+  // session (context.options must be set).
+  Session(boost::asio::ip::tcp::socket&& socket, const RouteContext& context,
+          ConnectionRegistry& registry);
+  ~Session();
 
   // Starts the read loop. The session keeps itself alive through its
   // pending operations and ends when the connection closes.
   void run();
 
+  // Graceful shutdown (any thread): an idle connection closes at once; a
+  // request being read or answered finishes, its response says
+  // Connection: close, then the connection closes.
+  void finish_and_close();
+
  private:
+  enum class State { kIdle, kReading, kAnswering };
+
+  void wait_for_request();
+  void on_first_bytes(beast::error_code ec, std::size_t bytes);
   void read_request();
   void on_header(beast::error_code ec, std::size_t bytes);
   void read_body();
@@ -45,9 +68,11 @@ class Session : public std::enable_shared_from_this<Session> {
 
   beast::tcp_stream stream_;
   beast::flat_buffer buffer_;
-  Database& db_;
+  RouteContext context_;
   const ServerOptions& options_;
-  RequestLog& log_;  // every API call, for the console
+  ConnectionRegistry& registry_;
+  State state_ = State::kIdle;  // touched on the strand only
+  bool closing_ = false;        // finish_and_close() was called; strand only
   std::optional<http::request_parser<http::string_body>> parser_;
   std::shared_ptr<void> in_flight_;  // the response being written
 };

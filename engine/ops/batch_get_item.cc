@@ -30,6 +30,10 @@ void batch_get_item(Engine& engine, const Json& request, JsonWriter& out) {
   const Json* request_items = object_member(request, "RequestItems");
   errors.require(request_items != nullptr, "requestItems");
   CapacityDetail capacity = read_capacity_detail(request, errors);
+  // dynalite test/batchGetItem.js: an empty map is a length constraint.
+  if (request_items && request_items->MemberCount() == 0) {
+    errors.add("{}", "requestItems", "Member must have length greater than or equal to 1");
+  }
   errors.throw_if_any();
   std::vector<TableRequest> tables;
   size_t total_keys = 0;
@@ -40,6 +44,20 @@ void batch_get_item(Engine& engine, const Json& request, JsonWriter& out) {
     tr.spec = &spec;
     const Json* keys = array_member(spec, "Keys");
     if (!keys) throw validation_error("1 validation error detected: Value null at 'requestItems." + tr.table_name + ".member.keys' failed to satisfy constraint: Member must not be null");
+    // Per-table key counts are shape constraints (moto's tests, captured
+    // from DynamoDB: "Value at 'requestItems.users.member.keys' ...").
+    if (keys->Size() < 1) {
+      throw validation_error("1 validation error detected: Value '[]' at 'requestItems." +
+                             tr.table_name +
+                             ".member.keys' failed to satisfy constraint: Member must have length "
+                             "greater than or equal to 1");
+    }
+    if (keys->Size() > kMaxBatchGetKeys) {
+      throw validation_error("1 validation error detected: Value at 'requestItems." +
+                             tr.table_name +
+                             ".member.keys' failed to satisfy constraint: Member must have length "
+                             "less than or equal to 100");
+    }
     for (const auto& k : keys->GetArray()) tr.keys.push_back(parse_item(k));
     total_keys += tr.keys.size();
     tr.consistent = bool_member(spec, "ConsistentRead").value_or(false);

@@ -32,6 +32,10 @@ void batch_write_item(Engine& engine, const Json& request, JsonWriter& out) {
   errors.require(request_items != nullptr, "requestItems");
   CapacityDetail capacity = read_capacity_detail(request, errors);
   bool collection_metrics = read_item_collection_metrics(request, errors);
+  // dynalite test/batchWriteItem.js: an empty map is a length constraint.
+  if (request_items && request_items->MemberCount() == 0) {
+    errors.add("{}", "requestItems", "Member must have length greater than or equal to 1");
+  }
   errors.throw_if_any();
   std::vector<TableWrites> tables;
   size_t total = 0;

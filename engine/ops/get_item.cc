@@ -27,20 +27,24 @@ void get_item(Engine& engine, const Json& request, JsonWriter& out) {
   auto projection = read_projection(request, attributes);
   expr::check_all_used(attributes);
 
-  std::optional<std::string> stored;
+  std::optional<Store::StoredItem> stored;
   {
     std::lock_guard lock(engine.storage_mutex());
     auto table = engine.require_table(*table_name);
     validate_key(key, *table);
-    stored = engine.store().get(*table, encode_primary_key(key, table->keys));
+    stored = engine.store().get_stored(*table, encode_primary_key(key, table->keys));
   }
   out.StartObject();
   int64_t size = 0;
   if (stored) {
-    Item item = item_from_json(*stored);
-    size = item_size(item);
+    size = stored->size;
     out.Key("Item");
-    write_item(out, projection ? projection->apply(item) : item);
+    if (projection) {
+      write_item(out, projection->apply(item_from_json(stored->json)));
+    } else {
+      // The stored text is already the wire form: spliced, not re-parsed.
+      out.RawValue(stored->json.data(), stored->json.size(), rapidjson::kObjectType);
+    }
   }
   Consumption consumed;
   consumed.table = read_units(size, consistent);

@@ -27,6 +27,9 @@ std::string drop_table(const std::string& table) { return "DROP TABLE IF EXISTS 
 std::string select_item(const std::string& table) {
   return "SELECT item FROM " + table + " WHERE pk = ? AND sk = ?";
 }
+std::string select_item_and_size(const std::string& table) {
+  return "SELECT item, size FROM " + table + " WHERE pk = ? AND sk = ?";
+}
 std::string upsert_item(const std::string& table) {
   return "INSERT OR REPLACE INTO " + table + "(pk, sk, item, size) VALUES(?, ?, ?, ?)";
 }
@@ -152,5 +155,7 @@ std::string select_range(const std::string& table, const RangeShape& s) {
   return "SELECT item, size, pk, sk FROM " + table + where + " ORDER BY " + order_by +
          (s.has_limit ? " LIMIT ?" : "");
 }
+
+std::string checkpoint_wal() { return "PRAGMA wal_checkpoint(TRUNCATE)"; }
 
 }  // namespace dynamini::sql

@@ -27,6 +27,7 @@ std::string create_index_table(const std::string& index);
 std::string drop_table(const std::string& table);
 
 std::string select_item(const std::string& table);
+std::string select_item_and_size(const std::string& table);
 std::string upsert_item(const std::string& table);
 std::string delete_item(const std::string& table);
 std::string insert_index_row(const std::string& index);
@@ -79,5 +80,8 @@ struct RangeShape {
 // Scan on index: ipk, isk, pk, sk), limit. Columns returned: item, size, and
 // the key columns (pk, sk) of the base table.
 std::string select_range(const std::string& table, const RangeShape& shape);
+
+// Copies the WAL into the database file and truncates it to zero bytes.
+std::string checkpoint_wal();
 
 }  // namespace dynamini::sql

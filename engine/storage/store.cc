@@ -99,16 +99,26 @@ std::optional<std::string> Store::get(const TableDef& def, const EncodedKey& key
   return std::string(stmt->column_text(0));
 }
 
+std::optional<Store::StoredItem> Store::get_stored(const TableDef& def, const EncodedKey& key) {
+  auto stmt = connection_.cached(sql::select_item_and_size(def.storage_table()));
+  stmt->bind_blob(1, key.hash).bind_blob(2, key.range);
+  if (!stmt->step()) return std::nullopt;
+  return StoredItem{std::string(stmt->column_text(0)), stmt->column_int64(1)};
+}
+
 void Store::put(const TableDef& def, const Item* old_item, const Item& item) {
   EncodedKey primary = encode_primary_key(item, def.keys);
-  if (old_item) delete_index_rows(def, *old_item, primary);
+  // Rendered and sized once: the item row and every ALL-projection index row
+  // store the same text.
+  const std::string json = item_to_json(item);
+  const int64_t size = item_size(item);
   auto stmt = connection_.cached(sql::upsert_item(def.storage_table()));
   stmt->bind_blob(1, primary.hash)
       .bind_blob(2, primary.range)
-      .bind_text(3, item_to_json(item))
-      .bind_int64(4, item_size(item))
+      .bind_text(3, json)
+      .bind_int64(4, size)
       .run();
-  write_index_rows(def, item, primary);
+  write_index_rows(def, old_item, item, primary, json, size);
   stream_log_.on_write(def, old_item, &item, WriteOrigin::kClient);
 }
 
@@ -120,19 +130,35 @@ void Store::remove(const TableDef& def, const Item& old_item, WriteOrigin origin
   stream_log_.on_write(def, &old_item, nullptr, origin);
 }
 
-void Store::write_index_rows(const TableDef& def, const Item& item, const EncodedKey& primary) {
+void Store::write_index_rows(const TableDef& def, const Item* old_item, const Item& item,
+                             const EncodedKey& primary, const std::string& item_json,
+                             int64_t item_bytes) {
   for (const auto& index : def.indexes) {
-    auto key = index_key_of(item, index);
-    if (!key) continue;  // sparse: the item lacks an index key attribute
-    Item projected = project_for_index(item, def, index);
+    auto old_key = old_item ? index_key_of(*old_item, index) : std::nullopt;
+    auto key = index_key_of(item, index);  // nullopt: sparse, the item lacks an index key
+    const bool same_row = old_key && key && old_key->hash == key->hash &&
+                          old_key->range == key->range;
+    if (old_key && !same_row) {
+      auto del = connection_.cached(sql::delete_index_row(def.storage_index(index)));
+      del->bind_blob(1, old_key->hash)
+          .bind_blob(2, old_key->range)
+          .bind_blob(3, primary.hash)
+          .bind_blob(4, primary.range)
+          .run();
+    }
+    if (!key) continue;
     auto stmt = connection_.cached(sql::insert_index_row(def.storage_index(index)));
     stmt->bind_blob(1, key->hash)
         .bind_blob(2, key->range)
         .bind_blob(3, primary.hash)
-        .bind_blob(4, primary.range)
-        .bind_text(5, item_to_json(projected))
-        .bind_int64(6, item_size(projected))
-        .run();
+        .bind_blob(4, primary.range);
+    if (index.projection.type == IndexProjection::Type::kAll) {
+      stmt->bind_text(5, item_json).bind_int64(6, item_bytes);
+    } else {
+      Item projected = project_for_index(item, def, index);
+      stmt->bind_text(5, item_to_json(projected)).bind_int64(6, item_size(projected));
+    }
+    stmt->run();  // INSERT OR REPLACE: an unchanged index key is rewritten in place
   }
 }
 

@@ -60,6 +60,12 @@ class Store {
   // UpdateTable: drops the storage of `index`.
   void drop_index(const TableDef& def, const IndexDef& index);
 
+  // A stored item as it is kept: its JSON text and DynamoDB size.
+  struct StoredItem {
+    std::string json;
+    int64_t size = 0;
+  };
+  std::optional<StoredItem> get_stored(const TableDef& def, const EncodedKey& key);
   // The stored item JSON for a primary key, if any.
   std::optional<std::string> get(const TableDef& def, const EncodedKey& key);
   // Writes `item` (keys validated), replacing `old_item` and its index rows.
@@ -77,7 +83,11 @@ class Store {
   void remove_tag(const TableDef& def, const std::string& key);
 
  private:
-  void write_index_rows(const TableDef& def, const Item& item, const EncodedKey& primary);
+  // Replaces `old_item`'s index rows (if any) by `item`'s; rows whose index
+  // key did not change are rewritten in place.
+  void write_index_rows(const TableDef& def, const Item* old_item, const Item& item,
+                        const EncodedKey& primary, const std::string& item_json,
+                        int64_t item_bytes);
   void delete_index_rows(const TableDef& def, const Item& item, const EncodedKey& primary);
 
   Connection connection_;

@@ -1,11 +1,14 @@
 #include <signal.h>
 
+#include <chrono>
 #include <iostream>
+#include <memory>
 #include <optional>
 
 #include "cli/api_target.h"
 #include "cli/commands.h"
 #include "cli/item_files.h"
+#include "cli/request_lines.h"
 #include "cli/serve_flags.h"
 #include "cli/table_files.h"
 #include "dynamini/database.h"
@@ -19,6 +22,9 @@
 
 namespace dynamini::cli {
 namespace {
+
+// How long SIGTERM/SIGINT waits for requests in progress before closing.
+constexpr std::chrono::seconds kShutdownGrace{10};
 
 bool is_loopback(const std::string& host) {
   return host == "127.0.0.1" || host == "localhost" || host == "::1" || host.starts_with("127.");
@@ -97,9 +103,19 @@ int run_serve(int argc, char** argv) {
     }
   }
 
+  // --log-requests: a line per call on stdout (nothing at all when off).
+  std::shared_ptr<RequestLinePrinter> printer;
+  if (flags.log_requests != RequestLogging::kOff) {
+    printer = std::make_shared<RequestLinePrinter>(
+        *db, flags.log_requests == RequestLogging::kLinesWithAwsCommand, stdout);
+    flags.server.request_observer = [printer](const ApiCall& call) { (*printer)(call); };
+  }
+  flags.server.cors_origins = flags.cors_origins;
+
   std::optional<Server> server;
   try {
     server.emplace(*db, flags.server);
+    if (printer) printer->set_endpoint(server->endpoint());
     server->start();
   } catch (const std::exception& e) {
     std::cerr << "dynamini: " << e.what() << "\n";
@@ -114,9 +130,15 @@ int run_serve(int argc, char** argv) {
 
   int received = 0;
   sigwait(&stop_signals, &received);
-  server->stop();
+  // Graceful: in-flight requests get their responses, idle connections close.
+  server->shutdown(kShutdownGrace);
   server.reset();
   inbox_runtime.reset();
+  try {
+    db->checkpoint();  // the -wal file is empty when we exit
+  } catch (const std::exception& e) {
+    std::cerr << "dynamini: checkpoint on exit: " << e.what() << "\n";
+  }
   db.reset();
   return 0;
 }

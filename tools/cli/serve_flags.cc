@@ -39,7 +39,14 @@ Options:
   --log-requests[=aws]  print one line per request (operation, table, key,
                         status, ms, capacity); =aws adds the equivalent
                         `aws dynamodb ...` command
-  --cors ORIGINS        allowed browser origins, comma-separated (default *)
+  --cors ORIGINS        allowed browser origins, comma-separated (default *);
+                        an unlisted Origin gets no Access-Control-Allow-Origin
+  --admin               enable POST /dynamini/admin/reset, /snapshot?name=N and
+                        /restore?name=N (off by default: 404)
+  --auth KEY:SECRET     require AWS Signature Version 4 with this access key on
+                        every API request (any region); disables the console
+  --max-connections N   most open connections (default 1024); more are closed
+                        at once
   --threads N           serving threads (default: one per core)
   --quiet               print nothing but errors (not even the listening line)
   --version             print the version and exit
@@ -49,7 +56,8 @@ DynamoDB Local's flags work too: -port N, -inMemory, -dbPath DIR, -sharedDb,
 -cors LIST, -delayTransientStatuses, -optimizeDbBeforeStartup, -help.
 
 Once ready it prints "dynamini listening on http://HOST:PORT" and serves until
-SIGINT or SIGTERM.
+SIGINT or SIGTERM: it then stops accepting, finishes the requests in progress
+(up to 10 s), checkpoints the database file's WAL and exits 0.
 )";
 
 ServeFlags parse_serve_flags(int argc, char** argv) {
@@ -99,6 +107,22 @@ ServeFlags parse_serve_flags(int argc, char** argv) {
       // Nothing to do: one shared database, tables ACTIVE at once.
     } else if (arg == "--cors" || arg == "-cors") {
       flags.cors_origins = std::string(value());
+    } else if (arg == "--admin") {
+      no_value();
+      flags.server.admin = true;
+    } else if (arg == "--auth") {
+      std::string_view spec = value();
+      auto colon = spec.find(':');
+      if (colon == spec.npos || colon == 0 || colon + 1 == spec.size()) {
+        throw UsageError{"--auth expects ACCESS_KEY:SECRET"};
+      }
+      flags.server.auth = AccessKey{std::string(spec.substr(0, colon)),
+                                    std::string(spec.substr(colon + 1))};
+    } else if (arg == "--max-connections") {
+      flags.server.max_connections = parse_int<size_t>(arg, value(), 1000000);
+      if (flags.server.max_connections == 0) {
+        throw UsageError{"--max-connections expects a number from 1 to 1000000"};
+      }
     } else if (arg == "--no-inbox") {
       no_value();
       flags.load_inbox = false;

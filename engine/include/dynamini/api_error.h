@@ -22,6 +22,7 @@ enum class ErrorCode {
   kMissingAuthenticationToken,       // MissingAuthenticationTokenException
   kUnrecognizedClient,               // UnrecognizedClientException
   kInvalidSignature,                 // InvalidSignatureException
+  kIncompleteSignature,              // IncompleteSignatureException
   kExpiredIterator,                  // ExpiredIteratorException (Streams)
   kTrimmedDataAccess,                // TrimmedDataAccessException (Streams)
   kInternalServerError,              // InternalServerError (HTTP 500)

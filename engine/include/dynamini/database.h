@@ -93,6 +93,12 @@ class Database {
   void save_snapshot_file(const std::string& path);
   void restore_snapshot_file(const std::string& path);
 
+  // Copies the write-ahead log into the database file and truncates it
+  // (PRAGMA wal_checkpoint(TRUNCATE)), under the storage lock; a no-op for
+  // an in-memory database. The dynamini command calls it on shutdown.
+  // Throws std::runtime_error when SQLite cannot (e.g. a reader holds it).
+  void checkpoint();
+
   // Current time of the injected clock, in milliseconds since the epoch.
   int64_t now_ms() const;
 

@@ -11,12 +11,35 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
+#include <optional>
 #include <string>
+#include <string_view>
 
 #include "dynamini/database.h"
 
 namespace dynamini {
+
+// One API call the server answered, as given to ServerOptions::request_observer.
+// The views are valid only during the call.
+struct ApiCall {
+  std::string_view target;         // X-Amz-Target as sent ("DynamoDB_20120810.PutItem")
+  std::string_view client;         // x-dynamini-client, else the User-Agent
+  std::string_view request_body;   // the JSON request as the client sent it
+  unsigned status = 0;             // HTTP status answered
+  // The JSON response or error. For calls that can report capacity, it
+  // carries ConsumedCapacity even when the client did not ask for it (the
+  // client's response does not).
+  std::string_view response_body;
+  std::chrono::microseconds latency{0};  // time inside the server
+};
+
+// An access key and its secret, for ServerOptions::auth.
+struct AccessKey {
+  std::string access_key_id;
+  std::string secret_access_key;
+};
 
 struct ServerOptions {
   // Address to listen on: an IPv4/IPv6 literal or a resolvable name.
@@ -36,6 +59,32 @@ struct ServerOptions {
   std::chrono::milliseconds read_timeout{30000};
   // How long writing one response may take. Default 30 s.
   std::chrono::milliseconds write_timeout{30000};
+  // Once the first byte of a request has arrived: the most time reading the
+  // whole header may take (default 10 s), then reading the whole body
+  // (default 60 s). Totals, not per-read idle times, so a client sending a
+  // byte a second cannot pin a connection: it is closed when a bound passes.
+  std::chrono::milliseconds header_timeout{10000};
+  std::chrono::milliseconds body_timeout{60000};
+  // Most connections open at once. Default 1024. A connection beyond the
+  // limit is accepted and closed at once (the client sees the connection
+  // closed before any response), so the listen backlog never fills up.
+  size_t max_connections = 1024;
+  // Browser origins allowed by CORS, as DynamoDB Local's -cors: "*" (the
+  // default) allows every origin; otherwise a comma-separated allow list,
+  // and a response carries Access-Control-Allow-Origin (the request's
+  // Origin) only when that Origin is listed.
+  std::string cors_origins = "*";
+  // Called after each API call (POST with X-Amz-Target), on the serving
+  // thread, before the response is written. Must be thread-safe. Empty (the
+  // default): nothing is done per call.
+  std::function<void(const ApiCall&)> request_observer;
+  // The admin endpoint: POST /dynamini/admin/reset, /snapshot?name=N and
+  // /restore?name=N. Default off: those paths answer 404.
+  bool admin = false;
+  // When set, every API (and admin) request must carry a valid AWS
+  // Signature Version 4 made with this key, any region; the console is then
+  // disabled (it does not sign). Default: any credentials are accepted.
+  std::optional<AccessKey> auth;
 };
 
 // An HTTP server answering DynamoDB API calls from `db`.
@@ -61,6 +110,12 @@ class Server {
   // Starts serving on background threads and returns at once. Calling it
   // again, or after stop(), does nothing.
   void start();
+  // Graceful stop: stops accepting, lets every request already being read
+  // or answered finish (its response is written, with Connection: close),
+  // closes idle keep-alive connections at once, then stop()s when the last
+  // connection is gone or `grace` has passed, whichever comes first.
+  // Returns true when every connection finished within `grace`.
+  bool shutdown(std::chrono::milliseconds grace);
   // Stops accepting, closes every connection and joins the serving threads.
   // A request already inside the engine completes; its response is dropped.
   // Idempotent; after stop() the port is free again.

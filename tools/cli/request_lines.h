@@ -1,0 +1,57 @@
+#pragma once
+
+// --log-requests: one readable line per API call, e.g.
+//   PutItem inbox {pk=USER#u_alice, sk=NOTIF#01H...} 200 0.4ms 1.0 WCU
+// and with --log-requests=aws a second line with the equivalent AWS CLI
+// command:
+//   aws dynamodb put-item --table-name inbox --item '{...}' --endpoint-url http://...
+
+#include <cstdio>
+#include <functional>
+#include <map>
+#include <mutex>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "dynamini/database.h"
+#include "dynamini/server.h"
+
+namespace dynamini::cli {
+
+// The key attribute names of a table (HASH first), empty when unknown.
+using KeyNamesLookup = std::function<std::vector<std::string>(const std::string& table)>;
+
+// "PutItem inbox {pk=..., sk=...} 200 0.4ms 1.0 WCU" (no newline). The key
+// part is the request's Key, the key attributes of its Item (looked up with
+// `key_names`) or its KeyConditionExpression with the values filled in.
+std::string request_line(const ApiCall& call, const KeyNamesLookup& key_names);
+
+// "aws dynamodb put-item --table-name inbox ... --endpoint-url URL": the
+// operation as the CLI's kebab-case command and each request member as its
+// option; members the CLI hides behind its paginator (Limit,
+// ExclusiveStartKey, ...) go in --cli-input-json, with --no-paginate.
+std::string aws_command(std::string_view target, std::string_view request_json,
+                        std::string_view endpoint);
+
+// The observer the command installs: prints the lines to `out` (flushed per
+// call, lines of concurrent calls never interleave).
+class RequestLinePrinter {
+ public:
+  // REQUIRES: `db` outlives the printer.
+  RequestLinePrinter(Database& db, bool with_aws_command, std::FILE* out);
+  void set_endpoint(std::string endpoint);
+  void operator()(const ApiCall& call);
+
+ private:
+  std::vector<std::string> key_names(const std::string& table);
+
+  Database& db_;
+  const bool with_aws_command_;
+  std::FILE* out_;
+  std::mutex mutex_;  // guards the fields below and the output
+  std::string endpoint_;
+  std::map<std::string, std::vector<std::string>> key_names_;
+};
+
+}  // namespace dynamini::cli
