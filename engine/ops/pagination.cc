@@ -84,8 +84,16 @@ Page read_page(Engine& engine, PageRequest request) {
   // Parallel scans skip rows of other segments, so they cannot push the limit
   // into SQL.
   if (!request.segment) request.read.limit = request.limit;
-  const Item* last = nullptr;
-  Item last_item;
+  // Rows are parsed only when something must look inside them (a filter, a
+  // projection, an LSI fetch); otherwise the stored text is returned as is
+  // and only the last evaluated row is parsed, for LastEvaluatedKey.
+  const bool fetch_from_table =
+      request.index && !request.index->global &&
+      (request.fetch_from_table ||
+       (request.select == Select::kAllAttributes &&
+        request.index->projection.type != IndexProjection::Type::kAll));
+  const bool parse_rows = request.filter || request.projection || fetch_from_table;
+  std::string last_json;
   bool stopped_early = false;
   engine.store().read_range(
       table, request.read, [&](std::string_view json, int64_t size, std::string_view pk) {
@@ -94,26 +102,29 @@ Page read_page(Engine& engine, PageRequest request) {
                 *request.segment) {
           return true;
         }
-        Item item = item_from_json(json);
-        // An LSI queried for ALL_ATTRIBUTES fetches the rest from the table.
-        if (request.index && !request.index->global &&
-            (request.fetch_from_table || (request.select == Select::kAllAttributes &&
-                                          request.index->projection.type !=
-                                              IndexProjection::Type::kAll))) {
-          if (auto full = engine.store().get(table, encode_primary_key(item, table.keys))) {
-            item = item_from_json(*full);
-          }
-        }
         ++page.scanned;
         page.bytes_read += size;
-        if (!request.filter || request.filter->evaluate(&item)) {
+        if (!parse_rows) {
           ++page.count;
-          if (request.select != Select::kCount) {
-            page.items.push_back(request.projection ? request.projection->apply(item) : item);
+          if (request.select != Select::kCount) page.items.emplace_back(json);
+          last_json.assign(json);
+        } else {
+          Item item = item_from_json(json);
+          if (fetch_from_table) {
+            if (auto full = engine.store().get(table, encode_primary_key(item, table.keys))) {
+              item = item_from_json(*full);
+            }
           }
+          if (!request.filter || request.filter->evaluate(&item)) {
+            ++page.count;
+            if (request.select != Select::kCount) {
+              page.items.push_back(
+                  item_to_json(request.projection ? request.projection->apply(item) : item));
+            }
+          }
+          // The index row's own text carries every key LastEvaluatedKey needs.
+          last_json.assign(json);
         }
-        last_item = std::move(item);
-        last = &last_item;
         if (request.limit && page.scanned >= *request.limit) {
           stopped_early = true;
           return false;
@@ -124,6 +135,12 @@ Page read_page(Engine& engine, PageRequest request) {
         }
         return true;
       });
+  Item last_item;
+  const Item* last = nullptr;
+  if (stopped_early && !last_json.empty()) {
+    last_item = item_from_json(last_json);
+    last = &last_item;
+  }
   if (stopped_early && last) {
     Item key = key_of(*last, table.keys);
     if (request.index) {
@@ -186,7 +203,9 @@ void write_page(JsonWriter& out, const Page& page, Select select) {
   if (select != Select::kCount) {
     out.Key("Items");
     out.StartArray();
-    for (const auto& item : page.items) write_item(out, item);
+    for (const auto& item : page.items) {
+      out.RawValue(item.data(), item.size(), rapidjson::kObjectType);
+    }
     out.EndArray();
   }
   out.Key("Count");

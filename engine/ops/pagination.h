@@ -39,7 +39,9 @@ struct PageRequest {
 };
 
 struct Page {
-  std::vector<Item> items;  // empty for Select COUNT
+  // The returned items as rendered JSON objects (the stored text itself when
+  // there is no filter or projection to apply); empty for Select COUNT.
+  std::vector<std::string> items;
   int64_t count = 0;        // items that passed the filter
   int64_t scanned = 0;      // items evaluated
   int64_t bytes_read = 0;
