@@ -222,21 +222,37 @@ std::optional<std::pair<std::string, Delivery>> Inbox::try_deliver(const NewNoti
     return out;
   };
   const std::string table = json_quote(options_.table);
-  std::string request =
-      "{\"TransactItems\":[{\"Put\":{\"TableName\":" + table + ",\"Item\":" + item(true) +
-      ",\"ConditionExpression\":\"attribute_not_exists(pk)\"}},"
-      "{\"Update\":{\"TableName\":" + table + ",\"Key\":{\"pk\":" + s_value(user_pk(n.user_id)) +
-      ",\"sk\":{\"S\":\"#INBOX\"}},"
-      "\"UpdateExpression\":\"ADD unreadCount :one SET lastNotifAt = :at\","
-      "\"ConditionExpression\":\"attribute_not_exists(readAllCutoff) OR readAllCutoff < :sk\","
-      "\"ExpressionAttributeValues\":{\":one\":{\"N\":\"1\"},\":at\":" + s_value(created) +
-      ",\":sk\":" + s_value(sk) + "}}}],\"ReturnConsumedCapacity\":\"TOTAL\"}";
-  Result r = call("TransactWriteItems", request);
-  if (r.ok()) return std::make_pair(id, Delivery::kDelivered);
-  if (!is_canceled(r)) throw InboxCallError("TransactWriteItems", *r.error);
-  auto reasons = cancellation_reasons(*r.error);
-  if (reason_failed(reasons, 0)) return std::make_pair(id, Delivery::kAlreadyDelivered);
-  if (!reason_failed(reasons, 1)) throw InboxCallError("TransactWriteItems", *r.error);
+  // The newest counted notification moves newestNotifSk forward (a
+  // "mark all read" must take a cutoff above it, see start_read_all); an
+  // older one, committed after a newer one, is counted without moving it.
+  auto deliver_request = [&](bool newest) {
+    return "{\"TransactItems\":[{\"Put\":{\"TableName\":" + table + ",\"Item\":" + item(true) +
+           ",\"ConditionExpression\":\"attribute_not_exists(pk)\"}},"
+           "{\"Update\":{\"TableName\":" + table +
+           ",\"Key\":{\"pk\":" + s_value(user_pk(n.user_id)) + ",\"sk\":{\"S\":\"#INBOX\"}}," +
+           (newest ? "\"UpdateExpression\":\"ADD unreadCount :one SET lastNotifAt = :at, "
+                     "newestNotifSk = :sk\","
+                     "\"ConditionExpression\":\"(attribute_not_exists(readAllCutoff) OR "
+                     "readAllCutoff < :sk) AND (attribute_not_exists(newestNotifSk) OR "
+                     "newestNotifSk < :sk)\","
+                     "\"ExpressionAttributeValues\":{\":one\":{\"N\":\"1\"},\":at\":" +
+                         s_value(created) + ","
+                   : std::string("\"UpdateExpression\":\"ADD unreadCount :one\","
+                                 "\"ConditionExpression\":\"attribute_not_exists(readAllCutoff) OR "
+                                 "readAllCutoff < :sk\","
+                                 "\"ExpressionAttributeValues\":{\":one\":{\"N\":\"1\"},")) +
+           "\":sk\":" + s_value(sk) + "}}}],\"ReturnConsumedCapacity\":\"TOTAL\"}";
+  };
+  for (bool newest : {true, false}) {
+    Result r = call("TransactWriteItems", deliver_request(newest));
+    if (r.ok()) return std::make_pair(id, Delivery::kDelivered);
+    if (!is_canceled(r)) throw InboxCallError("TransactWriteItems", *r.error);
+    auto reasons = cancellation_reasons(*r.error);
+    if (reason_failed(reasons, 0)) return std::make_pair(id, Delivery::kAlreadyDelivered);
+    if (!reason_failed(reasons, 1)) throw InboxCallError("TransactWriteItems", *r.error);
+    // The first form failed on the cutoff or on a newer newestNotifSk; the
+    // second checks the cutoff alone (both only move forward).
+  }
   if (n.notif_id.empty()) return std::nullopt;  // a fresh id: retry with a newer one
   // A given id older than the user's last "mark all read": it is covered, so
   // it arrives read and uncounted.
@@ -327,7 +343,13 @@ Page Inbox::unread(const std::string& user_id, int limit, const std::optional<st
 
 std::shared_ptr<ReadAllJob> Inbox::start_read_all(const std::string& user_id) {
   const std::string table = json_quote(options_.table);
-  for (int attempt = 0; attempt < 5; ++attempt) {
+  // An attempt is refused when a notification with a newer id than its
+  // cutoff was counted in the meantime (a delivery that took its id just
+  // after ours and committed first); the next id sorts after it. That needs
+  // a delivery to the same user inside one request's time, so a few tries
+  // suffice; the bound turns a clock far behind another process's into an
+  // error instead of a loop.
+  for (int attempt = 0; attempt < 20; ++attempt) {
     const std::string job_id = ulids_.next();
     const std::string cutoff = std::string(kNotifPrefix) + job_id;
     const std::string now = now_iso();
@@ -337,8 +359,8 @@ std::shared_ptr<ReadAllJob> Inbox::start_read_all(const std::string& user_id) {
         ",\"sk\":{\"S\":\"#INBOX\"}},"
         "\"UpdateExpression\":\"SET unreadCount = :zero, readAllCutoff = :cutoff, lastReadAllAt = "
         ":now\","
-        "\"ConditionExpression\":\"attribute_not_exists(readAllCutoff) OR readAllCutoff < "
-        ":cutoff\","
+        "\"ConditionExpression\":\"(attribute_not_exists(readAllCutoff) OR readAllCutoff < "
+        ":cutoff) AND (attribute_not_exists(newestNotifSk) OR newestNotifSk < :cutoff)\","
         "\"ExpressionAttributeValues\":{\":zero\":{\"N\":\"0\"},\":cutoff\":" + s_value(cutoff) +
         ",\":now\":" + s_value(now) + "}}},"
         "{\"Put\":{\"TableName\":" + table + ",\"Item\":{\"pk\":" + s_value(user_pk(user_id)) +
@@ -351,6 +373,9 @@ std::shared_ptr<ReadAllJob> Inbox::start_read_all(const std::string& user_id) {
         "\"ReturnConsumedCapacity\":\"TOTAL\"}";
     Result r = call("TransactWriteItems", request);
     if (!r.ok()) {
+      // A newer read-all, or a notification newer than this cutoff counted
+      // since the id was taken: zeroing now would drop it from the badge
+      // while it sorts after the cutoff. Retry with a newer id.
       if (is_canceled(r) && reason_failed(cancellation_reasons(*r.error), 0)) continue;
       throw InboxCallError("TransactWriteItems", *r.error);
     }
@@ -361,7 +386,7 @@ std::shared_ptr<ReadAllJob> Inbox::start_read_all(const std::string& user_id) {
   }
   throw InboxCallError("TransactWriteItems",
                        ApiError{ErrorCode::kTransactionCanceled,
-                                "read-all: a newer read-all cutoff kept winning", {}});
+                                "read-all: a newer read-all cutoff or notification kept winning", {}});
 }
 
 std::vector<std::shared_ptr<ReadAllJob>> Inbox::resume_pending_jobs() {

@@ -9,8 +9,9 @@
 //   Notification  pk=USER#<u>  sk=NOTIF#<ULID>   unread ones also carry
 //                 gsi1pk=UNREAD#<u>, gsi1sk=NOTIF#<ULID> (sparse GSI1)
 //   InboxMeta     pk=USER#<u>  sk=#INBOX         unreadCount, lastNotifAt,
-//                 readAllCutoff (sk of the newest notification covered by the
-//                 last "mark all read")
+//                 readAllCutoff (the sk bound of the last "mark all read":
+//                 notifications at or below it are covered), newestNotifSk
+//                 (the greatest sk ever counted in unreadCount)
 //   ReadAllJob    pk=USER#<u>  sk=#JOB#READALL#<ULID>; pending jobs carry
 //                 gsi1pk=JOBS#READALL so resume_pending_jobs() finds them
 //   Follower      pk=USER#<author> sk=FOLLOWER#<follower>
@@ -21,6 +22,11 @@
 // or below the cutoff were already zeroed by "mark all read" and are being
 // marked read by its background job.) So once every job has finished, the
 // badge equals the user's item count in GSI1.
+// Zeroing is only right if nothing counted sorts after the new cutoff, so
+// "mark all read" requires newestNotifSk < cutoff: ids are taken before the
+// request is sent, and a delivery can take a newer id than the cutoff yet
+// commit first (another thread, another process). Deliveries that commit
+// after it with an older id fail on readAllCutoff < sk instead.
 //
 // Thread safety: every method may be called from any thread.
 
@@ -158,11 +164,15 @@ class Inbox {
   // Delivers one notification: the item and the badge increment, atomically.
   // Sends ONE TransactWriteItems:
   //   Put notification (with GSI1 keys), condition attribute_not_exists(pk)
-  //   Update InboxMeta ADD unreadCount :one SET lastNotifAt, condition
-  //     attribute_not_exists(readAllCutoff) OR readAllCutoff < :sk
-  // When the InboxMeta condition fails (the id is older than the last "mark
-  // all read"): a fresh id is retried (another TransactWriteItems); a given
-  // id is stored read with one PutItem (attribute_not_exists(pk)).
+  //   Update InboxMeta ADD unreadCount :one SET lastNotifAt, newestNotifSk =
+  //     :sk, condition (attribute_not_exists(readAllCutoff) OR readAllCutoff
+  //     < :sk) AND (attribute_not_exists(newestNotifSk) OR newestNotifSk < :sk)
+  // When the InboxMeta condition fails, a second TransactWriteItems with the
+  // same Put and ADD unreadCount :one under the cutoff condition alone counts
+  // a notification older than one already counted (newestNotifSk only moves
+  // forward). When that fails too (the id is older than the last "mark all
+  // read"): a fresh id is retried (another TransactWriteItems); a given id is
+  // stored read with one PutItem (attribute_not_exists(pk)).
   // Returns the notification id and what happened.
   std::pair<std::string, Delivery> deliver(const NewNotification& n);
 
@@ -190,7 +200,8 @@ class Inbox {
 
   // AP5: marks everything read. At once, ONE TransactWriteItems:
   //   Update InboxMeta SET unreadCount = 0, readAllCutoff = NOTIF#<new ULID>
-  //     (condition: the cutoff only moves forward)
+  //     (condition: the cutoff only moves forward, and newestNotifSk is below
+  //     it, else a newer id is tried: see the badge invariant above)
   //   Put the job item USER#u / #JOB#READALL#<ULID> (status PENDING, cutoff,
   //     done 0, gsi1pk JOBS#READALL)
   // Then a worker thread pages GSI1 (Query gsi1pk = UNREAD#u AND gsi1sk <=

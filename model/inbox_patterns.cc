@@ -10,7 +10,7 @@ GSI1: gsi1pk (HASH), gsi1sk (RANGE), projection ALL, sparse
 
 item          pk                sk                      gsi1pk           gsi1sk
 Notification  USER#<userId>     NOTIF#<ULID>            UNREAD#<userId>  NOTIF#<ULID>   (only while unread)
-InboxMeta     USER#<userId>     #INBOX                  -                -              unreadCount, lastNotifAt, readAllCutoff
+InboxMeta     USER#<userId>     #INBOX                  -                -              unreadCount, lastNotifAt, readAllCutoff, newestNotifSk
 ReadAllJob    USER#<userId>     #JOB#READALL#<ULID>     JOBS#READALL     <ULID>         (only while pending)
 Follower      USER#<authorId>   FOLLOWER#<followerId>   -                -
 Post          USER#<authorId>   POST#<ULID>             -                -
@@ -18,6 +18,7 @@ Post          USER#<authorId>   POST#<ULID>             -                -
 ULIDs sort by time, so sk order is time order. '#INBOX' sorts before 'NOTIF#',
 so one partition holds a user's badge and notifications side by side.
 Badge invariant: unreadCount = unread notifications with sk > readAllCutoff.
+A new readAllCutoff must sort after newestNotifSk (the greatest sk counted).
 )";
 }
 
@@ -39,13 +40,16 @@ constexpr std::array<AccessPattern, 8> kPatterns = {{
      "Query GSI1 gsi1pk = UNREAD#u",
      "a sparse index holds only unread items: no filter, no wasted reads"},
     {"AP5", "read-all USER", "mark all read",
-     "TransactWriteItems [Update #INBOX SET unreadCount = 0, readAllCutoff = NOTIF#<now ULID>; "
+     "TransactWriteItems [Update #INBOX SET unreadCount = 0, readAllCutoff = NOTIF#<now ULID> IF "
+     "readAllCutoff < it AND newestNotifSk < it; "
      "Put #JOB#READALL#<ULID>], then a background job: Query GSI1 gsi1sk <= cutoff Limit 25 "
      "and UpdateItem each (no decrement)",
      "the badge answers at once; the slow part is a resumable job recorded in the table"},
     {"W1", "notify USER --type T --actor A [...]", "deliver a notification",
      "TransactWriteItems [Put NOTIF#<ULID> with GSI1 keys IF attribute_not_exists(pk); Update "
-     "#INBOX ADD unreadCount 1 SET lastNotifAt IF readAllCutoff < sk]",
+     "#INBOX ADD unreadCount 1 SET lastNotifAt, newestNotifSk IF readAllCutoff < sk AND "
+     "newestNotifSk < sk] (if a newer one was counted first: the same without the SET, IF "
+     "readAllCutoff < sk)",
      "item and counter change atomically"},
     {"W2", "follow AUTHOR FOLLOWER", "follow",
      "PutItem USER#author / FOLLOWER#follower",

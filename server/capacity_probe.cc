@@ -9,7 +9,7 @@ namespace {
 
 // The item operations whose ReturnConsumedCapacity every engine path honours.
 constexpr std::string_view kOperations[] = {
-    "GetItem", "PutItem", "UpdateItem",   "DeleteItem",     "Query",
+    "GetItem", "PutItem",      "UpdateItem",     "DeleteItem",       "Query",
     "Scan",    "BatchGetItem", "BatchWriteItem", "TransactGetItems", "TransactWriteItems"};
 
 }  // namespace

@@ -50,8 +50,7 @@ int hex_value(char c) {
 std::string uri_decode(std::string_view s) {
   std::string out;
   for (size_t i = 0; i < s.size(); ++i) {
-    if (s[i] == '%' && i + 2 < s.size() &&
-        hex_value(s[i + 1]) >= 0 && hex_value(s[i + 2]) >= 0) {
+    if (s[i] == '%' && i + 2 < s.size() && hex_value(s[i + 1]) >= 0 && hex_value(s[i + 2]) >= 0) {
       out += static_cast<char>(hex_value(s[i + 1]) * 16 + hex_value(s[i + 2]));
       i += 2;
     } else {
@@ -85,8 +84,7 @@ std::string trim_all(std::string_view s) {
 }
 
 bool iequals(std::string_view a, std::string_view b) {
-  return a.size() == b.size() &&
-         std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
            return std::tolower(static_cast<unsigned char>(x)) ==
                   std::tolower(static_cast<unsigned char>(y));
          });
@@ -283,12 +281,14 @@ std::optional<ApiError> verify(const SignedRequest& request, std::string_view ac
   // Credential=AKID/DATE/REGION/SERVICE/aws4_request
   size_t slash = credential.find('/');
   std::string_view key_id = credential.substr(0, slash);
-  std::string_view scope = slash == credential.npos ? std::string_view() : credential.substr(slash + 1);
+  std::string_view scope =
+      slash == credential.npos ? std::string_view() : credential.substr(slash + 1);
   size_t parts = std::count(scope.begin(), scope.end(), '/') + 1;
   if (scope.empty() || parts != 4 || !scope.ends_with("/aws4_request")) {
     return error(ErrorCode::kIncompleteSignature,
                  "Credential should be scoped to a valid region, service and terminator "
-                 "('aws4_request'), not '" + std::string(credential) + "'. ");
+                 "('aws4_request'), not '" +
+                     std::string(credential) + "'. ");
   }
   if (key_id != access_key) return error(ErrorCode::kUnrecognizedClient, kUnknownKey);
   if (amz_date.empty()) {
@@ -305,9 +305,9 @@ std::optional<ApiError> verify(const SignedRequest& request, std::string_view ac
   if (scope_date != amz_date.substr(0, 8)) {
     return error(ErrorCode::kInvalidSignature,
                  "Date in Credential scope does not match YYYYMMDD from ISO-8601 version of date "
-                 "from HTTP: '" + std::string(scope_date) + "' != '" +
-                     std::string(amz_date.substr(0, 8)) + "', from '" + std::string(amz_date) +
-                     "'.");
+                 "from HTTP: '" +
+                     std::string(scope_date) + "' != '" + std::string(amz_date.substr(0, 8)) +
+                     "', from '" + std::string(amz_date) + "'.");
   }
   if (*signed_at < now_seconds - kMaxSkewSeconds) {
     return error(ErrorCode::kInvalidSignature,

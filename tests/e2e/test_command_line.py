@@ -5,9 +5,10 @@ import json
 import os
 import subprocess
 import tempfile
+import time
 import unittest
 
-from dynamini_harness import DynaminiServer
+from dynamini_harness import CLIENT_ENV, ClientError, DynaminiServer
 
 BIN = os.environ.get("DYNAMINI_BIN")
 
@@ -38,7 +39,8 @@ class CommandLineTest(unittest.TestCase):
     def test_help_lists_flags_and_exits_0(self):
         r = run("--help")
         self.assertEqual(r.returncode, 0)
-        for flag in ("--port", "--db", "--schema", "--seed", "--log-requests", "--quiet", "-dbPath"):
+        for flag in ("--port", "--db", "--schema", "--seed", "--log-requests", "--quiet", "-dbPath",
+                     "--cors", "--admin", "--auth", "--max-connections"):
             self.assertIn(flag, r.stdout)
 
     def test_version_prints_the_version(self):
@@ -154,6 +156,91 @@ class CommandLineTest(unittest.TestCase):
         self.assertEqual(out, "")
         self.assertEqual(err, "")
         self.assertEqual(proc.returncode, 0)
+
+    # ---- --cors, --log-requests[=aws], --admin, --auth, --max-connections --
+
+    def log_lines(self, server, count, timeout=10):
+        """The first `count` lines the server printed after its listening line."""
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            lines = [l.rstrip("\n") for l in server._stdout_lines[1:]]
+            if len(lines) >= count:
+                return lines
+            time.sleep(0.05)
+        self.fail("expected %d log lines, got %r" % (count, server._stdout_lines))
+
+    def test_cors_echoes_a_listed_origin_and_omits_an_unlisted_one(self):
+        server = self.serve("--cors", "https://a.example,https://b.example")
+        _, headers, _ = server.raw("{}", headers={"Origin": "https://b.example"})
+        self.assertEqual(headers.get("access-control-allow-origin"), "https://b.example")
+        _, headers, _ = server.raw("{}", headers={"Origin": "https://evil.example"})
+        self.assertNotIn("access-control-allow-origin", headers)
+
+    def test_log_requests_prints_operation_table_key_status_time_and_capacity(self):
+        server = self.serve("--log-requests", inbox=True)
+        server.client().get_item(TableName="inbox",
+                                 Key={"pk": {"S": "USER#u_alice"}, "sk": {"S": "#INBOX"}})
+        server.client().put_item(TableName="inbox",
+                                 Item={"sk": {"S": "NOTIF#01"}, "pk": {"S": "USER#u_bob"},
+                                       "msg": {"S": "hi"}})
+        lines = self.log_lines(server, 2)
+        self.assertRegex(lines[0], r"^GetItem inbox \{pk=USER#u_alice, sk=#INBOX\} 200 "
+                                   r"[0-9.]+ms 0\.5 RCU$")
+        self.assertRegex(lines[1], r"^PutItem inbox \{pk=USER#u_bob, sk=NOTIF#01\} 200 "
+                                   r"[0-9.]+ms 1\.0 WCU$")
+
+    def test_log_requests_does_not_add_capacity_to_the_clients_response(self):
+        server = self.serve("--log-requests", inbox=True)
+        response = server.client().get_item(
+            TableName="inbox", Key={"pk": {"S": "USER#u_alice"}, "sk": {"S": "#INBOX"}})
+        self.assertNotIn("ConsumedCapacity", response)
+
+    def test_log_requests_aws_prints_a_cli_command_that_repeats_the_call(self):
+        server = self.serve("--log-requests=aws", inbox=True)
+        page = server.client().query(
+            TableName="inbox", KeyConditionExpression="pk = :p AND begins_with(sk, :n)",
+            ExpressionAttributeValues={":p": {"S": "USER#u_alice"}, ":n": {"S": "NOTIF#"}},
+            ScanIndexForward=False, Limit=2)
+        lines = self.log_lines(server, 2)
+        self.assertTrue(lines[0].startswith("Query inbox (pk = USER#u_alice AND "
+                                            "begins_with(sk, NOTIF#)) 200 "), lines[0])
+        command = lines[1]
+        self.assertTrue(command.startswith("aws dynamodb query --table-name inbox "), command)
+        self.assertIn("--endpoint-url " + server.url, command)
+        env = dict(os.environ)
+        env.update(CLIENT_ENV)
+        proc = subprocess.run(command + " --output json", shell=True, env=env,
+                              capture_output=True, text=True, timeout=60)
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        repeated = json.loads(proc.stdout)
+        self.assertEqual(repeated["Items"], page["Items"])
+        self.assertEqual(repeated["LastEvaluatedKey"], page["LastEvaluatedKey"])
+
+    def test_admin_enables_the_reset_endpoint(self):
+        server = self.serve("--admin")
+        server.client().create_table(
+            TableName="gone", BillingMode="PAY_PER_REQUEST",
+            AttributeDefinitions=[{"AttributeName": "id", "AttributeType": "S"}],
+            KeySchema=[{"AttributeName": "id", "KeyType": "HASH"}])
+        status, _, body = server.raw(b"", target=None, path="/dynamini/admin/reset")
+        self.assertEqual((status, json.loads(body)), (200, {"reset": True}))
+        self.assertEqual(server.client().list_tables()["TableNames"], [])
+
+    def test_auth_refuses_credentials_other_than_the_given_key(self):
+        server = self.serve("--auth", "AKIDCLI:secret")
+        with self.assertRaises(ClientError) as ctx:
+            server.client().list_tables()  # signs with access key "x"
+        self.assertEqual(ctx.exception.response["Error"]["Code"], "UnrecognizedClientException")
+
+    def test_auth_without_a_secret_is_refused(self):
+        r = run("--auth", "AKIDONLY")
+        self.assertEqual(r.returncode, 1)
+        self.assertIn("--auth expects ACCESS_KEY:SECRET", r.stderr)
+
+    def test_max_connections_zero_is_refused(self):
+        r = run("--max-connections", "0")
+        self.assertEqual(r.returncode, 1)
+        self.assertIn("--max-connections", r.stderr)
 
 
 if __name__ == "__main__":

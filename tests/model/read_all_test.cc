@@ -4,8 +4,10 @@
 #include <doctest/doctest.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <condition_variable>
 #include <filesystem>
+#include <mutex>
 #include <thread>
 
 #include "inbox_fixture.h"
@@ -158,6 +160,64 @@ TEST_CASE("read-all: a given notification id older than the cutoff is delivered 
   CHECK(gsi1_count(*f.db, "u_alice") == 0);
 }
 
+// The race behind the flaky concurrency case: the read-all takes its cutoff,
+// then a notification with a NEWER id is delivered and counted before the
+// read-all commits. Zeroing the badge then would drop that notification from
+// the count while it sorts after the cutoff (so no job marks it read either).
+// Two Inbox objects over one database stand for two processes; inside one
+// process the same order comes from threads (the id is taken, then the
+// transaction sent).
+TEST_CASE("read-all: a newer notification counted between taking the cutoff and committing stays counted") {
+  auto db = Database::open();
+  load_inbox(*db);
+  std::mutex mu;
+  std::condition_variable cv;
+  bool reached = false, opened = false;
+  int read_all_commits = 0;
+  Executor gated = [&](std::string_view op, std::string_view req) {
+    if (op == "TransactWriteItems" && req.find("#JOB#READALL#") != std::string_view::npos) {
+      std::unique_lock lock(mu);
+      ++read_all_commits;
+      reached = true;
+      cv.notify_all();
+      cv.wait(lock, [&] { return opened; });
+    }
+    return db->execute(op, req);
+  };
+  const int64_t t0 = 1717200000000;  // 2024-06-01, after the sample notifications
+  auto clock_from = [](int64_t start) {
+    auto t = std::make_shared<std::atomic<int64_t>>(start);
+    return [t] { return t->fetch_add(1); };
+  };
+  Inbox reader(gated, InboxOptions{.clock_ms = clock_from(t0), .ulid_seed = 1});
+  Inbox deliverer(database_executor(*db), InboxOptions{.clock_ms = clock_from(t0 + 1), .ulid_seed = 2});
+
+  std::shared_ptr<ReadAllJob> job;
+  std::thread read_all([&] { job = reader.start_read_all("u_alice"); });
+  {
+    std::unique_lock lock(mu);
+    cv.wait(lock, [&] { return reached; });  // cutoff taken, not committed
+  }
+  auto [id, outcome] = deliverer.deliver(like_for("u_alice", "u_late"));
+  CHECK(outcome == Delivery::kDelivered);
+  CHECK(deliverer.badge("u_alice") == 3);  // the sample's 2 and this one
+  {
+    std::lock_guard lock(mu);
+    opened = true;
+    cv.notify_all();
+  }
+  read_all.join();
+  REQUIRE(job);
+  CHECK(std::string("NOTIF#") + id < job->cutoff_sk());  // the read-all took a newer cutoff
+  CHECK(read_all_commits == 2);                          // after one refused attempt
+  auto p = job->wait();
+  CHECK(p.finished);
+  CHECK(p.done == 3);
+  CHECK(gsi1_count(*db, "u_alice") == 0);
+  CHECK(reader.badge("u_alice") == 0);
+  CHECK(reader.badge("u_alice") == gsi1_count(*db, "u_alice"));
+}
+
 TEST_CASE("read-all: concurrent deliveries, reads and read-alls keep badge == GSI1 count") {
   auto db = Database::open();
   load_inbox(*db);
@@ -189,6 +249,12 @@ TEST_CASE("read-all: concurrent deliveries, reads and read-alls keep badge == GS
   }
   CHECK(inbox.badge("u_alice") == gsi1_count(*db, "u_alice"));
   CHECK(inbox.recent("u_alice", 1000).items.size() == 453);
+  // Every job marked its whole range: what is still unread sorts after the
+  // last cutoff (the counted side of the invariant).
+  auto meta = query_json(*db, "GetItem", R"({"TableName":"inbox","ConsistentRead":true,
+      "Key":{"pk":{"S":"USER#u_alice"},"sk":{"S":"#INBOX"}}})");
+  std::string cutoff = meta["Item"]["readAllCutoff"]["S"].GetString();
+  for (const auto& n : inbox.unread("u_alice", 1000).items) CHECK("NOTIF#" + n.notif_id > cutoff);
 }
 
 TEST_CASE("read-all: a job interrupted by a failure resumes after reopening the file") {

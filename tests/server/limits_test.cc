@@ -104,7 +104,8 @@ TEST_CASE("limits: a body trickled a byte at a time is cut off at body_timeout")
 TEST_CASE("limits: a connection over max_connections is closed at once; a freed slot is reused") {
   auto db = Database::open();
   ServerOptions options = test_options();
-  options.max_connections = 3;
+  options.max_connections = 2;
+  options.read_timeout = std::chrono::seconds(20);  // an idle close would be slow
   Server server(*db, options);
   server.start();
   auto first = std::make_unique<TestClient>(server.port());
@@ -113,7 +114,9 @@ TEST_CASE("limits: a connection over max_connections is closed at once; a freed 
   CHECK(second.send(api_request("DynamoDB_20120810.ListTables", "{}")).result_int() == 200);
   {
     TestClient third(server.port());
+    const auto start = Clock::now();
     CHECK(third.closed_by_server());
+    CHECK(Clock::now() - start < std::chrono::seconds(5));
   }
   first.reset();  // frees a slot once the server sees the close
   bool served = false;
@@ -144,8 +147,8 @@ TEST_CASE("limits: 500 pipelined writes are answered in order") {
   for (int i = 0; i < kCount; ++i) {
     auto response = client.receive();
     const std::string expected =
-        i == 0 ? "{}" : R"({"Attributes":{"id":{"S":"k"},"v":{"N":")" + std::to_string(i - 1) +
-                            R"("}}})";
+        i == 0 ? "{}"
+               : R"({"Attributes":{"id":{"S":"k"},"v":{"N":")" + std::to_string(i - 1) + R"("}}})";
     if (response.result_int() != 200 || response.body() != expected) {
       in_order = false;
       break;
@@ -211,8 +214,8 @@ TEST_CASE("shutdown: a request in progress is answered, with Connection: close")
       "POST / HTTP/1.1\r\nHost: x\r\nX-Amz-Target: DynamoDB_20120810.ListTables\r\n"
       "Content-Type: application/x-amz-json-1.0\r\nContent-Length: 2\r\n\r\n{");
   std::this_thread::sleep_for(std::chrono::milliseconds(100));
-  auto stopping = std::async(std::launch::async,
-                             [&] { return server.shutdown(std::chrono::seconds(5)); });
+  auto stopping =
+      std::async(std::launch::async, [&] { return server.shutdown(std::chrono::seconds(5)); });
   std::this_thread::sleep_for(std::chrono::milliseconds(200));
   client.write_raw("}");
   auto response = client.receive();

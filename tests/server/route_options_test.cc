@@ -63,7 +63,8 @@ server::Request signed_request(server::Request request, const std::string& key,
   request.set(http::field::host, "localhost");
   request.set("X-Amz-Date", date);
   const std::string scope = date.substr(0, 8) + "/us-west-2/dynamodb/aws4_request";
-  server::sigv4::SignedRequest s{.method = "POST", .target = "/", .headers = {}, .body = request.body()};
+  server::sigv4::SignedRequest s{
+      .method = "POST", .target = "/", .headers = {}, .body = request.body()};
   for (const auto& field : request) {
     s.headers.emplace_back(std::string_view(field.name_string().data(), field.name_string().size()),
                            std::string_view(field.value().data(), field.value().size()));
@@ -80,9 +81,9 @@ server::Request signed_request(server::Request request, const std::string& key,
 TEST_CASE("cors: the default '*' allows every origin") {
   auto db = Database::open();
   ServerOptions options;
-  auto response = route(RouteContext{.db = *db, .options = &options},
-                        with_origin(api_request("DynamoDB_20120810.ListTables", "{}"),
-                                    "https://app.example"));
+  auto response =
+      route(RouteContext{.db = *db, .options = &options},
+            with_origin(api_request("DynamoDB_20120810.ListTables", "{}"), "https://app.example"));
   CHECK(response[http::field::access_control_allow_origin] == "*");
 }
 
@@ -90,9 +91,9 @@ TEST_CASE("cors: a listed origin is echoed back") {
   auto db = Database::open();
   ServerOptions options;
   options.cors_origins = "https://a.example, https://app.example";
-  auto response = route(RouteContext{.db = *db, .options = &options},
-                        with_origin(api_request("DynamoDB_20120810.ListTables", "{}"),
-                                    "https://app.example"));
+  auto response =
+      route(RouteContext{.db = *db, .options = &options},
+            with_origin(api_request("DynamoDB_20120810.ListTables", "{}"), "https://app.example"));
   CHECK(response[http::field::access_control_allow_origin] == "https://app.example");
   CHECK(response[http::field::vary] == "Origin");
 }
@@ -101,9 +102,9 @@ TEST_CASE("cors: an unlisted origin gets no Access-Control-Allow-Origin") {
   auto db = Database::open();
   ServerOptions options;
   options.cors_origins = "https://a.example";
-  auto call = route(RouteContext{.db = *db, .options = &options},
-                    with_origin(api_request("DynamoDB_20120810.ListTables", "{}"),
-                                "https://evil.example"));
+  auto call =
+      route(RouteContext{.db = *db, .options = &options},
+            with_origin(api_request("DynamoDB_20120810.ListTables", "{}"), "https://evil.example"));
   CHECK(call.result_int() == 200);
   CHECK(call.find(http::field::access_control_allow_origin) == call.end());
   server::Request preflight{http::verb::options, "/", 11};
@@ -149,8 +150,9 @@ TEST_CASE("observer: a client that asks for capacity gets it unchanged") {
   options.request_observer = [](const ApiCall&) {};
   auto response = route(
       RouteContext{.db = *db, .options = &options},
-      api_request("DynamoDB_20120810.GetItem",
-                  R"({"TableName":"things","Key":{"id":{"S":"a"}},"ReturnConsumedCapacity":"TOTAL"})"));
+      api_request(
+          "DynamoDB_20120810.GetItem",
+          R"({"TableName":"things","Key":{"id":{"S":"a"}},"ReturnConsumedCapacity":"TOTAL"})"));
   CHECK(response.body().find("\"ConsumedCapacity\"") != std::string::npos);
 }
 
@@ -200,8 +202,8 @@ TEST_CASE("admin: snapshot then restore by name brings the data back") {
         R"({"snapshot":"one"})");
   REQUIRE(db->execute("DeleteTable", R"({"TableName":"things"})").ok());
   CHECK(route(context, admin_request("/dynamini/admin/restore?name=one")).result_int() == 200);
-  CHECK(db->execute("GetItem", R"({"TableName":"things","Key":{"id":{"S":"a"}}})").body.find("Item") !=
-        std::string::npos);
+  CHECK(db->execute("GetItem", R"({"TableName":"things","Key":{"id":{"S":"a"}}})")
+            .body.find("Item") != std::string::npos);
 }
 
 TEST_CASE("admin: restoring an unknown name is 404, a missing name 400") {

@@ -12,16 +12,18 @@ namespace dynamini::cli {
 namespace {
 
 constexpr size_t kMaxValueChars = 40;
-constexpr std::string_view kWriteOperations[] = {"PutItem",        "UpdateItem",
-                                                 "DeleteItem",     "BatchWriteItem",
-                                                 "TransactWriteItems", "ExecuteTransaction"};
+constexpr std::string_view kWriteOperations[] = {
+    "PutItem",        "UpdateItem",         "DeleteItem",
+    "BatchWriteItem", "TransactWriteItems", "ExecuteTransaction"};
 // Members the AWS CLI does not offer as options on paginated commands.
-constexpr std::string_view kPaginatorMembers[] = {
-    "Limit", "ExclusiveStartKey", "ExclusiveStartTableName", "ExclusiveStartStreamArn",
-    "ExclusiveStartShardId", "NextToken"};
-constexpr std::string_view kPaginatedCommands[] = {"Query", "Scan", "ListTables",
-                                                   "ListStreams", "ListTagsOfResource",
-                                                   "ListBackups"};
+constexpr std::string_view kPaginatorMembers[] = {"Limit",
+                                                  "ExclusiveStartKey",
+                                                  "ExclusiveStartTableName",
+                                                  "ExclusiveStartStreamArn",
+                                                  "ExclusiveStartShardId",
+                                                  "NextToken"};
+constexpr std::string_view kPaginatedCommands[] = {
+    "Query", "Scan", "ListTables", "ListStreams", "ListTagsOfResource", "ListBackups"};
 
 template <size_t N>
 bool contains(const std::string_view (&list)[N], std::string_view s) {
@@ -318,8 +320,8 @@ std::vector<std::string> RequestLinePrinter::key_names(const std::string& table)
     w.String(table.c_str(), static_cast<rapidjson::SizeType>(table.size()));
     w.EndObject();
   }
-  Result result = db_.execute("DescribeTable", std::string_view(request.GetString(),
-                                                                request.GetSize()));
+  Result result =
+      db_.execute("DescribeTable", std::string_view(request.GetString(), request.GetSize()));
   if (!result.ok()) return names;
   rapidjson::Document doc;
   doc.Parse(result.body.data(), result.body.size());
