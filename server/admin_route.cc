@@ -114,6 +114,11 @@ Response admin_response(Database& db, AdminSnapshots& snapshots, const Request& 
       db.reset();
       return json(request, http::status::ok, R"({"reset":true})");
     }
+    if (path == "/dynamini/admin/sweep-ttl") {
+      // Time to Live now, as the background sweeper would (for tests).
+      const int64_t deleted = db.sweep_expired_items();
+      return json(request, http::status::ok, R"({"deleted":)" + std::to_string(deleted) + "}");
+    }
     const bool snapshot = path == "/dynamini/admin/snapshot";
     const bool restore = path == "/dynamini/admin/restore";
     if (!snapshot && !restore) {

@@ -3,6 +3,7 @@
 // The admin endpoint (ServerOptions::admin), for test suites in any
 // language:
 //   POST /dynamini/admin/reset              Database::reset()
+//   POST /dynamini/admin/sweep-ttl          Database::sweep_expired_items() now ({"deleted":N})
 //   POST /dynamini/admin/snapshot?name=N    keep Database::snapshot() as N
 //   POST /dynamini/admin/restore?name=N     Database::restore(snapshot N)
 // Answers JSON: {"reset":true}, {"snapshot":"N"}, {"restored":"N"}; an

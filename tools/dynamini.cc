@@ -17,6 +17,9 @@ int main(int argc, char** argv) {
   if (argc > 1 && std::string_view(argv[1]) == "dump") {
     return dynamini::cli::run_dump(argc - 1, argv + 1);
   }
+  if (argc > 1 && std::string_view(argv[1]) == "sweep-ttl") {
+    return dynamini::cli::run_sweep_ttl(argc - 1, argv + 1);
+  }
   if (argc > 1 && std::string_view(argv[1]) == "inbox") {
     return dynamini::cli::run_inbox(argc - 1, argv + 1);
   }

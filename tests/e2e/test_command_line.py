@@ -242,6 +242,34 @@ class CommandLineTest(unittest.TestCase):
         self.assertEqual(r.returncode, 1)
         self.assertIn("--max-connections", r.stderr)
 
+    def test_sweep_ttl_expires_items_now_in_a_file_and_through_a_running_server(self):
+        import time
+        db = self.path("ttl.db")
+        server = self.serve("--db", db, "--admin")
+        ddb = server.client()
+        ddb.create_table(TableName="sessions", BillingMode="PAY_PER_REQUEST",
+                         AttributeDefinitions=[{"AttributeName": "id", "AttributeType": "S"}],
+                         KeySchema=[{"AttributeName": "id", "KeyType": "HASH"}])
+        ddb.update_time_to_live(TableName="sessions", TimeToLiveSpecification={
+            "Enabled": True, "AttributeName": "expires"})
+        soon = int(time.time()) + 2
+        ddb.put_item(TableName="sessions", Item={"id": {"S": "a"}, "expires": {"N": str(soon)}})
+        ddb.put_item(TableName="sessions", Item={"id": {"S": "keep"}, "expires": {"N": str(soon + 3600)}})
+        server.stop()
+        time.sleep(3)
+        swept = run("sweep-ttl", "--db", db)
+        self.assertEqual(swept.returncode, 0, swept.stderr)
+        self.assertEqual(swept.stdout.strip(), "deleted 1 expired items")
+        again = self.serve("--db", db, "--admin")
+        self.assertEqual([i["id"]["S"] for i in again.client().scan(TableName="sessions")["Items"]], ["keep"])
+        remote = run("sweep-ttl", "--endpoint", again.url)
+        self.assertEqual(remote.returncode, 0, remote.stderr)
+        self.assertIn('"deleted":', remote.stdout)
+        plain = self.serve()
+        refused = run("sweep-ttl", "--endpoint", plain.url)
+        self.assertEqual(refused.returncode, 1)
+        self.assertIn("404", refused.stderr)
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -2,6 +2,7 @@
 // header/body read deadlines (slowloris), the connection limit, bounded
 // pipelining, and Server::shutdown().
 
+#include <sys/socket.h>
 #include <doctest/doctest.h>
 
 #include <atomic>
@@ -141,8 +142,17 @@ TEST_CASE("limits: 500 pipelined writes are answered in order") {
   std::string all;
   for (int i = 0; i < kCount; ++i) all += raw_put(i);
   // Written from another thread: the server reads one request at a time, so
-  // a writer that never reads could block on a full socket.
-  auto writer = std::async(std::launch::async, [&] { client.write_raw(all); });
+  // a writer that never reads could block on a full socket. The writer uses
+  // the bare descriptor so that only this thread touches the client's timer.
+  const int fd = client.native_handle();
+  auto writer = std::async(std::launch::async, [&] {
+    size_t sent = 0;
+    while (sent < all.size()) {
+      ssize_t n = ::send(fd, all.data() + sent, all.size() - sent, MSG_NOSIGNAL);
+      if (n <= 0) break;
+      sent += static_cast<size_t>(n);
+    }
+  });
   bool in_order = true;
   for (int i = 0; i < kCount; ++i) {
     auto response = client.receive();

@@ -38,6 +38,10 @@ class TestClient {
     return response;
   }
 
+  // The socket's descriptor, for a second thread that writes while this
+  // client reads (the stream's timer must stay on one thread).
+  int native_handle() { return stream_.socket().native_handle(); }
+
   // Writes raw bytes (for requests that are not valid HTTP).
   void write_raw(const std::string& bytes) {
     stream_.expires_after(std::chrono::seconds(10));

@@ -111,7 +111,9 @@ std::unique_ptr<ApiTarget> open_database_target(const std::string& path) {
                                           path.empty() ? "in-memory database" : "file:" + path);
 }
 
-std::unique_ptr<ApiTarget> open_endpoint_target(const std::string& endpoint) {
+namespace {
+// "http://host:port" -> host, port.
+std::pair<std::string, std::string> split_endpoint(const std::string& endpoint) {
   std::smatch m;
   std::regex url_re(R"(^http://([^/:]+|\[[0-9a-fA-F:]+\])(?::(\d+))?/?$)");
   if (!std::regex_match(endpoint, m, url_re)) {
@@ -119,7 +121,32 @@ std::unique_ptr<ApiTarget> open_endpoint_target(const std::string& endpoint) {
   }
   std::string host = m[1].str();
   if (host.size() > 2 && host.front() == '[') host = host.substr(1, host.size() - 2);
-  return std::make_unique<EndpointTarget>(endpoint, host, m[2].matched ? m[2].str() : "80");
+  return {host, m[2].matched ? m[2].str() : "80"};
+}
+}  // namespace
+
+std::unique_ptr<ApiTarget> open_endpoint_target(const std::string& endpoint) {
+  auto [host, port] = split_endpoint(endpoint);
+  return std::make_unique<EndpointTarget>(endpoint, host, port);
+}
+
+std::pair<unsigned, std::string> post_to_endpoint(const std::string& endpoint,
+                                                  const std::string& path) {
+  auto [host, port] = split_endpoint(endpoint);
+  boost::asio::io_context io;
+  boost::beast::tcp_stream stream(io);
+  tcp::resolver resolver(io);
+  boost::beast::error_code ec;
+  stream.connect(resolver.resolve(host, port, ec), ec);
+  if (ec) throw std::runtime_error("cannot reach " + endpoint + ": " + ec.message());
+  http::request<http::string_body> req{http::verb::post, path, 11};
+  req.set(http::field::host, host);
+  req.prepare_payload();
+  http::write(stream, req);
+  boost::beast::flat_buffer buffer;
+  http::response<http::string_body> res;
+  http::read(stream, buffer, res);
+  return {res.result_int(), res.body()};
 }
 
 std::unique_ptr<ApiTarget> borrow_database_target(Database& db) {

@@ -6,6 +6,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "dynamini/database.h"
 
@@ -26,6 +27,12 @@ std::unique_ptr<ApiTarget> open_database_target(const std::string& path);
 // Throws std::runtime_error for a malformed URL; connection failures come
 // back as an InternalServerError result naming the endpoint.
 std::unique_ptr<ApiTarget> open_endpoint_target(const std::string& endpoint);
+
+// POSTs an empty body to `path` on a running server (its admin endpoint,
+// enabled with --admin) and returns the status and body. Throws
+// std::runtime_error when the server cannot be reached.
+std::pair<unsigned, std::string> post_to_endpoint(const std::string& endpoint,
+                                                  const std::string& path);
 
 // Wraps a Database owned elsewhere.
 std::unique_ptr<ApiTarget> borrow_database_target(Database& db);

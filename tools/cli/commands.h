@@ -10,5 +10,7 @@ int run_serve(int argc, char** argv);
 int run_dump(int argc, char** argv);
 // `dynamini inbox PATTERN ...`: the inbox access patterns by name.
 int run_inbox(int argc, char** argv);
+// `dynamini sweep-ttl (--db FILE | --endpoint URL)`: expire TTL items now.
+int run_sweep_ttl(int argc, char** argv);
 
 }  // namespace dynamini::cli
