@@ -20,9 +20,10 @@ fi
 
 if [[ $which == tsan || $which == all ]]; then
   cmake -S . -B build-tsan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DDYNAMINI_SANITIZE=thread >/dev/null
-  cmake --build build-tsan -j"$jobs" --target engine_tests server_tests dynamini
+  cmake --build build-tsan -j"$jobs" --target engine_tests server_tests model_tests dynamini
   export TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1
   build-tsan/tests/engine/engine_tests -tc='Concurrency*,*subscri*,*handler*' 
   build-tsan/tests/server/server_tests
+  build-tsan/tests/model/model_tests -tc='*concurren*'
   (cd tests/e2e && DYNAMINI_BIN=../../build-tsan/tools/dynamini /usr/bin/python3 -m unittest test_concurrency)
 fi
