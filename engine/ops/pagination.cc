@@ -47,6 +47,28 @@ uint64_t partition_hash(std::string_view pk) {
 
 }  // namespace
 
+std::optional<Item> read_exclusive_start_key(const Json& request) {
+  const Json* json = object_member(request, "ExclusiveStartKey");
+  if (!json) return std::nullopt;
+  try {
+    return parse_item(*json);
+  } catch (ApiError& e) {
+    if (e.code == ErrorCode::kValidation) e.message = std::string(kBadStart) + e.message;
+    throw;
+  }
+}
+
+const IndexDef* find_read_index(const TableDef& table, const std::optional<std::string>& index_name,
+                                bool consistent) {
+  if (!index_name) return nullptr;
+  const IndexDef* index = table.find_index(*index_name);
+  if (!index) throw validation_error("The table does not have the specified index: " + *index_name);
+  if (consistent && index->global) {
+    throw validation_error("Consistent reads are not supported on global secondary indexes");
+  }
+  return index;
+}
+
 void validate_start_key(const Item& key, const TableDef& table, const IndexDef* index) {
   size_t expected = 0;
   std::vector<const KeyElement*> elements = {&table.keys.hash};

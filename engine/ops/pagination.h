@@ -48,6 +48,15 @@ struct Page {
   std::optional<Item> last_evaluated_key;
 };
 
+// The ExclusiveStartKey member of a Query or Scan, parsed; its value errors
+// carry DynamoDB's "The provided starting key is invalid: " prefix.
+std::optional<Item> read_exclusive_start_key(const Json& request);
+
+// The index a Query or Scan names (nullptr for none), with DynamoDB's errors
+// for an unknown index and for a consistent read of a GSI.
+const IndexDef* find_read_index(const TableDef& table, const std::optional<std::string>& index_name,
+                                bool consistent);
+
 // Validates ExclusiveStartKey against the table (and index) key schema.
 // Throws ValidationException "The provided starting key is invalid: ...".
 void validate_start_key(const Item& key, const TableDef& table, const IndexDef* index);

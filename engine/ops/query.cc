@@ -112,16 +112,7 @@ void query(Engine& engine, const Json& request, JsonWriter& out) {
       {"AttributesToGet", "QueryFilter", "ConditionalOperator", "KeyConditions"});
   bool forward = bool_member(request, "ScanIndexForward").value_or(true);
   bool consistent = bool_member(request, "ConsistentRead").value_or(false);
-  const Json* start_json = object_member(request, "ExclusiveStartKey");
-  std::optional<Item> start;
-  if (start_json) {
-    try {
-      start = parse_item(*start_json);
-    } catch (ApiError& e) {
-      if (e.code == ErrorCode::kValidation) e.message = "The provided starting key is invalid: " + e.message;
-      throw;
-    }
-  }
+  std::optional<Item> start = read_exclusive_start_key(request);
   auto key_text = string_member(request, "KeyConditionExpression");
   const Json* key_conditions = object_member(request, "KeyConditions");
   if (!key_text && !key_conditions) {
@@ -155,16 +146,7 @@ void query(Engine& engine, const Json& request, JsonWriter& out) {
   {
     std::lock_guard lock(engine.storage_mutex());
     auto table = engine.require_table(*table_name);
-    const IndexDef* index = nullptr;
-    if (index_name) {
-      index = table->find_index(*index_name);
-      if (!index) {
-        throw validation_error("The table does not have the specified index: " + *index_name);
-      }
-      if (consistent && index->global) {
-        throw validation_error("Consistent reads are not supported on global secondary indexes");
-      }
-    }
+    const IndexDef* index = find_read_index(*table, index_name, consistent);
     resolved = resolve_select(select, projection.has_value(), index);
     PageRequest pr;
     pr.table = table.get();

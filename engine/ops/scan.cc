@@ -45,16 +45,7 @@ void scan(Engine& engine, const Json& request, JsonWriter& out) {
         std::to_string(*total_segments));
   }
   bool consistent = bool_member(request, "ConsistentRead").value_or(false);
-  const Json* start_json = object_member(request, "ExclusiveStartKey");
-  std::optional<Item> start;
-  if (start_json) {
-    try {
-      start = parse_item(*start_json);
-    } catch (ApiError& e) {
-      if (e.code == ErrorCode::kValidation) e.message = "The provided starting key is invalid: " + e.message;
-      throw;
-    }
-  }
+  std::optional<Item> start = read_exclusive_start_key(request);
   auto attributes =
       read_expression_attributes(request, {"FilterExpression", "ProjectionExpression"});
   auto filter = read_condition(request, "FilterExpression", attributes);
@@ -68,16 +59,7 @@ void scan(Engine& engine, const Json& request, JsonWriter& out) {
   {
     std::lock_guard lock(engine.storage_mutex());
     auto table = engine.require_table(*table_name);
-    const IndexDef* index = nullptr;
-    if (index_name) {
-      index = table->find_index(*index_name);
-      if (!index) {
-        throw validation_error("The table does not have the specified index: " + *index_name);
-      }
-      if (consistent && index->global) {
-        throw validation_error("Consistent reads are not supported on global secondary indexes");
-      }
-    }
+    const IndexDef* index = find_read_index(*table, index_name, consistent);
     resolved = resolve_select(select, projection.has_value(), index);
     PageRequest pr;
     pr.table = table.get();
