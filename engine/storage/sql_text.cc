@@ -1,5 +1,7 @@
 #include "storage/sql_text.h"
 
+#include <vector>
+
 namespace dynamini::sql {
 
 std::string create_catalog() {
@@ -118,9 +120,12 @@ std::string delete_closed_streams() {
   return "DELETE FROM dynamini_streams WHERE closed_ms IS NOT NULL AND closed_ms < ?";
 }
 
-std::string select_range(const std::string& table, const RangeShape& s) {
-  const char* hash_col = s.index ? "ipk" : "pk";
-  const char* sort_col = s.index ? "isk" : "sk";
+std::string select_range(const std::string& table, const RangeShape& s,
+                         const std::string& base_table) {
+  // The read table is aliased r; an index read of an ALL projection takes
+  // the item text from the base table b, joined on the primary key.
+  const char* hash_col = s.index ? "r.ipk" : "r.pk";
+  const char* sort_col = s.index ? "r.isk" : "r.sk";
   std::string where;
   auto add = [&](const std::string& condition) {
     where += where.empty() ? " WHERE " : " AND ";
@@ -131,29 +136,32 @@ std::string select_range(const std::string& table, const RangeShape& s) {
   if (s.has_upper) add(std::string(sort_col) + (s.upper_inclusive ? " <= ?" : " < ?"));
   // Row-value comparison continues strictly after the start key in the
   // index order, so a page costs the same wherever it starts.
-  std::string start_cols, order;
-  if (s.has_hash) {
-    start_cols = s.index ? "(isk, pk, sk)" : "(sk)";
-    order = s.index ? "isk, pk, sk" : "sk";
+  std::vector<std::string> order;
+  if (s.index) {
+    if (!s.has_hash) order.push_back("r.ipk");
+    order.insert(order.end(), {"r.isk", "r.pk", "r.sk"});
   } else {
-    start_cols = s.index ? "(ipk, isk, pk, sk)" : "(pk, sk)";
-    order = s.index ? "ipk, isk, pk, sk" : "pk, sk";
+    if (!s.has_hash) order.push_back("r.pk");
+    order.push_back("r.sk");
   }
-  const char* placeholders = s.index ? (s.has_hash ? "(?, ?, ?)" : "(?, ?, ?, ?)")
-                                     : (s.has_hash ? "(?)" : "(?, ?)");
-  if (s.has_start) add(start_cols + (s.forward ? " > " : " < ") + placeholders);
-  std::string direction = s.forward ? " ASC" : " DESC";
+  if (s.has_start) {
+    std::string columns, placeholders;
+    for (size_t i = 0; i < order.size(); ++i) {
+      columns += (i ? ", " : "") + order[i];
+      placeholders += i ? ", ?" : "?";
+    }
+    add("(" + columns + ")" + (s.forward ? " > (" : " < (") + placeholders + ")");
+  }
   std::string order_by;
-  size_t begin = 0;
-  while (begin < order.size()) {
-    size_t comma = order.find(", ", begin);
-    std::string col = order.substr(begin, comma == std::string::npos ? std::string::npos : comma - begin);
-    order_by += (order_by.empty() ? "" : ", ") + col + direction;
-    if (comma == std::string::npos) break;
-    begin = comma + 2;
+  for (const auto& column : order) {
+    order_by += (order_by.empty() ? "" : ", ") + column + (s.forward ? " ASC" : " DESC");
   }
-  return "SELECT item, size, pk, sk FROM " + table + where + " ORDER BY " + order_by +
-         (s.has_limit ? " LIMIT ?" : "");
+  const std::string from =
+      base_table.empty()
+          ? "SELECT r.item, r.size, r.pk, r.sk FROM " + table + " AS r"
+          : "SELECT b.item, b.size, r.pk, r.sk FROM " + table + " AS r JOIN " + base_table +
+                " AS b ON b.pk = r.pk AND b.sk = r.sk";
+  return from + where + " ORDER BY " + order_by + (s.has_limit ? " LIMIT ?" : "");
 }
 
 std::string checkpoint_wal() { return "PRAGMA wal_checkpoint(TRUNCATE)"; }

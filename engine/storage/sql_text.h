@@ -11,7 +11,9 @@
 //       keys/key_encoding.h; item as DynamoDB JSON; size in DynamoDB bytes.
 //   t<id>_i<n>(ipk BLOB, isk BLOB, pk BLOB, sk BLOB, item TEXT, size INTEGER,
 //       PRIMARY KEY(ipk, isk, pk, sk)) WITHOUT ROWID; item holds the
-//       projected attributes. Absent index keys mean no row (sparse).
+//       projected attributes for KEYS_ONLY and INCLUDE, and is empty for ALL
+//       (reads join the base table: one copy of each item, not two); size is
+//       the projected size. Absent index keys mean no row (sparse).
 
 #include <string>
 
@@ -78,8 +80,11 @@ struct RangeShape {
 // Parameters bind in this order: hash, lower, upper, start key columns
 // (Query on table: sk; Query on index: isk, pk, sk; Scan on table: pk, sk;
 // Scan on index: ipk, isk, pk, sk), limit. Columns returned: item, size, and
-// the key columns (pk, sk) of the base table.
-std::string select_range(const std::string& table, const RangeShape& shape);
+// the key columns (pk, sk) of the base table. `base_table`, for an index
+// that projects ALL attributes, names the table whose rows hold the item
+// text (the index rows store only keys and the item's size).
+std::string select_range(const std::string& table, const RangeShape& shape,
+                         const std::string& base_table = "");
 
 // Copies the WAL into the database file and truncates it to zero bytes.
 std::string checkpoint_wal();

@@ -66,23 +66,12 @@ TableStats Store::stats(const TableDef& def) {
 }
 
 void Store::add_index(const TableDef& def, const IndexDef& index) {
-  const std::string storage = def.storage_index(index);
-  connection_.exec(sql::create_index_table(storage));
-  auto insert = connection_.cached(sql::insert_index_row(storage));
-  read_range(def, RangeRead{}, [&](std::string_view item_json, int64_t, std::string_view) {
+  connection_.exec(sql::create_index_table(def.storage_index(index)));
+  read_range(def, RangeRead{}, [&](std::string_view item_json, int64_t size, std::string_view) {
     Item item = item_from_json(item_json);
     auto key = index_key_of(item, index);
     if (!key) return true;  // sparse
-    EncodedKey primary = encode_primary_key(item, def.keys);
-    Item projected = project_for_index(item, def, index);
-    insert->bind_blob(1, key->hash)
-        .bind_blob(2, key->range)
-        .bind_blob(3, primary.hash)
-        .bind_blob(4, primary.range)
-        .bind_text(5, item_to_json(projected))
-        .bind_int64(6, item_size(projected))
-        .run();
-    insert->reset();
+    insert_index_row(def, index, *key, encode_primary_key(item, def.keys), item, size);
     return true;
   });
 }
@@ -108,8 +97,6 @@ std::optional<Store::StoredItem> Store::get_stored(const TableDef& def, const En
 
 void Store::put(const TableDef& def, const Item* old_item, const Item& item) {
   EncodedKey primary = encode_primary_key(item, def.keys);
-  // Rendered and sized once: the item row and every ALL-projection index row
-  // store the same text.
   const std::string json = item_to_json(item);
   const int64_t size = item_size(item);
   auto stmt = connection_.cached(sql::upsert_item(def.storage_table()));
@@ -118,7 +105,7 @@ void Store::put(const TableDef& def, const Item* old_item, const Item& item) {
       .bind_text(3, json)
       .bind_int64(4, size)
       .run();
-  write_index_rows(def, old_item, item, primary, json, size);
+  write_index_rows(def, old_item, item, primary, size);
   stream_log_.on_write(def, old_item, &item, WriteOrigin::kClient);
 }
 
@@ -131,8 +118,7 @@ void Store::remove(const TableDef& def, const Item& old_item, WriteOrigin origin
 }
 
 void Store::write_index_rows(const TableDef& def, const Item* old_item, const Item& item,
-                             const EncodedKey& primary, const std::string& item_json,
-                             int64_t item_bytes) {
+                             const EncodedKey& primary, int64_t item_bytes) {
   for (const auto& index : def.indexes) {
     auto old_key = old_item ? index_key_of(*old_item, index) : std::nullopt;
     auto key = index_key_of(item, index);  // nullopt: sparse, the item lacks an index key
@@ -146,20 +132,26 @@ void Store::write_index_rows(const TableDef& def, const Item* old_item, const It
           .bind_blob(4, primary.range)
           .run();
     }
-    if (!key) continue;
-    auto stmt = connection_.cached(sql::insert_index_row(def.storage_index(index)));
-    stmt->bind_blob(1, key->hash)
-        .bind_blob(2, key->range)
-        .bind_blob(3, primary.hash)
-        .bind_blob(4, primary.range);
-    if (index.projection.type == IndexProjection::Type::kAll) {
-      stmt->bind_text(5, item_json).bind_int64(6, item_bytes);
-    } else {
-      Item projected = project_for_index(item, def, index);
-      stmt->bind_text(5, item_to_json(projected)).bind_int64(6, item_size(projected));
-    }
-    stmt->run();  // INSERT OR REPLACE: an unchanged index key is rewritten in place
+    // INSERT OR REPLACE: an unchanged index key is rewritten in place.
+    if (key) insert_index_row(def, index, *key, primary, item, item_bytes);
   }
+}
+
+void Store::insert_index_row(const TableDef& def, const IndexDef& index, const EncodedKey& key,
+                             const EncodedKey& primary, const Item& item, int64_t item_bytes) {
+  auto stmt = connection_.cached(sql::insert_index_row(def.storage_index(index)));
+  stmt->bind_blob(1, key.hash)
+      .bind_blob(2, key.range)
+      .bind_blob(3, primary.hash)
+      .bind_blob(4, primary.range);
+  if (index.projection.type == IndexProjection::Type::kAll) {
+    // The item text stays in the base table only; reads join it.
+    stmt->bind_text(5, "").bind_int64(6, item_bytes);
+  } else {
+    Item projected = project_for_index(item, def, index);
+    stmt->bind_text(5, item_to_json(projected)).bind_int64(6, item_size(projected));
+  }
+  stmt->run();
 }
 
 void Store::delete_index_rows(const TableDef& def, const Item& item, const EncodedKey& primary) {
@@ -187,7 +179,10 @@ void Store::read_range(const TableDef& def, const RangeRead& read, const RowVisi
   shape.forward = read.forward;
   shape.has_limit = read.limit.has_value();
   const std::string table = read.index ? def.storage_index(*read.index) : def.storage_table();
-  auto stmt = connection_.cached(sql::select_range(table, shape));
+  const bool join_base =
+      read.index && read.index->projection.type == IndexProjection::Type::kAll;
+  auto stmt =
+      connection_.cached(sql::select_range(table, shape, join_base ? def.storage_table() : ""));
   int n = 1;
   if (read.hash) stmt->bind_blob(n++, *read.hash);
   if (read.lower) stmt->bind_blob(n++, *read.lower);

@@ -86,8 +86,11 @@ class Store {
   // Replaces `old_item`'s index rows (if any) by `item`'s; rows whose index
   // key did not change are rewritten in place.
   void write_index_rows(const TableDef& def, const Item* old_item, const Item& item,
-                        const EncodedKey& primary, const std::string& item_json,
-                        int64_t item_bytes);
+                        const EncodedKey& primary, int64_t item_bytes);
+  // One index row: keys and size; the projected text for KEYS_ONLY/INCLUDE,
+  // nothing for ALL (see sql_text.h).
+  void insert_index_row(const TableDef& def, const IndexDef& index, const EncodedKey& key,
+                        const EncodedKey& primary, const Item& item, int64_t item_bytes);
   void delete_index_rows(const TableDef& def, const Item& item, const EncodedKey& primary);
 
   Connection connection_;
