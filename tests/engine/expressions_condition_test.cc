@@ -7,39 +7,15 @@
 #include <string>
 
 #include "dynamini/api_error.h"
+#include "expression_fixture.h"
 #include "expressions/expressions.h"
 
 using namespace dynamini;
 using namespace dynamini::expr;
+using namespace dynamini::expr::testing;
 
 namespace {
 
-Item item_of(const char* json) {
-  rapidjson::Document d;
-  d.Parse(json);
-  REQUIRE(!d.HasParseError());
-  return parse_item(d);
-}
-
-ExpressionAttributes attrs(const char* names, const char* values) {
-  std::string json = "{";
-  if (names) json += std::string("\"ExpressionAttributeNames\":") + names;
-  if (values) json += std::string(names ? "," : "") + "\"ExpressionAttributeValues\":" + values;
-  json += "}";
-  rapidjson::Document d;
-  d.Parse(json.c_str());
-  REQUIRE(!d.HasParseError());
-  return parse_expression_attributes(d);
-}
-
-std::string error_of(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const ApiError& e) {
-    return e.message;
-  }
-  return "<no error>";
-}
 
 bool holds(const char* expression, const char* item_json, const char* values = nullptr,
            const char* names = nullptr) {
