@@ -105,6 +105,11 @@ test("marking one read moves it out of the GSI1 view and lowers the badge", asyn
   const before = Number((await badge.innerText()).replace(/\D/g, ""));
   await page.locator(`.pic-table .item[data-sk="${UNREAD_SK}"]`).click();
   await page.locator("#ap3-notification").waitFor();
+  // The choice is filled in once the console has listed the unread items,
+  // which takes longer on a slow (sanitizer) build: wait for it, then check.
+  await page.waitForFunction(
+    (sk) => document.querySelector("#ap3-notification")?.value === sk, UNREAD_SK, { timeout: 10000 })
+    .catch(() => {});
   assert.equal(await page.locator("#ap3-notification").inputValue(), UNREAD_SK);
   await page.locator("#run-pattern").click();
   await page.locator("#pattern-transcript .result").nth(1).waitFor();
