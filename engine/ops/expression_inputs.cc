@@ -49,16 +49,6 @@ expr::ExpressionAttributes read_expression_attributes(
   return expr::parse_expression_attributes(request);
 }
 
-void reject_legacy_parameters(const Json& request, std::initializer_list<const char*> names) {
-  for (const char* name : names) {
-    if (find_member(request, name)) {
-      throw validation_error(std::string(name) +
-                             " (a legacy parameter) is not supported by dynamini yet; use the "
-                             "expression parameters instead");
-    }
-  }
-}
-
 std::optional<expr::Condition> read_condition(const Json& request, const char* member,
                                               expr::ExpressionAttributes& attributes) {
   auto text = string_member(request, member);

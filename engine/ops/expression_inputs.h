@@ -24,10 +24,6 @@ expr::ExpressionAttributes read_expression_attributes(const Json& request, bool 
 expr::ExpressionAttributes read_expression_attributes(
     const Json& request, std::initializer_list<const char*> expressions);
 
-// The legacy (pre-expression) parameters dynamini does not implement yet are
-// refused with a clear ValidationException rather than silently ignored.
-void reject_legacy_parameters(const Json& request, std::initializer_list<const char*> names);
-
 // Parses an optional condition-like expression member (ConditionExpression,
 // FilterExpression).
 std::optional<expr::Condition> read_condition(const Json& request, const char* member,
