@@ -82,10 +82,10 @@ void Database::reset() {
   std::shared_ptr<const Snapshot> initial = impl_->initial_state;
   if (!initial) {
     // The state right after open(): an empty catalog.
-    Connection empty("");
-    empty.exec(sql::create_catalog());
     std::lock_guard lock(impl_->engine.storage_mutex());
-    impl_->engine.restore_from(empty.handle());
+    auto empty = empty_memory_database_like(impl_->engine.store().connection().handle());
+    empty->exec(sql::create_catalog());
+    impl_->engine.restore_from(empty->handle());
     return;
   }
   restore(*initial);

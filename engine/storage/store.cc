@@ -6,6 +6,11 @@ Store::Store(const std::string& path) : connection_(path) {
   // In memory: no journal file to sync. File databases: WAL with
   // synchronous=NORMAL (a committed write survives a process crash; the last
   // transactions may be lost on power loss, as documented in the README).
+  // 8 KB pages (new databases; a file keeps the size it was created with).
+  // With 4 KB pages, inserts into tables of tiny rows (the key-only index
+  // rows of ALL projections) slowed sevenfold by a million items; 8 KB keeps
+  // PutItem at 1M items near 40% of its rate at 10k (tools/bench).
+  connection_.exec("PRAGMA page_size=8192");
   if (path.empty()) {
     connection_.exec("PRAGMA journal_mode=MEMORY");
     connection_.exec("PRAGMA synchronous=OFF");
