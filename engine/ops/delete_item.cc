@@ -6,6 +6,7 @@
 #include "ops/expression_inputs.h"
 #include "ops/operations.h"
 #include "ops/return_values.h"
+#include "ops/write_options.h"
 #include "validation/request_members.h"
 
 namespace dynamini {
@@ -16,15 +17,11 @@ void delete_item(Engine& engine, const Json& request, JsonWriter& out) {
   errors.name(table_name, "tableName", true);
   const Json* key_json = object_member(request, "Key");
   errors.require(key_json != nullptr, "key");
-  ReturnValues return_values = read_return_values(request, errors);
-  CapacityDetail capacity = read_capacity_detail(request, errors);
-  bool collection_metrics = read_item_collection_metrics(request, errors);
-  bool return_old_on_failure = read_return_old_on_condition_failure(request, errors);
-  expr::legacy_shape_errors(request, errors);
+  const WriteOptions options = read_write_options(request, errors);
   errors.throw_if_any();
   expr::check_expression_mixing(request, {"ConditionExpression"},
                                {"Expected", "ConditionalOperator"});
-  require_none_or_all_old(return_values);
+  require_none_or_all_old(options.return_values);
   Item key = parse_item(*key_json);
   auto attributes =
       read_expression_attributes(request, {"ConditionExpression"});
@@ -44,16 +41,16 @@ void delete_item(Engine& engine, const Json& request, JsonWriter& out) {
       old_item = item_from_json(*stored);
     }
     if (condition && !condition->evaluate(old_item ? &*old_item : nullptr)) {
-      throw conditional_check_failed(return_old_on_failure, old_item ? &*old_item : nullptr);
+      throw conditional_check_failed(options.return_old_on_failure, old_item ? &*old_item : nullptr);
     }
     if (old_item) engine.store().remove(*table, *old_item);
     txn.commit();
     consumed = write_consumption(*table, old_item ? &*old_item : nullptr, nullptr);
-    if (collection_metrics) metrics = measure_item_collection(engine.store(), *table, key);
+    if (options.collection_metrics) metrics = measure_item_collection(engine.store(), *table, key);
   }
   out.StartObject();
-  if (return_values == ReturnValues::kAllOld && old_item) write_attributes(out, *old_item);
-  write_consumed_capacity(out, *table_name, capacity, consumed);
+  if (options.return_values == ReturnValues::kAllOld && old_item) write_attributes(out, *old_item);
+  write_consumed_capacity(out, *table_name, options.capacity, consumed);
   write_item_collection_metrics(out, metrics);
   out.EndObject();
 }

@@ -6,6 +6,7 @@
 #include "ops/expression_inputs.h"
 #include "ops/operations.h"
 #include "ops/return_values.h"
+#include "ops/write_options.h"
 #include "validation/request_members.h"
 
 namespace dynamini {
@@ -17,11 +18,7 @@ void update_item(Engine& engine, const Json& request, JsonWriter& out) {
   errors.name(table_name, "tableName", true);
   const Json* key_json = object_member(request, "Key");
   errors.require(key_json != nullptr, "key");
-  ReturnValues return_values = read_return_values(request, errors);
-  CapacityDetail capacity = read_capacity_detail(request, errors);
-  bool collection_metrics = read_item_collection_metrics(request, errors);
-  bool return_old_on_failure = read_return_old_on_condition_failure(request, errors);
-  expr::legacy_shape_errors(request, errors);
+  const WriteOptions options = read_write_options(request, errors);
   errors.throw_if_any();
   expr::check_expression_mixing(request, {"UpdateExpression", "ConditionExpression"},
                                {"AttributeUpdates", "Expected", "ConditionalOperator"});
@@ -58,7 +55,7 @@ void update_item(Engine& engine, const Json& request, JsonWriter& out) {
       old_item = item_from_json(*stored);
     }
     if (condition && !condition->evaluate(old_item ? &*old_item : nullptr)) {
-      throw conditional_check_failed(return_old_on_failure, old_item ? &*old_item : nullptr);
+      throw conditional_check_failed(options.return_old_on_failure, old_item ? &*old_item : nullptr);
     }
     new_item = old_item ? *old_item : key;
     if (update) update->apply(new_item);
@@ -69,11 +66,11 @@ void update_item(Engine& engine, const Json& request, JsonWriter& out) {
     engine.store().put(*table, old_item ? &*old_item : nullptr, new_item);
     txn.commit();
     consumed = write_consumption(*table, old_item ? &*old_item : nullptr, &new_item);
-    if (collection_metrics) metrics = measure_item_collection(engine.store(), *table, new_item);
+    if (options.collection_metrics) metrics = measure_item_collection(engine.store(), *table, new_item);
   }
 
   out.StartObject();
-  switch (return_values) {
+  switch (options.return_values) {
     case ReturnValues::kNone: break;
     case ReturnValues::kAllOld:
       if (old_item) write_attributes(out, *old_item);
@@ -86,7 +83,7 @@ void update_item(Engine& engine, const Json& request, JsonWriter& out) {
       if (update) write_attributes(out, expr::extract_paths(new_item, update->target_paths()));
       break;
   }
-  write_consumed_capacity(out, *table_name, capacity, consumed);
+  write_consumed_capacity(out, *table_name, options.capacity, consumed);
   write_item_collection_metrics(out, metrics);
   out.EndObject();
 }
