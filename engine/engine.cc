@@ -56,6 +56,15 @@ std::shared_ptr<const TableDef> Engine::require_table(std::string_view name) con
   return table;
 }
 
+std::shared_ptr<const TableDef> Engine::require_named_table(std::string_view name) const {
+  auto table = find_table(name);
+  if (!table) {
+    throw ApiError{ErrorCode::kResourceNotFound,
+                   "Requested resource not found: Table: " + std::string(name) + " not found", {}};
+  }
+  return table;
+}
+
 std::shared_ptr<const TableDef> Engine::create_table(TableDef def) {
   if (find_table(def.name)) {
     throw ApiError{ErrorCode::kResourceInUse, "Table already exists: " + def.name, {}};

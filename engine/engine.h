@@ -37,6 +37,10 @@ class Engine {
   std::shared_ptr<const TableDef> find_table(std::string_view name) const;
   // Throws ResourceNotFoundException("Requested resource not found").
   std::shared_ptr<const TableDef> require_table(std::string_view name) const;
+  // The same for the table operations (DescribeTable, DeleteTable,
+  // UpdateTable, the TTL operations), whose message names the table:
+  // "Requested resource not found: Table: X not found".
+  std::shared_ptr<const TableDef> require_named_table(std::string_view name) const;
   // Assigns the storage id, creates the storage and caches the definition.
   // Throws ResourceInUseException when the name is taken.
   std::shared_ptr<const TableDef> create_table(TableDef def);

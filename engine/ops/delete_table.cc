@@ -14,11 +14,7 @@ void delete_table(Engine& engine, const Json& request, JsonWriter& out) {
   TableStats stats;
   {
     std::lock_guard lock(engine.storage_mutex());
-    def = engine.find_table(*name);
-    if (!def) {
-      throw ApiError{ErrorCode::kResourceNotFound,
-                     "Requested resource not found: Table: " + *name + " not found", {}};
-    }
+    def = engine.require_named_table(*name);
     if (def->deletion_protection) {
       throw validation_error(
           "Resource cannot be deleted as it is currently protected against deletion. Disable "

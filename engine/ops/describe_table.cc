@@ -14,11 +14,7 @@ void describe_table(Engine& engine, const Json& request, JsonWriter& out) {
   TableStats stats;
   {
     std::lock_guard lock(engine.storage_mutex());
-    def = engine.find_table(*name);
-    if (!def) {
-      throw ApiError{ErrorCode::kResourceNotFound,
-                     "Requested resource not found: Table: " + *name + " not found", {}};
-    }
+    def = engine.require_named_table(*name);
     stats = engine.store().stats(*def);
   }
   out.StartObject();

@@ -14,11 +14,7 @@ void describe_time_to_live(Engine& engine, const Json& request, JsonWriter& out)
   TimeToLiveSettings ttl;
   {
     std::lock_guard lock(engine.storage_mutex());
-    auto table = engine.find_table(*table_name);
-    if (!table) {
-      throw ApiError{ErrorCode::kResourceNotFound,
-                     "Requested resource not found: Table: " + *table_name + " not found", {}};
-    }
+    auto table = engine.require_named_table(*table_name);
     ttl = table->ttl;
   }
   out.StartObject();

@@ -397,11 +397,7 @@ void update_table(Engine& engine, const Json& request, JsonWriter& out) {
   const char* table_status = "UPDATING";
   {
     std::lock_guard lock(engine.storage_mutex());
-    auto table = engine.find_table(r.table_name);
-    if (!table) {
-      throw ApiError{ErrorCode::kResourceNotFound,
-                     "Requested resource not found: Table: " + r.table_name + " not found", {}};
-    }
+    auto table = engine.require_named_table(r.table_name);
     // 2. Resolve against the table; nothing changes until every check passed.
     TableDef def = *table;
     const bool to_pay_per_request = r.billing_mode ? *r.billing_mode == "PAY_PER_REQUEST"

@@ -33,11 +33,7 @@ void update_time_to_live(Engine& engine, const Json& request, JsonWriter& out) {
 
   {
     std::lock_guard lock(engine.storage_mutex());
-    auto table = engine.find_table(*table_name);
-    if (!table) {
-      throw ApiError{ErrorCode::kResourceNotFound,
-                     "Requested resource not found: Table: " + *table_name + " not found", {}};
-    }
+    auto table = engine.require_named_table(*table_name);
     // Messages from DynamoDB's ValidationException catalogue (ack-api-quirks
     // dynamodb DDB-TABLE-442, UpdateTimeToLive).
     if (*enabled && table->ttl.enabled) throw validation_error("TimeToLive is already enabled");
