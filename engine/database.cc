@@ -73,6 +73,7 @@ Result Database::execute(std::string_view operation, std::string_view request_js
   } catch (const ApiError& e) {
     result.error = e;
   } catch (const std::exception& e) {
+    // not on the wire: no request can provoke it; only an SQLite failure or a bug does.
     result.error = ApiError{ErrorCode::kInternalServerError, std::string("Internal error: ") + e.what(), {}};
   }
   return result;

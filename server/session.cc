@@ -85,12 +85,14 @@ void Session::read_request() {
 void Session::on_header(beast::error_code ec, std::size_t) {
   if (ec == http::error::end_of_stream) return close();
   if (ec == http::error::header_limit) {
+    // catalogue-exempt: HTTP framing, sent over raw sockets in tests/e2e/test_bad_input.py
     return reject(ApiError{ErrorCode::kSerialization, "Request headers are too large", {}}, 431);
   }
   // The parser checks Content-Length against the body limit with the header.
   if (ec == http::error::body_limit) return reject_too_large();
   if (is_malformed(ec)) {
     return reject(
+        // catalogue-exempt: HTTP framing, sent over raw sockets in tests/e2e/test_bad_input.py
         ApiError{ErrorCode::kSerialization, "Malformed HTTP request: " + ec.message(), {}}, 400);
   }
   if (ec) return close();  // timeout, reset, ...
@@ -123,6 +125,7 @@ void Session::on_body(beast::error_code ec, std::size_t) {
   if (ec == http::error::body_limit) return reject_too_large();
   if (is_malformed(ec)) {
     return reject(
+        // catalogue-exempt: HTTP framing, sent over raw sockets in tests/e2e/test_bad_input.py
         ApiError{ErrorCode::kSerialization, "Malformed HTTP request: " + ec.message(), {}}, 400);
   }
   if (ec) return close();
@@ -134,6 +137,7 @@ void Session::on_body(beast::error_code ec, std::size_t) {
     response = route(context_, request);
   } catch (...) {  // route() does not throw; this is the last line of defence
     response =
+        // catalogue-exempt: unreachable by design (route() does not throw)
         error_response(ApiError{ErrorCode::kInternalServerError, "Internal server error", {}},
                        request.version(), false);
   }
@@ -159,6 +163,7 @@ void Session::on_write(bool close_after, beast::error_code ec) {
 }
 
 void Session::reject_too_large() {
+  // catalogue-exempt: HTTP framing, sent over raw sockets in tests/e2e/test_bad_input.py
   reject(ApiError{ErrorCode::kValidation,
                   "Request body exceeds the limit of " + std::to_string(options_.body_limit) +
                       " bytes",

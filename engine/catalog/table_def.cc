@@ -25,9 +25,12 @@ struct RawKeyElement {
   std::string key_type;
 };
 
-// Reads a KeySchema array, recording shape errors under `path`.
+// Reads a KeySchema array, recording shape errors under `path`. DynamoDB's
+// shape check constrains KeyType to HASH/RANGE for the table's KeySchema only;
+// an index's KeyType is checked by the semantic rules (dynalite
+// validations/createTable.js).
 std::vector<RawKeyElement> read_key_schema(const Json* array, const std::string& path,
-                                           ShapeErrors& errors) {
+                                           ShapeErrors& errors, bool key_type_enum) {
   std::vector<RawKeyElement> out;
   if (!array) {
     errors.require(false, path);
@@ -54,33 +57,58 @@ std::vector<RawKeyElement> read_key_schema(const Json* array, const std::string&
                  "Member must have length less than or equal to 255");
     }
     errors.require(key_type.has_value(), member + ".keyType");
-    errors.one_of(key_type, member + ".keyType", {"HASH", "RANGE"});
+    if (key_type_enum) errors.one_of(key_type, member + ".keyType", {"HASH", "RANGE"});
     out.push_back({name.value_or(""), key_type.value_or("")});
   }
   return out;
 }
 
-IndexProjection read_projection(const Json* json, const std::string& path, ShapeErrors& errors) {
-  IndexProjection p;
+// An index's Projection as given; its semantic checks come with the index's.
+struct RawProjection {
+  std::optional<std::string> type;
+  std::optional<std::vector<std::string>> non_key_attributes;
+};
+
+RawProjection read_projection(const Json* json, const std::string& path, ShapeErrors& errors) {
+  RawProjection p;
   if (!json) {
     errors.require(false, path);
     return p;
   }
-  auto type = string_member(*json, "ProjectionType");
-  errors.one_of(type, path + ".projectionType", {"ALL", "KEYS_ONLY", "INCLUDE"});
-  if (type == "KEYS_ONLY") p.type = IndexProjection::Type::kKeysOnly;
-  if (type == "INCLUDE") p.type = IndexProjection::Type::kInclude;
+  p.type = string_member(*json, "ProjectionType");
+  // DynamoDB lists this enum as [ALL, INCLUDE, KEYS_ONLY] (dynalite test/createTable.js).
+  errors.one_of(p.type, path + ".projectionType", {"ALL", "INCLUDE", "KEYS_ONLY"});
   if (const Json* nka = array_member(*json, "NonKeyAttributes")) {
+    if (nka->Empty()) {
+      errors.add("[]", path + ".nonKeyAttributes",
+                 "Member must have length greater than or equal to 1");
+    }
+    p.non_key_attributes.emplace();
     for (const auto& a : nka->GetArray()) {
-      if (a.IsString()) p.non_key_attributes.emplace_back(a.GetString(), a.GetStringLength());
+      if (a.IsString()) p.non_key_attributes->emplace_back(a.GetString(), a.GetStringLength());
     }
-    if (type != "INCLUDE") {
-      throw validation_error(std::string(kInvalid) + "ProjectionType is " +
-                             type.value_or("ALL") + ", but NonKeyAttributes is specified");
+  }
+  return p;
+}
+
+// Throws for a Projection the index cannot have (dynalite test/createTable.js;
+// the INCLUDE text from ack-api-quirks DDB-TABLE-442).
+IndexProjection resolve_projection(const RawProjection& raw) {
+  if (!raw.type) throw validation_error(std::string(kInvalid) + "Unknown ProjectionType: null");
+  IndexProjection p;
+  if (*raw.type == "INCLUDE") {
+    if (!raw.non_key_attributes) {
+      throw validation_error(std::string(kInvalid) +
+                             "ProjectionType is INCLUDE, but NonKeyAttributes is not specified");
     }
-  } else if (type == "INCLUDE") {
-    throw validation_error(std::string(kInvalid) +
-                           "ProjectionType is INCLUDE, but NonKeyAttributes is not specified");
+    p.type = IndexProjection::Type::kInclude;
+    p.non_key_attributes = *raw.non_key_attributes;
+  } else {
+    if (raw.non_key_attributes) {
+      throw validation_error(std::string(kInvalid) + "ProjectionType is " + *raw.type +
+                             ", but NonKeyAttributes is specified");
+    }
+    if (*raw.type == "KEYS_ONLY") p.type = IndexProjection::Type::kKeysOnly;
   }
   return p;
 }
@@ -90,18 +118,43 @@ std::optional<Throughput> read_throughput(const Json* json, const std::string& p
   if (!json) return std::nullopt;
   auto read = integer_member(*json, "ReadCapacityUnits");
   auto write = integer_member(*json, "WriteCapacityUnits");
-  errors.require(read.has_value(), path + ".readCapacityUnits");
+  // DynamoDB lists writeCapacityUnits first (dynalite test/updateTable.js).
   errors.require(write.has_value(), path + ".writeCapacityUnits");
-  errors.range(read, path + ".readCapacityUnits", 1);
   errors.range(write, path + ".writeCapacityUnits", 1);
+  errors.require(read.has_value(), path + ".readCapacityUnits");
+  errors.range(read, path + ".readCapacityUnits", 1);
   return Throughput{read.value_or(0), write.value_or(0)};
 }
 
-// Resolves raw key elements against the attribute definitions.
-KeySchema resolve_keys(const std::vector<RawKeyElement>& raw,
-                       const std::vector<KeyElement>& definitions, std::set<std::string>& used) {
-  KeySchema keys;
-  if (raw.empty()) return keys;
+std::string joined(const std::vector<std::string>& names) {
+  std::string out;
+  for (size_t i = 0; i < names.size(); ++i) out += (i ? ", " : "") + names[i];
+  return out;
+}
+
+std::string undefined_keys_message(const std::vector<RawKeyElement>& raw,
+                                   const std::vector<KeyElement>& definitions) {
+  std::vector<std::string> keys, defs;
+  for (const auto& r : raw) keys.push_back(r.name);
+  for (const auto& d : definitions) defs.push_back(d.name);
+  return std::string(kInvalid) +
+         "Some index key attributes are not defined in AttributeDefinitions. Keys: [" +
+         joined(keys) + "], AttributeDefinitions: [" + joined(defs) + "]";
+}
+
+std::optional<KeyElement> find_definition(const std::vector<KeyElement>& definitions,
+                                          const std::string& name) {
+  for (const auto& d : definitions)
+    if (d.name == name) return d;
+  return std::nullopt;
+}
+
+// The key-type and same-name rules every KeySchema obeys, in DynamoDB's order.
+void check_key_order(const std::vector<RawKeyElement>& raw) {
+  if (raw.size() > 1 && raw[0].name == raw[1].name) {
+    throw validation_error(
+        "Both the Hash Key and the Range Key element in the KeySchema have the same name");
+  }
   if (raw[0].key_type != "HASH") {
     throw validation_error("Invalid KeySchema: The first KeySchemaElement is not a HASH key type");
   }
@@ -109,34 +162,59 @@ KeySchema resolve_keys(const std::vector<RawKeyElement>& raw,
     throw validation_error(
         "Invalid KeySchema: The second KeySchemaElement is not a RANGE key type");
   }
-  if (raw.size() > 1 && raw[0].name == raw[1].name) {
-    throw validation_error(
-        "Both the Hash Key and the Range Key element in the KeySchema have the same name");
-  }
-  auto find = [&](const std::string& name) -> std::optional<KeyElement> {
-    for (const auto& d : definitions)
-      if (d.name == name) return d;
-    return std::nullopt;
-  };
-  std::vector<std::string> missing;
-  for (const auto& r : raw)
-    if (!find(r.name)) missing.push_back(r.name);
-  if (!missing.empty()) {
-    std::string keys_text, defs_text;
-    for (size_t i = 0; i < missing.size(); ++i) keys_text += (i ? ", " : "") + missing[i];
-    for (size_t i = 0; i < definitions.size(); ++i)
-      defs_text += (i ? ", " : "") + definitions[i].name;
-    throw validation_error(std::string(kInvalid) +
-                           "Some index key attributes are not defined in AttributeDefinitions. "
-                           "Keys: [" + keys_text + "], AttributeDefinitions: [" + defs_text + "]");
-  }
-  keys.hash = *find(raw[0].name);
+}
+
+KeySchema resolve(const std::vector<RawKeyElement>& raw, const std::vector<KeyElement>& definitions,
+                  std::set<std::string>& used) {
+  KeySchema keys;
+  keys.hash = *find_definition(definitions, raw[0].name);
   used.insert(raw[0].name);
   if (raw.size() > 1) {
-    keys.range = *find(raw[1].name);
+    keys.range = *find_definition(definitions, raw[1].name);
     used.insert(raw[1].name);
   }
   return keys;
+}
+
+bool any_undefined(const std::vector<RawKeyElement>& raw, const std::vector<KeyElement>& definitions) {
+  for (const auto& r : raw)
+    if (!find_definition(definitions, r.name)) return true;
+  return false;
+}
+
+// The table's KeySchema (dynalite validations/createTable.js, whose order
+// follows DynamoDB's recorded answers): a two-element schema with an
+// undefined attribute has its own message.
+KeySchema resolve_table_keys(const std::vector<RawKeyElement>& raw,
+                             const std::vector<KeyElement>& definitions, std::set<std::string>& used) {
+  if (raw.size() == 2 && (any_undefined(raw, definitions) ||
+                          (raw[0].name == raw[1].name && definitions.size() == 1))) {
+    throw validation_error("Invalid KeySchema: Some index key attribute have no definition");
+  }
+  if (any_undefined(raw, definitions)) throw validation_error(undefined_keys_message(raw, definitions));
+  check_key_order(raw);
+  return resolve(raw, definitions, used);
+}
+
+// An index's KeySchema: undefined attributes first, then the key order.
+KeySchema resolve_index_keys(const std::vector<RawKeyElement>& raw,
+                             const std::vector<KeyElement>& definitions, std::set<std::string>& used) {
+  if (any_undefined(raw, definitions)) throw validation_error(undefined_keys_message(raw, definitions));
+  check_key_order(raw);
+  return resolve(raw, definitions, used);
+}
+
+void check_bounds(const Throughput& t) {
+  // dynalite test/createTable.js: "Given value N for ReadCapacityUnits is out of bounds".
+  constexpr int64_t kMaxCapacityUnits = 1000000000000;
+  if (t.read > kMaxCapacityUnits) {
+    throw validation_error("Given value " + std::to_string(t.read) +
+                           " for ReadCapacityUnits is out of bounds");
+  }
+  if (t.write > kMaxCapacityUnits) {
+    throw validation_error("Given value " + std::to_string(t.write) +
+                           " for WriteCapacityUnits is out of bounds");
+  }
 }
 
 void write_key_schema(JsonWriter& w, const KeySchema& keys) {
@@ -224,8 +302,10 @@ std::string TableDef::storage_index(const IndexDef& index) const {
 TableDef table_def_from_create_request(const Json& request) {
   ShapeErrors errors;
   TableDef def;
+  // Shape errors are listed in DynamoDB's order (dynalite
+  // validations/createTable.js): attributeDefinitions, tableName,
+  // provisionedThroughput, keySchema, then the local and global indexes.
   auto name = string_member(request, "TableName");
-  errors.name(name, "tableName", true);
   const Json* attribute_definitions = array_member(request, "AttributeDefinitions");
   const Json* key_schema = array_member(request, "KeySchema");
   errors.require(attribute_definitions != nullptr, "attributeDefinitions");
@@ -251,48 +331,52 @@ TableDef table_def_from_create_request(const Json& request) {
       def.attribute_definitions.push_back({attr_name.value_or(""), type.value_or(ValueType::S)});
     }
   }
-  auto raw_keys = read_key_schema(key_schema, "keySchema", errors);
+  errors.name(name, "tableName", true);
   auto billing = string_member(request, "BillingMode");
   errors.one_of(billing, "billingMode", {"PROVISIONED", "PAY_PER_REQUEST"});
   auto throughput = read_throughput(object_member(request, "ProvisionedThroughput"),
                                     "provisionedThroughput", errors);
+  auto raw_keys = read_key_schema(key_schema, "keySchema", errors, true);
 
   struct RawIndex {
     std::string name;
-    bool global;
     std::vector<RawKeyElement> keys;
-    IndexProjection projection;
+    RawProjection projection;
     std::optional<Throughput> throughput;
   };
-  std::vector<RawIndex> raw_indexes;
+  // nullopt: the member is absent; an empty list is its own error.
   auto read_indexes = [&](const char* member_name, const char* path, bool global) {
+    std::optional<std::vector<RawIndex>> out;
     const Json* list = array_member(request, member_name);
-    if (!list) return;
+    if (!list) return out;
+    out.emplace();
     int i = 0;
     for (const auto& index : list->GetArray()) {
       ++i;
       std::string member = std::string(path) + "." + std::to_string(i) + ".member";
       RawIndex raw;
-      raw.global = global;
+      raw.projection = read_projection(object_member(index, "Projection"), member + ".projection",
+                                       errors);
       auto index_name = string_member(index, "IndexName");
       errors.name(index_name, member + ".indexName", true);
       raw.name = index_name.value_or("");
-      raw.keys = read_key_schema(array_member(index, "KeySchema"), member + ".keySchema", errors);
-      raw.projection = read_projection(object_member(index, "Projection"), member + ".projection",
-                                       errors);
       if (global) {
         raw.throughput = read_throughput(object_member(index, "ProvisionedThroughput"),
                                          member + ".provisionedThroughput", errors);
       }
-      raw_indexes.push_back(std::move(raw));
+      raw.keys = read_key_schema(array_member(index, "KeySchema"), member + ".keySchema", errors,
+                                 false);
+      out->push_back(std::move(raw));
     }
+    return out;
   };
-  read_indexes("GlobalSecondaryIndexes", "globalSecondaryIndexes", true);
-  read_indexes("LocalSecondaryIndexes", "localSecondaryIndexes", false);
+  auto raw_locals = read_indexes("LocalSecondaryIndexes", "localSecondaryIndexes", false);
+  auto raw_globals = read_indexes("GlobalSecondaryIndexes", "globalSecondaryIndexes", true);
   auto stream_specification = read_stream_specification(request, errors);
   errors.throw_if_any();
 
   def.name = *name;
+  if (throughput) check_bounds(*throughput);
   def.pay_per_request = billing == "PAY_PER_REQUEST";
   if (def.pay_per_request && throughput) {
     throw validation_error(std::string(kInvalid) +
@@ -306,25 +390,35 @@ TableDef table_def_from_create_request(const Json& request) {
   }
   if (throughput) def.throughput = *throughput;
 
+  // Semantic checks in the order DynamoDB answers them (dynalite
+  // validations/createTable.js): the table's keys, then each local index,
+  // then each global index.
   std::set<std::string> used;
-  def.keys = resolve_keys(raw_keys, def.attribute_definitions, used);
+  def.keys = resolve_table_keys(raw_keys, def.attribute_definitions, used);
   std::set<std::string> index_names;
-  int number = 0;
-  for (const auto& raw : raw_indexes) {
-    if (!index_names.insert(raw.name).second) {
-      throw validation_error(std::string(kInvalid) + "Duplicate index name: " + raw.name);
+  auto check_name = [&](const std::string& index_name) {
+    if (!index_names.insert(index_name).second) {
+      throw validation_error(std::string(kInvalid) + "Duplicate index name: " + index_name);
     }
-    IndexDef index;
-    index.name = raw.name;
-    index.global = raw.global;
-    index.keys = resolve_keys(raw.keys, def.attribute_definitions, used);
-    index.projection = raw.projection;
-    index.number = ++number;
-    if (!raw.global) {
-      if (!def.keys.range) {
+  };
+  std::vector<IndexDef> locals, globals;
+  if (raw_locals) {
+    if (raw_locals->empty()) {
+      throw validation_error(std::string(kInvalid) + "List of LocalSecondaryIndexes is empty");
+    }
+    if (!def.keys.range) {
+      throw validation_error(std::string(kInvalid) +
+                             "Table KeySchema does not have a range key, which is required when "
+                             "specifying a LocalSecondaryIndex");
+    }
+    for (const auto& raw : *raw_locals) {
+      IndexDef index;
+      index.name = raw.name;
+      index.global = false;
+      index.keys = resolve_index_keys(raw.keys, def.attribute_definitions, used);
+      if (!index.keys.range) {
         throw validation_error(std::string(kInvalid) +
-                               "Table KeySchema does not have a range key, which is required when "
-                               "specifying a LocalSecondaryIndex");
+                               "Index KeySchema does not have a range key for index: " + raw.name);
       }
       if (index.keys.hash.name != def.keys.hash.name) {
         throw validation_error(std::string(kInvalid) +
@@ -332,11 +426,27 @@ TableDef table_def_from_create_request(const Json& request) {
                                "KeySchema for index: " + raw.name + ". index hash key: " +
                                index.keys.hash.name + ", table hash key: " + def.keys.hash.name);
       }
-      if (!index.keys.range) {
-        throw validation_error(std::string(kInvalid) +
-                               "Index KeySchema does not have a range key for index: " + raw.name);
-      }
-    } else {
+      index.projection = resolve_projection(raw.projection);
+      check_name(raw.name);
+      locals.push_back(std::move(index));
+    }
+    if (locals.size() > 5) {
+      throw validation_error(std::string(kInvalid) +
+                             "Number of LocalSecondaryIndexes exceeds per-table limit of 5");
+    }
+  }
+  if (raw_globals) {
+    if (raw_globals->empty()) {
+      throw validation_error(std::string(kInvalid) + "List of GlobalSecondaryIndexes is empty");
+    }
+    for (const auto& raw : *raw_globals) {
+      IndexDef index;
+      index.name = raw.name;
+      index.global = true;
+      index.keys = resolve_index_keys(raw.keys, def.attribute_definitions, used);
+      index.projection = resolve_projection(raw.projection);
+      check_name(raw.name);
+      // Texts from ack-api-quirks DDB-TABLE-442 (CreateTable).
       if (def.pay_per_request && raw.throughput) {
         throw validation_error(std::string(kInvalid) +
                                "ProvisionedThroughput should not be specified for index: " +
@@ -344,11 +454,23 @@ TableDef table_def_from_create_request(const Json& request) {
       }
       if (!def.pay_per_request && !raw.throughput) {
         throw validation_error(std::string(kInvalid) +
-                               "ProvisionedThroughput must be specified for index: " + raw.name);
+                               "ProvisionedThroughput is not specified for index: " + raw.name);
       }
       if (raw.throughput) index.throughput = *raw.throughput;
+      globals.push_back(std::move(index));
     }
-    def.indexes.push_back(std::move(index));
+    if (globals.size() > 20) {
+      throw validation_error(std::string(kInvalid) +
+                             "GlobalSecondaryIndex count exceeds the per-table limit of 20");
+    }
+  }
+  // Storage numbers: global indexes first, then local ones.
+  int number = 0;
+  for (auto* list : {&globals, &locals}) {
+    for (auto& index : *list) {
+      index.number = ++number;
+      def.indexes.push_back(std::move(index));
+    }
   }
   if (used.size() != def.attribute_definitions.size()) {
     throw validation_error(std::string(kInvalid) +

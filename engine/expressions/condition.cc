@@ -272,6 +272,10 @@ bool evaluate_function(const Operand& fn, const Item* item) {
     switch (a->type) {
       case ValueType::S:
         return b->type == ValueType::S && a->scalar.find(b->scalar) != std::string::npos;
+      // Binary: a subsequence of the target's bytes (API reference, Condition
+      // CONTAINS: "looks for a subsequence of the target that matches the input").
+      case ValueType::B:
+        return b->type == ValueType::B && a->scalar.find(b->scalar) != std::string::npos;
       case ValueType::SS: return b->type == ValueType::S && set_has(*a, *b);
       case ValueType::NS: return b->type == ValueType::N && set_has(*a, *b);
       case ValueType::BS: return b->type == ValueType::B && set_has(*a, *b);

@@ -4,6 +4,7 @@
 
 #include "dynamini/api_error.h"
 #include "expressions/expressions.h"
+#include "validation/request_members.h"
 
 namespace dynamini::expr {
 namespace {
@@ -35,10 +36,13 @@ const Json* member(const Json& request, const char* name) {
 // "ExpressionAttributeNames must not be empty", "ExpressionAttributeNames
 // contains invalid key: Syntax error; key: \"a\"", "ExpressionAttributeValues
 // contains invalid value: <reason> for key :b".
-ExpressionAttributes parse_expression_attributes(const Json& request) {
+ExpressionAttributes parse_expression_attributes(const Json& request, bool with_values) {
   ExpressionAttributes out;
   if (const Json* names = member(request, "ExpressionAttributeNames")) {
-    if (!names->IsObject()) throw serialization("Expected map or null");
+    if (!names->IsObject()) {
+      if (names->IsArray()) throw_not_structure(*names);
+      throw serialization("Expected map or null");
+    }
     if (names->MemberCount() == 0) throw validation_error("ExpressionAttributeNames must not be empty");
     for (auto it = names->MemberBegin(); it != names->MemberEnd(); ++it) {
       std::string key(string_of(it->name));
@@ -46,12 +50,27 @@ ExpressionAttributes parse_expression_attributes(const Json& request) {
         throw validation_error("ExpressionAttributeNames contains invalid key: Syntax error; key: \"" +
                                key + "\"");
       }
-      if (!it->value.IsString()) throw serialization("Unexpected value type for " + key + ": expected a string");
+      if (!it->value.IsString()) throw_wrong_type(it->value, "String");
+      // An attribute name is 1..65535 bytes; DynamoDB wraps the reason as for
+      // values ("ExpressionAttributeNames contains invalid value: Empty
+      // attribute name for key #DE", quoted from DynamoDB by an application
+      // that matches on it; DynamoDB Local getExpressionAttributeNamesSizes).
+      if (it->value.GetStringLength() == 0) {
+        throw validation_error("ExpressionAttributeNames contains invalid value: Empty attribute name for key " + key);
+      }
+      if (it->value.GetStringLength() > 65535) {
+        throw validation_error(
+            "ExpressionAttributeNames contains invalid value: Attribute name is too large, must be less "
+            "than 65536 bytes for key " + key);
+      }
       out.names[key] = std::string(string_of(it->value));
     }
   }
-  if (const Json* values = member(request, "ExpressionAttributeValues")) {
-    if (!values->IsObject()) throw serialization("Expected map or null");
+  if (const Json* values = with_values ? member(request, "ExpressionAttributeValues") : nullptr) {
+    if (!values->IsObject()) {
+      if (values->IsArray()) throw_not_structure(*values);
+      throw serialization("Expected map or null");
+    }
     if (values->MemberCount() == 0) throw validation_error("ExpressionAttributeValues must not be empty");
     for (auto it = values->MemberBegin(); it != values->MemberEnd(); ++it) {
       std::string key(string_of(it->name));

@@ -39,8 +39,9 @@ struct ExpressionAttributes {
 
 // Reads ExpressionAttributeNames/ExpressionAttributeValues from a request
 // object (either may be absent). Validates values as AttributeValues and
-// rejects empty maps as DynamoDB does.
-ExpressionAttributes parse_expression_attributes(const Json& request);
+// rejects empty maps as DynamoDB does. With `with_values` false the values
+// member is not read at all (operations whose API shape has none).
+ExpressionAttributes parse_expression_attributes(const Json& request, bool with_values = true);
 
 // After all of a request's expressions were parsed: DynamoDB rejects names or
 // values that no expression used ("Value provided in ExpressionAttributeNames
@@ -87,6 +88,14 @@ class Update {
   // Every path the update writes or removes, top-level attribute first
   // (used to forbid key updates and to build UPDATED_OLD/UPDATED_NEW).
   const std::vector<Path>& target_paths() const;
+  // Every path the update reads or writes (targets and operand paths).
+  std::vector<Path> all_paths() const;
+  // Top-level attributes SET from a plain document path ("SET c = e"), whose
+  // type is known only when the update runs.
+  std::vector<std::string> path_assigned_attributes() const;
+  // Top-level attributes the update assigns a type known before it runs: a
+  // value (SET a = :v, ADD a :v), arithmetic (N) or list_append (L).
+  std::vector<std::pair<std::string, ValueType>> statically_typed_assignments() const;
 
   Update(Update&&) noexcept;
   Update& operator=(Update&&) noexcept;

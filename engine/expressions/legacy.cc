@@ -79,6 +79,16 @@ std::vector<AttributeValue> read_value_list(const Json& condition) {
   return values;
 }
 
+// An attribute named by a legacy parameter: 1..65535 bytes, as in items
+// (DynamoDB Local newAttributeName, used for every attribute name it reads).
+std::string attribute_name(const Json& name) {
+  if (name.GetStringLength() == 0) throw validation_error("Empty attribute name");
+  if (name.GetStringLength() > 65535) {
+    throw validation_error("Attribute name is too large, must be less than 65536 bytes");
+  }
+  return std::string(name.GetString(), name.GetStringLength());
+}
+
 // ---- Tree building ------------------------------------------------------------
 
 Operand path_operand(const std::string& name) {
@@ -167,13 +177,28 @@ bool conditional_or(const Json& request, size_t conditions) {
   return *op == "OR";
 }
 
+// One entry of a legacy condition or update map. A non-object entry is a
+// SerializationException worded as DynamoDB's (dynalite test/helpers.js
+// assertType ValueStruct: "Unexpected value type in payload", and for a list
+// "Unrecognized collection type class com.amazonaws.dynamodb.v20120810.<shape>").
+// A null entry: DynamoDB Local's FILTER_CONDITION_CANNOT_BE_NULL and
+// NULL_ATTRIBUTE_UPDATE_VALUE (Expected's own null check runs before this).
 const Json* condition_object(const Json& value, const std::string& member, const std::string& name) {
+  const bool update = member == "AttributeUpdates";
   if (value.IsNull()) {
-    throw validation_error(kInvalid + member + " must not be null for Attribute: " + name);
+    if (update) {
+      throw validation_error(
+          "Supplied AttributeValueUpdate is empty, must contain one of the supported actions: " + name +
+          " is null");
+    }
+    throw validation_error("The filter condition for an attribute cannot be null: " + name);
   }
-  if (!value.IsObject()) {
-    throw ApiError{ErrorCode::kSerialization, "Unexpected value type for member " + member, {}};
+  if (value.IsArray()) {
+    const char* shape = update ? "AttributeValueUpdate" : member == "Expected" ? "ExpectedAttributeValue" : "Condition";
+    throw ApiError{ErrorCode::kSerialization,
+                   std::string("Unrecognized collection type class com.amazonaws.dynamodb.v20120810.") + shape, {}};
   }
+  if (!value.IsObject()) throw ApiError{ErrorCode::kSerialization, "Unexpected value type in payload", {}};
   return &value;
 }
 
@@ -196,13 +221,14 @@ void legacy_shape_errors(const Json& request, ShapeErrors& errors) {
   add_condition_shape_errors(object_member(request, "KeyConditions"), "KeyConditions", true, errors);
   add_condition_shape_errors(object_member(request, "QueryFilter"), "QueryFilter", true, errors);
   add_condition_shape_errors(object_member(request, "ScanFilter"), "ScanFilter", true, errors);
-  errors.one_of(string_member(request, "ConditionalOperator"), "conditionalOperator", {"OR", "AND"});
+  auto conditional_operator = string_member(request, "ConditionalOperator");
+  errors.one_of(conditional_operator, "conditionalOperator", {"OR", "AND"});
   if (const Json* updates = object_member(request, "AttributeUpdates")) {
     for (auto it = updates->MemberBegin(); it != updates->MemberEnd(); ++it) {
       if (!it->value.IsObject()) continue;
       // dynalite validations/updateItem.js; DynamoDB lists [ADD, PUT, DELETE].
-      errors.one_of(string_member(it->value, "Action"),
-                    std::string("attributeUpdates.") + it->name.GetString() + ".member.action",
+      auto action = string_member(it->value, "Action");
+      errors.one_of(action, std::string("attributeUpdates.") + it->name.GetString() + ".member.action",
                     {"ADD", "PUT", "DELETE"});
     }
   }
@@ -242,7 +268,7 @@ std::optional<Condition> legacy_expected(const Json& request) {
   if (count == 0) return std::nullopt;
   std::vector<Node> nodes;
   for (auto it = expected->MemberBegin(); it != expected->MemberEnd(); ++it) {
-    std::string name(it->name.GetString(), it->name.GetStringLength());
+    std::string name = attribute_name(it->name);
     // DynamoDB Local validateExpectedAttribute: checks in this order.
     if (it->value.IsNull()) {
       throw validation_error(kInvalid + "ExpectedAttributeValue must not be null for Attribute: " + name);
@@ -298,7 +324,7 @@ std::optional<Condition> legacy_filter(const Json& request, const char* member) 
   if (count == 0) return std::nullopt;
   std::vector<Node> nodes;
   for (auto it = filter->MemberBegin(); it != filter->MemberEnd(); ++it) {
-    std::string name(it->name.GetString(), it->name.GetStringLength());
+    std::string name = attribute_name(it->name);
     const Json& c = *condition_object(it->value, member, name);
     std::string op = *string_member(c, "ComparisonOperator");  // required: shape-checked
     std::vector<AttributeValue> values = read_value_list(c);
@@ -316,7 +342,7 @@ std::vector<KeyConditionTerm> legacy_key_conditions(const Json& key_conditions) 
       {"BEGINS_WITH", KeyConditionTerm::Op::kBeginsWith}};
   std::vector<KeyConditionTerm> terms;
   for (auto it = key_conditions.MemberBegin(); it != key_conditions.MemberEnd(); ++it) {
-    std::string name(it->name.GetString(), it->name.GetStringLength());
+    std::string name = attribute_name(it->name);
     const Json& c = *condition_object(it->value, "KeyConditions", name);
     std::string op = *string_member(c, "ComparisonOperator");  // required: shape-checked
     std::vector<AttributeValue> values = read_value_list(c);
@@ -340,8 +366,7 @@ std::optional<Update> legacy_attribute_updates(const Json& request) {
   using Kind = parsed::UpdateAction::Kind;
   auto actions = std::make_unique<Update::Actions>();
   for (auto it = updates->MemberBegin(); it != updates->MemberEnd(); ++it) {
-    std::string name(it->name.GetString(), it->name.GetStringLength());
-    if (it->value.IsNull()) continue;
+    std::string name = attribute_name(it->name);
     const Json& u = *condition_object(it->value, "AttributeUpdates", name);
     std::string action = string_member(u, "Action").value_or("PUT");
     std::optional<AttributeValue> value;

@@ -28,6 +28,9 @@ std::vector<Token> tokenize(std::string_view text) {
       t.kind = c == '#' ? TokenKind::kName : TokenKind::kValue;
       ++i;
       while (i < n && is_word_char(text[i])) ++i;
+      // A bare marker is no token of the grammar: DynamoDB reports it itself
+      // ("token: \":\", near: \"hits : incr\"", aws/aws-cdk issue #7591).
+      if (i == t.begin + 1) t.kind = TokenKind::kUnknown;
     } else if (std::isdigit(static_cast<unsigned char>(c))) {
       t.kind = TokenKind::kNumber;
       while (i < n && std::isdigit(static_cast<unsigned char>(text[i]))) ++i;

@@ -313,6 +313,46 @@ void Update::apply(Item& item) const {
 
 const std::vector<Path>& Update::target_paths() const { return actions_->targets; }
 
+std::vector<Path> Update::all_paths() const {
+  std::vector<Path> out = actions_->targets;
+  auto walk = [&](const Operand& operand, auto& self) -> void {
+    if (operand.kind == Operand::Kind::kPath) out.push_back(operand.path);
+    for (const auto& arg : operand.args) self(arg, self);
+  };
+  for (const auto& action : actions_->actions) walk(action.value, walk);
+  return out;
+}
+
+std::vector<std::pair<std::string, ValueType>> Update::statically_typed_assignments() const {
+  std::vector<std::pair<std::string, ValueType>> out;
+  for (const auto& action : actions_->actions) {
+    if (action.path.size() != 1 || action.path[0].index >= 0) continue;
+    if (action.kind != Kind::kSet && action.kind != Kind::kAdd) continue;
+    const Operand& v = action.value;
+    if (v.kind == Operand::Kind::kValue) {
+      out.emplace_back(action.path[0].name, v.value.type);
+    } else if (action.kind == Kind::kSet &&
+               (v.kind == Operand::Kind::kPlus || v.kind == Operand::Kind::kMinus)) {
+      out.emplace_back(action.path[0].name, ValueType::N);
+    } else if (action.kind == Kind::kSet && v.kind == Operand::Kind::kFunction &&
+               v.function == "list_append") {
+      out.emplace_back(action.path[0].name, ValueType::L);
+    }
+  }
+  return out;
+}
+
+std::vector<std::string> Update::path_assigned_attributes() const {
+  std::vector<std::string> out;
+  for (const auto& action : actions_->actions) {
+    if (action.kind == Kind::kSet && action.path.size() == 1 && action.path[0].index < 0 &&
+        action.value.kind == Operand::Kind::kPath) {
+      out.push_back(action.path[0].name);
+    }
+  }
+  return out;
+}
+
 Update::Update(std::unique_ptr<Actions> actions) : actions_(std::move(actions)) {}
 Update Update::from_actions(std::unique_ptr<Actions> actions) { return Update(std::move(actions)); }
 Update::Update(Update&&) noexcept = default;

@@ -25,11 +25,11 @@ void check_size(const KeyElement& element, const AttributeValue& value, bool has
 
 void check_empty_key(const KeyElement& element, const AttributeValue& value) {
   if ((value.type == ValueType::S || value.type == ValueType::B) && value.scalar.empty()) {
+    const std::string type = value.type == ValueType::S ? "string" : "binary";
     throw validation_error(
         "One or more parameter values are not valid. The AttributeValue for a key attribute "
         "cannot contain an empty " +
-        std::string(value.type == ValueType::S ? "string" : "binary") + " value. Key: " +
-        element.name);
+        type + " value. Key: " + element.name);
   }
 }
 

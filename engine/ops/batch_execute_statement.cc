@@ -42,19 +42,35 @@ void batch_execute_statement(Engine& engine, const Json& request, JsonWriter& ou
   if (statements && statements->Size() > kMaxBatchStatements) {
     errors.add("[...]", "statements", "Member must have length less than or equal to 25");
   }
+  if (statements) partiql::check_statement_list(*statements, "statements", "BatchStatementRequest", errors);
   errors.throw_if_any();
   (void)capacity;
+  // A batch is all reads or all writes (API reference BatchExecuteStatement);
+  // the message is DynamoDB Local's PARTIQL_BATCH_MIXED_READ_WRITE. Statements
+  // that do not parse answer their own Error and do not count.
+  {
+    std::optional<bool> reads;
+    for (const auto& member : statements->GetArray()) {
+      std::optional<bool> select;
+      try {
+        select = partiql::is_select(*string_member(member, "Statement"));
+      } catch (const ApiError&) {
+        continue;
+      }
+      if (!reads) reads = select;
+      if (*reads != *select) {
+        throw validation_error("Read and write requests together in the same batch is not supported.");
+      }
+    }
+  }
   out.StartObject();
   out.Key("Responses");
   out.StartArray();
-  size_t position = 0;
   for (const auto& member : statements->GetArray()) {
-    ++position;
     out.StartObject();
     std::optional<std::string> table_name;
     try {
-      if (!member.IsObject()) throw ApiError{ErrorCode::kSerialization, "Unexpected value type in Statements", {}};
-      auto parsed = partiql::prepare_member(engine, member, "statements." + std::to_string(position) + ".member");
+      auto parsed = partiql::prepare_member(engine, member);
       table_name = partiql::table_of(parsed.statement);
       auto on_failure = string_member(member, "ReturnValuesOnConditionCheckFailure");
       if (const auto* select = std::get_if<partiql::Select>(&parsed.statement)) {

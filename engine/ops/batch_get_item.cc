@@ -1,6 +1,7 @@
 #include <set>
 
 #include "dynamini/api_error.h"
+#include "expressions/legacy.h"
 #include "ops/consumed_capacity.h"
 #include "ops/expression_inputs.h"
 #include "ops/operations.h"
@@ -34,6 +35,29 @@ void batch_get_item(Engine& engine, const Json& request, JsonWriter& out) {
   if (request_items && request_items->MemberCount() == 0) {
     errors.add("{}", "requestItems", "Member must have length greater than or equal to 1");
   }
+  if (request_items) {
+    // Constraint errors of the tables' entries, reported together with the
+    // request's (dynalite test/batchGetItem.js: "2 validation errors
+    // detected: ... Map keys must satisfy constraint ...; Value '[]' at
+    // 'requestItems.a.member.keys' ...").
+    std::string rendered;  // the map as DynamoDB quotes it; entries elided
+    bool bad_name = false;
+    for (auto it = request_items->MemberBegin(); it != request_items->MemberEnd(); ++it) {
+      std::string name(string_of(it->name));
+      rendered += (rendered.empty() ? "{" : ", ") + name + "={...}";
+      bad_name |= !is_valid_name(name);
+    }
+    if (bad_name) errors.add(rendered + "}", "requestItems", kMapKeysAreNames);
+    for (auto it = request_items->MemberBegin(); it != request_items->MemberEnd(); ++it) {
+      if (!it->value.IsObject()) throw_not_structure(it->value);
+      const std::string path = "requestItems." + std::string(string_of(it->name)) + ".member.keys";
+      const Json* keys = array_member(it->value, "Keys");
+      errors.require(keys != nullptr, path);
+      if (keys && keys->Empty()) {
+        errors.add("[]", path, "Member must have length greater than or equal to 1");
+      }
+    }
+  }
   errors.throw_if_any();
   std::vector<TableRequest> tables;
   size_t total_keys = 0;
@@ -43,15 +67,8 @@ void batch_get_item(Engine& engine, const Json& request, JsonWriter& out) {
     const Json& spec = it->value;
     tr.spec = &spec;
     const Json* keys = array_member(spec, "Keys");
-    if (!keys) throw validation_error("1 validation error detected: Value null at 'requestItems." + tr.table_name + ".member.keys' failed to satisfy constraint: Member must not be null");
     // Per-table key counts are shape constraints (moto's tests, captured
     // from DynamoDB: "Value at 'requestItems.users.member.keys' ...").
-    if (keys->Size() < 1) {
-      throw validation_error("1 validation error detected: Value '[]' at 'requestItems." +
-                             tr.table_name +
-                             ".member.keys' failed to satisfy constraint: Member must have length "
-                             "greater than or equal to 1");
-    }
     if (keys->Size() > kMaxBatchGetKeys) {
       throw validation_error("1 validation error detected: Value at 'requestItems." +
                              tr.table_name +
@@ -61,8 +78,9 @@ void batch_get_item(Engine& engine, const Json& request, JsonWriter& out) {
     for (const auto& k : keys->GetArray()) tr.keys.push_back(parse_item(k));
     total_keys += tr.keys.size();
     tr.consistent = bool_member(spec, "ConsistentRead").value_or(false);
-    bool has_expression = find_member(spec, "ProjectionExpression") != nullptr;
-    auto attributes = read_expression_attributes(spec, has_expression);
+    // As GetItem (dynalite test/getItem.js): one projection style per table.
+    expr::check_expression_mixing(spec, {"ProjectionExpression"}, {"AttributesToGet"});
+    auto attributes = read_projection_attributes(spec);
     tr.projection = read_projection(spec, attributes);
     expr::check_all_used(attributes);
     tables.push_back(std::move(tr));

@@ -36,25 +36,55 @@ void batch_write_item(Engine& engine, const Json& request, JsonWriter& out) {
   if (request_items && request_items->MemberCount() == 0) {
     errors.add("{}", "requestItems", "Member must have length greater than or equal to 1");
   }
+  if (request_items) {
+    // Constraint errors of the tables' entries, reported together with the
+    // request's (dynalite test/batchWriteItem.js: "Map keys must satisfy
+    // constraint", "Map value must satisfy constraint", then each request's
+    // missing deleteRequest.key and putRequest.item).
+    std::string rendered;  // the map as DynamoDB quotes it; a list is elided
+    bool bad_name = false, bad_length = false;
+    for (auto it = request_items->MemberBegin(); it != request_items->MemberEnd(); ++it) {
+      if (!it->value.IsArray()) throw_not_list(it->value);
+      std::string name(string_of(it->name));
+      rendered += (rendered.empty() ? "{" : ", ") + name + (it->value.Empty() ? "=[]" : "=[...]");
+      bad_name |= !is_valid_name(name);
+      bad_length |= it->value.Empty() || it->value.Size() > kMaxBatchWrites;
+    }
+    rendered += "}";
+    if (bad_name) errors.add(rendered, "requestItems", kMapKeysAreNames);
+    if (bad_length) {
+      errors.add(rendered, "requestItems",
+                 "Map value must satisfy constraint: [Member must have length less than or equal "
+                 "to 25, Member must have length greater than or equal to 1]");
+    }
+    for (auto it = request_items->MemberBegin(); it != request_items->MemberEnd(); ++it) {
+      size_t position = 0;
+      for (const auto& w : it->value.GetArray()) {
+        ++position;
+        if (!w.IsObject()) throw_not_structure(w);
+        const std::string path = "requestItems." + std::string(string_of(it->name)) + ".member." +
+                                 std::to_string(position) + ".member.";
+        if (const Json* del = object_member(w, "DeleteRequest")) {
+          const bool has_key = object_member(*del, "Key") != nullptr;
+          errors.require(has_key, path + "deleteRequest.key");
+        }
+        if (const Json* put = object_member(w, "PutRequest")) {
+          const bool has_item = object_member(*put, "Item") != nullptr;
+          errors.require(has_item, path + "putRequest.item");
+        }
+      }
+    }
+  }
   errors.throw_if_any();
   std::vector<TableWrites> tables;
   size_t total = 0;
   for (auto it = request_items->MemberBegin(); it != request_items->MemberEnd(); ++it) {
     TableWrites tw;
     tw.table_name.assign(it->name.GetString(), it->name.GetStringLength());
-    if (!it->value.IsArray()) {
-      throw ApiError{ErrorCode::kSerialization, "Unexpected value type in RequestItems", {}};
-    }
-    if (it->value.Size() < 1 || it->value.Size() > kMaxBatchWrites) {
-      ShapeErrors shape;
-      shape.add("{" + tw.table_name + "=[...]}", "requestItems",
-                "Map value must satisfy constraint: [Member must have length less than or equal "
-                "to 25, Member must have length greater than or equal to 1]");
-      shape.throw_if_any();
-    }
     for (const auto& w : it->value.GetArray()) {
       const Json* put = object_member(w, "PutRequest");
       const Json* del = object_member(w, "DeleteRequest");
+      // dynalite test/batchWriteItem.js: a request with neither member.
       if ((put != nullptr) == (del != nullptr)) {
         throw validation_error(
             "Supplied AttributeValue has more than one datatypes set, must contain exactly one of "
@@ -63,12 +93,6 @@ void batch_write_item(Engine& engine, const Json& request, JsonWriter& out) {
       WriteRequest wr;
       wr.put = put != nullptr;
       const Json* body = put ? object_member(*put, "Item") : object_member(*del, "Key");
-      if (!body) {
-        throw validation_error(std::string("1 validation error detected: Value null at '") +
-                               (put ? "requestItems.member.putRequest.item"
-                                    : "requestItems.member.deleteRequest.key") +
-                               "' failed to satisfy constraint: Member must not be null");
-      }
       wr.item = parse_item(*body);
       tw.writes.push_back(std::move(wr));
     }

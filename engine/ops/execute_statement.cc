@@ -20,7 +20,7 @@ void execute_statement(Engine& engine, const Json& request, JsonWriter& out) {
   bool consistent = bool_member(request, "ConsistentRead").value_or(false);
   // Statement shape errors are reported together with the rest.
   auto text = string_member(request, "Statement");
-  errors.require(text.has_value(), "statement");
+  partiql::add_statement_shape_errors(request, "", errors);
   errors.throw_if_any();
   auto parsed = partiql::prepare(engine, *text, array_member(request, "Parameters"));
   out.StartObject();

@@ -25,19 +25,21 @@ void execute_transaction(Engine& engine, const Json& request, JsonWriter& out) {
     errors.add("[...]", "transactStatements", "Member must have length less than or equal to 100");
   }
   auto token = string_member(request, "ClientRequestToken");
+  if (statements) partiql::check_statement_list(*statements, "transactStatements", "ParameterizedStatement", errors);
   errors.throw_if_any();
 
+  // Statements are read in order; one whose kind (read or write) differs
+  // from the first is refused at once (DynamoDB Local ExecuteTransactionFunction
+  // PARTIQL_TRANSACT_REQUEST_MIXED_OPERATION).
   std::vector<partiql::ParsedStatement> parsed;
-  size_t position = 0;
   size_t selects = 0;
   for (const auto& member : statements->GetArray()) {
-    ++position;
-    if (!member.IsObject()) throw ApiError{ErrorCode::kSerialization, "Unexpected value type in TransactStatements", {}};
-    parsed.push_back(partiql::prepare_member(engine, member, "transactStatements." + std::to_string(position) + ".member"));
-    if (std::holds_alternative<partiql::Select>(parsed.back().statement)) ++selects;
-  }
-  if (selects != 0 && selects != parsed.size()) {
-    throw validation_error("Transaction must contain either only read or only write statements");
+    parsed.push_back(partiql::prepare_member(engine, member));
+    bool select = std::holds_alternative<partiql::Select>(parsed.back().statement);
+    if (parsed.size() > 1 && select != (selects != 0)) {
+      throw validation_error("ExecuteTransaction API does not support both read and write operations in the same request.");
+    }
+    if (select) ++selects;
   }
 
   out.StartObject();
@@ -46,7 +48,8 @@ void execute_transaction(Engine& engine, const Json& request, JsonWriter& out) {
     for (const auto& p : parsed) {
       const auto& select = std::get<partiql::Select>(p.statement);
       auto key = partiql::select_key(select, *p.table);
-      if (!key) throw validation_error("Where clause does not contain a mandatory equality on all key attributes");
+      // ddb.partiql.shared ValidationExceptionMessages INVALID_KEYS_FOR_TGI.
+      if (!key) throw validation_error("Select statements within ExecuteTransaction must specify the primary key in the where clause.");
       ItemRead read;
       read.table_name = select.table;
       read.key = *key;

@@ -8,20 +8,6 @@
 
 namespace dynamini {
 
-expr::ExpressionAttributes read_expression_attributes(const Json& request, bool any_expression) {
-  if (!any_expression) {
-    if (find_member(request, "ExpressionAttributeNames")) {
-      throw validation_error(
-          "ExpressionAttributeNames can only be specified when using expressions");
-    }
-    if (find_member(request, "ExpressionAttributeValues")) {
-      throw validation_error(
-          "ExpressionAttributeValues can only be specified when using expressions");
-    }
-  }
-  return expr::parse_expression_attributes(request);
-}
-
 expr::ExpressionAttributes read_expression_attributes(
     const Json& request, std::initializer_list<const char*> expressions) {
   bool any = false;
@@ -43,10 +29,18 @@ expr::ExpressionAttributes read_expression_attributes(
     for (size_t i = 0; i < value_expressions.size(); ++i) {
       missing += std::string(i ? " and " : "") + value_expressions[i];
     }
-    throw validation_error("ExpressionAttributeValues can only be specified when using expressions: " +
-                           missing + (value_expressions.size() > 1 ? " are null" : " is null"));
+    missing += value_expressions.size() > 1 ? " are null" : " is null";
+    throw validation_error(
+        "ExpressionAttributeValues can only be specified when using expressions: " + missing);
   }
   return expr::parse_expression_attributes(request);
+}
+
+expr::ExpressionAttributes read_projection_attributes(const Json& request) {
+  if (!find_member(request, "ProjectionExpression") && find_member(request, "ExpressionAttributeNames")) {
+    throw validation_error("ExpressionAttributeNames can only be specified when using expressions");
+  }
+  return expr::parse_expression_attributes(request, /*with_values=*/false);
 }
 
 std::optional<expr::Condition> read_condition(const Json& request, const char* member,
@@ -64,9 +58,7 @@ std::optional<expr::Projection> read_projection(const Json& request,
   if (const Json* names = array_member(request, "AttributesToGet")) {
     std::vector<std::string> list;
     for (const auto& n : names->GetArray()) {
-      if (!n.IsString()) {
-        throw ApiError{ErrorCode::kSerialization, "Unexpected value type in AttributesToGet", {}};
-      }
+      if (!n.IsString()) throw_wrong_type(n, "String");
       std::string name(n.GetString(), n.GetStringLength());
       for (const auto& seen : list) {
         if (seen == name) {

@@ -14,6 +14,11 @@ void get_item(Engine& engine, const Json& request, JsonWriter& out) {
   errors.require(key_json != nullptr, "key");
   CapacityDetail capacity = read_capacity_detail(request, errors);
   bool consistent = bool_member(request, "ConsistentRead").value_or(false);
+  // dynalite test/getItem.js: "Value '[]' at 'attributesToGet' failed to
+  // satisfy constraint: Member must have length greater than or equal to 1".
+  if (const Json* names = array_member(request, "AttributesToGet"); names && names->Empty()) {
+    errors.add("[]", "attributesToGet", "Member must have length greater than or equal to 1");
+  }
   errors.throw_if_any();
   Item key = parse_item(*key_json);
   bool has_expression = find_member(request, "ProjectionExpression") != nullptr;
@@ -23,7 +28,7 @@ void get_item(Engine& engine, const Json& request, JsonWriter& out) {
         "Non-expression parameters: {AttributesToGet} Expression parameters: "
         "{ProjectionExpression}");
   }
-  auto attributes = read_expression_attributes(request, has_expression);
+  auto attributes = read_projection_attributes(request);
   auto projection = read_projection(request, attributes);
   expr::check_all_used(attributes);
 

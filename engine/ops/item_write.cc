@@ -10,12 +10,60 @@ void ItemWrite::validate(const TableDef& table) const {
     return;
   }
   validate_key(item, table);
-  if (!update) return;
-  for (const auto& path : update->target_paths()) {
+  if (update) check_update_against_keys(*update, table);
+}
+
+void check_update_against_keys(const expr::Update& update, const TableDef& table) {
+  for (const auto& path : update.target_paths()) {
     if (!path.empty() && path.front().index < 0 && table.is_key_attribute(path.front().name)) {
       throw validation_error(
           "One or more parameter values were invalid: Cannot update attribute " +
           path.front().name + ". This attribute is part of the key");
+    }
+  }
+  // A type known before the update runs is checked first (dynalite
+  // test/updateItem.js: "set e = c[1], c = a + :a" reports the type of c).
+  for (const auto& [name, type] : update.statically_typed_assignments()) {
+    for (const auto& index : table.indexes) {
+      for (const KeyElement* element :
+           {&index.keys.hash, index.keys.range ? &*index.keys.range : nullptr}) {
+        if (element && element->name == name && element->type != type) {
+          throw validation_error(
+              "One or more parameter values were invalid: Type mismatch for Index Key " + name +
+              " Expected: " + type_name(element->type) + " Actual: " + type_name(type) +
+              " IndexName: " + index.name);
+        }
+      }
+    }
+  }
+  for (const auto& path : update.all_paths()) {
+    if (path.size() < 2 || path.front().index >= 0) continue;
+    for (const auto& index : table.indexes) {
+      const std::string& name = path.front().name;
+      if (index.keys.hash.name == name || (index.keys.range && index.keys.range->name == name)) {
+        throw validation_error(
+            "Key attributes must be scalars; list random access '[]' and map lookup '.' are not "
+            "allowed: IndexKey: " +
+            name);
+      }
+    }
+  }
+}
+
+void check_index_key_assignments(const expr::Update& update, const Item& new_item,
+                                 const TableDef& table) {
+  for (const auto& name : update.path_assigned_attributes()) {
+    auto value = new_item.find(name);
+    if (value == new_item.end()) continue;
+    for (const auto& index : table.indexes) {
+      for (const KeyElement* element :
+           {&index.keys.hash, index.keys.range ? &*index.keys.range : nullptr}) {
+        if (element && element->name == name && element->type != value->second.type) {
+          throw validation_error(
+              "The update expression attempted to update the secondary index key to unsupported "
+              "type");
+        }
+      }
     }
   }
 }
@@ -45,7 +93,10 @@ std::optional<Item> compute_new_item(const ItemWrite& write, const TableDef& tab
       return write.item;
     case WriteKind::kUpdate: {
       Item next = current ? *current : key_of(write.item, table.keys);
-      if (write.update) write.update->apply(next);
+      if (write.update) {
+        write.update->apply(next);
+        check_index_key_assignments(*write.update, next, table);
+      }
       validate_item_keys(next, table);
       if (item_size(next) > kMaxItemSize) {
         throw validation_error("Item size to update has exceeded the maximum allowed size");

@@ -37,6 +37,20 @@ struct ItemWrite {
   EncodedKey primary_key(const TableDef& table) const;
 };
 
+// What DynamoDB checks of an UpdateExpression against the table before
+// running it (dynalite test/updateItem.js): no path may write a table key
+// attribute ("Cannot update attribute a. This attribute is part of the key"),
+// and no path may reach inside an index key attribute ("Key attributes must
+// be scalars; ..."). ValidationException.
+void check_update_against_keys(const expr::Update& update, const TableDef& table);
+
+// After an update ran: an index key attribute SET from a document path whose
+// value has the wrong type ("The update expression attempted to update the
+// secondary index key to unsupported type"); other mismatches are reported by
+// validate_item_keys. ValidationException.
+void check_index_key_assignments(const expr::Update& update, const Item& new_item,
+                                 const TableDef& table);
+
 // The stored item under `write`'s key, if any. REQUIRES: storage lock held.
 std::optional<Item> read_current(Store& store, const TableDef& table, const ItemWrite& write);
 

@@ -13,8 +13,9 @@ void list_tables(Engine& engine, const Json& request, JsonWriter& out) {
   ShapeErrors errors;
   auto limit = integer_member(request, "Limit");
   auto start = string_member(request, "ExclusiveStartTableName");
-  errors.name(start, "exclusiveStartTableName", false);
+  // DynamoDB reports limit first (dynalite test/listTables.js).
   errors.range(limit, "limit", 1, 100);
+  errors.name(start, "exclusiveStartTableName", false);
   errors.throw_if_any();
   std::vector<std::string> names;
   {

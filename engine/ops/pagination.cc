@@ -10,7 +10,6 @@
 namespace dynamini {
 namespace {
 
-const char kBadStart[] = "The provided starting key is invalid: ";
 
 bool has_typed(const Item& key, const KeyElement& element) {
   auto it = key.find(element.name);
@@ -53,7 +52,7 @@ std::optional<Item> read_exclusive_start_key(const Json& request) {
   try {
     return parse_item(*json);
   } catch (ApiError& e) {
-    if (e.code == ErrorCode::kValidation) e.message = std::string(kBadStart) + e.message;
+    if (e.code == ErrorCode::kValidation) e.message = "The provided starting key is invalid: " + e.message;
     throw;
   }
 }
@@ -69,8 +68,9 @@ const IndexDef* find_read_index(const TableDef& table, const std::optional<std::
   return index;
 }
 
-void validate_start_key(const Item& key, const TableDef& table, const IndexDef* index) {
-  size_t expected = 0;
+namespace {
+
+std::vector<const KeyElement*> start_key_elements(const TableDef& table, const IndexDef* index) {
   std::vector<const KeyElement*> elements = {&table.keys.hash};
   if (table.keys.range) elements.push_back(&*table.keys.range);
   if (index) {
@@ -82,17 +82,55 @@ void validate_start_key(const Item& key, const TableDef& table, const IndexDef* 
     add(index->keys.hash);
     if (index->keys.range) add(*index->keys.range);
   }
-  expected = elements.size();
-  for (const auto* e : elements) {
+  return elements;
+}
+
+}  // namespace
+
+void check_start_key_size(const Item& key, const TableDef& table, const IndexDef* index,
+                          bool query) {
+  if (key.size() == start_key_elements(table, index).size()) return;
+  if (query || index) throw validation_error("The provided starting key is invalid");
+  throw validation_error(
+      "The provided starting key is invalid: The provided key element does not match the schema");
+}
+
+void check_start_key_element(const Item& key, const KeyElement& element) {
+  auto it = key.find(element.name);
+  if (it == key.end()) throw validation_error("The provided starting key is invalid");
+  if (it->second.type != element.type) {
+    throw validation_error("The provided key element does not match the schema");
+  }
+}
+
+void check_start_key_table(const Item& key, const TableDef& table) {
+  for (const KeyElement* e : start_key_elements(table, nullptr)) {
     if (!has_typed(key, *e)) {
-      throw validation_error(std::string(kBadStart) +
-                             "The provided key element does not match the schema");
+      throw validation_error(
+          "The provided starting key is invalid: The provided key element does not match the "
+          "schema");
     }
   }
-  if (key.size() != expected) {
-    throw validation_error(std::string(kBadStart) +
-                           "The provided key element does not match the schema");
+}
+
+void check_start_key_segment(const Item& key, const TableDef& table, int64_t segment,
+                             int64_t total_segments) {
+  if (total_segments <= 1) return;
+  const uint64_t h = partition_hash(encode_key_value(key.at(table.keys.hash.name)));
+  if (static_cast<int64_t>(h % static_cast<uint64_t>(total_segments)) == segment) return;
+  throw validation_error(
+      "The provided starting key is invalid: Invalid ExclusiveStartKey. Please use "
+      "ExclusiveStartKey with correct Segment. TotalSegments: " +
+      std::to_string(total_segments) + " Segment: " + std::to_string(segment));
+}
+
+void validate_start_key(const Item& key, const TableDef& table, const IndexDef* index) {
+  check_start_key_size(key, table, index, /*query=*/false);
+  if (index) {
+    check_start_key_element(key, index->keys.hash);
+    if (index->keys.range) check_start_key_element(key, *index->keys.range);
   }
+  check_start_key_table(key, table);
 }
 
 Page read_page(Engine& engine, PageRequest request) {
@@ -180,7 +218,7 @@ Page read_page(Engine& engine, PageRequest request) {
 std::optional<Select> read_select(const Json& request, ShapeErrors& errors) {
   auto text = string_member(request, "Select");
   errors.one_of(text, "select",
-                {"ALL_ATTRIBUTES", "ALL_PROJECTED_ATTRIBUTES", "SPECIFIC_ATTRIBUTES", "COUNT"});
+                {"SPECIFIC_ATTRIBUTES", "COUNT", "ALL_ATTRIBUTES", "ALL_PROJECTED_ATTRIBUTES"});
   if (!text) return std::nullopt;
   if (*text == "ALL_ATTRIBUTES") return Select::kAllAttributes;
   if (*text == "ALL_PROJECTED_ATTRIBUTES") return Select::kAllProjectedAttributes;
@@ -189,27 +227,36 @@ std::optional<Select> read_select(const Json& request, ShapeErrors& errors) {
   return std::nullopt;
 }
 
+void check_select(std::optional<Select> select, const Json& request, bool has_index_name) {
+  if (!select) return;
+  const char* member = find_member(request, "ProjectionExpression") ? "ProjectionExpression"
+                       : find_member(request, "AttributesToGet")    ? "AttributesToGet"
+                                                                    : nullptr;
+  if (*select == Select::kSpecificAttributes) {
+    if (!member) {
+      throw validation_error(
+          "Must specify the AttributesToGet or ProjectionExpression when choosing to get "
+          "SPECIFIC_ATTRIBUTES");
+    }
+    return;
+  }
+  if (member) {
+    std::string wanted = *select == Select::kCount           ? "only the Count"
+                         : *select == Select::kAllAttributes ? "ALL_ATTRIBUTES"
+                                                             : "ALL_PROJECTED_ATTRIBUTES";
+    throw validation_error("Cannot specify the " + std::string(member) +
+                           " when choosing to get " + wanted);
+  }
+  if (*select == Select::kAllProjectedAttributes && !has_index_name) {
+    throw validation_error(
+        "ALL_PROJECTED_ATTRIBUTES can be used only when Querying using an IndexName");
+  }
+}
+
 Select resolve_select(std::optional<Select> select, bool has_projection, const IndexDef* index) {
   if (!select) {
     if (has_projection) return Select::kSpecificAttributes;
     return index ? Select::kAllProjectedAttributes : Select::kAllAttributes;
-  }
-  if (*select == Select::kSpecificAttributes && !has_projection) {
-    throw validation_error(
-        "Must specify the AttributesToGet or ProjectionExpression when choosing to get "
-        "SPECIFIC_ATTRIBUTES");
-  }
-  if (*select != Select::kSpecificAttributes && has_projection) {
-    throw validation_error(
-        "Cannot specify the ProjectionExpression when choosing to get " +
-        std::string(*select == Select::kCount ? "only the Count"
-                    : *select == Select::kAllAttributes ? "ALL_ATTRIBUTES"
-                                                        : "ALL_PROJECTED_ATTRIBUTES"));
-  }
-  if (*select == Select::kAllProjectedAttributes && !index) {
-    throw validation_error(
-        "One or more parameter values were invalid: Select type ALL_PROJECTED_ATTRIBUTES is "
-        "supported only when querying an index");
   }
   if (*select == Select::kAllAttributes && index && index->global &&
       index->projection.type != IndexProjection::Type::kAll) {

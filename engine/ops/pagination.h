@@ -57,8 +57,24 @@ std::optional<Item> read_exclusive_start_key(const Json& request);
 const IndexDef* find_read_index(const TableDef& table, const std::optional<std::string>& index_name,
                                 bool consistent);
 
-// Validates ExclusiveStartKey against the table (and index) key schema.
-// Throws ValidationException "The provided starting key is invalid: ...".
+// ExclusiveStartKey against the key schema, in DynamoDB's order and words
+// (dynalite actions/query.js and actions/scan.js, recorded against DynamoDB):
+// a key with the wrong number of attributes, or missing an index key, is
+// "The provided starting key is invalid"; an index (or queried) key of the
+// wrong type is "The provided key element does not match the schema"; a
+// table key of the wrong type is "The provided starting key is invalid: The
+// provided key element does not match the schema" (also Scan's answer to a
+// wrong-sized key on the table itself).
+void check_start_key_size(const Item& key, const TableDef& table, const IndexDef* index,
+                          bool query);
+void check_start_key_element(const Item& key, const KeyElement& element);
+void check_start_key_table(const Item& key, const TableDef& table);
+// A parallel Scan's start key must lie in the scanned segment (dynalite
+// actions/scan.js: "... Please use ExclusiveStartKey with correct Segment").
+// REQUIRES: the key passed validate_start_key.
+void check_start_key_segment(const Item& key, const TableDef& table, int64_t segment,
+                             int64_t total_segments);
+// Scan's whole check: size, the index's key elements, the table's.
 void validate_start_key(const Item& key, const TableDef& table, const IndexDef* index);
 
 // Reads one page. REQUIRES: the engine's storage lock held.
@@ -66,9 +82,14 @@ Page read_page(Engine& engine, PageRequest request);
 
 // Reads the Select member (enum checked into `errors`); nullopt when absent.
 std::optional<Select> read_select(const Json& request, class ShapeErrors& errors);
-// Applies DynamoDB's rules for Select against the projection and the index:
-// the default is ALL_ATTRIBUTES on a table, ALL_PROJECTED_ATTRIBUTES on an
-// index, SPECIFIC_ATTRIBUTES when a projection is given.
+// DynamoDB's rules for Select against the projection members and IndexName,
+// checked before the table is read (AWS-verified select tests, moto): no
+// SPECIFIC_ATTRIBUTES without a projection, no projection with another
+// Select, ALL_PROJECTED_ATTRIBUTES only with an IndexName.
+void check_select(std::optional<Select> select, const Json& request, bool has_index_name);
+// The Select in effect: ALL_ATTRIBUTES on a table, ALL_PROJECTED_ATTRIBUTES
+// on an index, SPECIFIC_ATTRIBUTES when a projection is given; rejects
+// ALL_ATTRIBUTES on a GSI that does not project ALL.
 Select resolve_select(std::optional<Select> select, bool has_projection, const IndexDef* index);
 
 // Renders Items/Count/ScannedCount/LastEvaluatedKey (and ConsumedCapacity).

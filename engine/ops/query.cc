@@ -14,8 +14,11 @@ namespace {
 using Term = expr::KeyConditionTerm;
 
 // Maps the parsed key condition onto the partition and sort key of the table
-// or index, with DynamoDB's messages for conditions that do not fit.
-void apply_key_condition(const std::vector<Term>& terms, const KeySchema& keys, RangeRead& read) {
+// or index, with DynamoDB's messages for conditions that do not fit. Each key
+// element is checked in schema order, its ExclusiveStartKey attribute first
+// (dynalite actions/query.js, recorded against DynamoDB).
+void apply_key_condition(const std::vector<Term>& terms, const KeySchema& keys, const Item* start,
+                         RangeRead& read) {
   const Term* hash = nullptr;
   const Term* range = nullptr;
   for (const auto& term : terms) {
@@ -25,13 +28,8 @@ void apply_key_condition(const std::vector<Term>& terms, const KeySchema& keys, 
     } else if (keys.range && term.attribute == keys.range->name) {
       if (range) throw validation_error("KeyConditionExpressions must only contain one condition per key");
       range = &term;
-    } else {
-      throw validation_error("Query condition missed key schema element: " +
-                             (keys.range && hash ? keys.range->name : keys.hash.name));
     }
   }
-  if (!hash) throw validation_error("Query condition missed key schema element: " + keys.hash.name);
-  if (hash->op != Term::Op::kEq) throw validation_error("Query key condition not supported");
   auto check_type = [](const AttributeValue& v, const KeyElement& e) {
     if (v.type != e.type) {
       throw validation_error(
@@ -39,8 +37,17 @@ void apply_key_condition(const std::vector<Term>& terms, const KeySchema& keys, 
           "schema type");
     }
   };
-  check_type(hash->operands.at(0), keys.hash);
-  read.hash = encode_key_value(hash->operands[0]);
+  if (start) check_start_key_element(*start, keys.hash);
+  if (!keys.range && terms.size() > 1) throw validation_error("Query key condition not supported");
+  if (!hash) throw validation_error("Query condition missed key schema element: " + keys.hash.name);
+  for (const auto& v : hash->operands) check_type(v, keys.hash);
+  if (hash->op != Term::Op::kEq) throw validation_error("Query key condition not supported");
+  read.hash = encode_key_value(hash->operands.at(0));
+  if (!keys.range) return;
+  if (start) check_start_key_element(*start, *keys.range);
+  if (!range && terms.size() > 1) {
+    throw validation_error("Query condition missed key schema element: " + keys.range->name);
+  }
   if (!range) return;
   for (const auto& v : range->operands) check_type(v, *keys.range);
   std::string a = encode_key_value(range->operands.at(0));
@@ -92,6 +99,29 @@ void apply_key_condition(const std::vector<Term>& terms, const KeySchema& keys, 
   }
 }
 
+// The start key against the key condition (dynalite actions/query.js,
+// recorded against DynamoDB): its sort key must satisfy the sort key
+// condition, and its partition key must be the one queried.
+void check_start_key_in_condition(const Item& start, const KeySchema& keys, const RangeRead& read) {
+  const bool partition_matches = encode_key_value(start.at(keys.hash.name)) == *read.hash;
+  if (!read.lower && !read.upper) {
+    if (!partition_matches) {
+      throw validation_error(
+          "The provided starting key is outside query boundaries based on provided conditions");
+    }
+    return;
+  }
+  const std::string sort = encode_key_value(start.at(keys.range->name));
+  const bool above_lower = !read.lower || (read.lower_inclusive ? sort >= *read.lower : sort > *read.lower);
+  const bool below_upper = !read.upper || (read.upper_inclusive ? sort <= *read.upper : sort < *read.upper);
+  if (!above_lower || !below_upper) {
+    throw validation_error("The provided starting key does not match the range key predicate");
+  }
+  if (!partition_matches) {
+    throw validation_error("The query can return at most one row and cannot be restarted");
+  }
+}
+
 }  // namespace
 
 void query(Engine& engine, const Json& request, JsonWriter& out) {
@@ -110,6 +140,14 @@ void query(Engine& engine, const Json& request, JsonWriter& out) {
   expr::check_expression_mixing(
       request, {"ProjectionExpression", "FilterExpression", "KeyConditionExpression"},
       {"AttributesToGet", "QueryFilter", "ConditionalOperator", "KeyConditions"});
+  // Query reports the Select rules as a constraint error (AWS-verified select
+  // tests, moto: "1 validation error detected: ..."); Scan does not.
+  try {
+    check_select(select, request, index_name.has_value());
+  } catch (ApiError& e) {
+    e.message = "1 validation error detected: " + e.message;
+    throw;
+  }
   bool forward = bool_member(request, "ScanIndexForward").value_or(true);
   bool consistent = bool_member(request, "ConsistentRead").value_or(false);
   std::optional<Item> start = read_exclusive_start_key(request);
@@ -147,12 +185,18 @@ void query(Engine& engine, const Json& request, JsonWriter& out) {
     std::lock_guard lock(engine.storage_mutex());
     auto table = engine.require_table(*table_name);
     const IndexDef* index = find_read_index(*table, index_name, consistent);
-    resolved = resolve_select(select, projection.has_value(), index);
+    if (start) check_start_key_size(*start, *table, index, /*query=*/true);
     PageRequest pr;
     pr.table = table.get();
     pr.index = index;
     pr.read.forward = forward;
-    apply_key_condition(terms, index ? index->keys : table->keys, pr.read);
+    apply_key_condition(terms, index ? index->keys : table->keys, start ? &*start : nullptr,
+                        pr.read);
+    if (start) {
+      check_start_key_table(*start, *table);
+      check_start_key_in_condition(*start, index ? index->keys : table->keys, pr.read);
+      pr.exclusive_start_key = start;
+    }
     // dynalite actions/query.js; the message is quoted from DynamoDB in many
     // public bug reports ("Filter Expression can only contain non-primary key
     // attributes: Primary key attribute: sk").
@@ -164,10 +208,7 @@ void query(Engine& engine, const Json& request, JsonWriter& out) {
                                key->name);
       }
     }
-    if (start) {
-      validate_start_key(*start, *table, index);
-      pr.exclusive_start_key = start;
-    }
+    resolved = resolve_select(select, projection.has_value(), index);
     pr.limit = limit;
     pr.filter = filter ? &*filter : nullptr;
     pr.projection = projection ? &*projection : nullptr;

@@ -7,7 +7,8 @@ namespace dynamini {
 
 ReturnValues read_return_values(const Json& request, ShapeErrors& errors) {
   auto text = string_member(request, "ReturnValues");
-  errors.one_of(text, "returnValues", {"NONE", "ALL_OLD", "UPDATED_OLD", "ALL_NEW", "UPDATED_NEW"});
+  // Enum order as DynamoDB lists it (dynalite test/putItem.js).
+  errors.one_of(text, "returnValues", {"ALL_NEW", "UPDATED_OLD", "ALL_OLD", "NONE", "UPDATED_NEW"});
   if (text == "ALL_OLD") return ReturnValues::kAllOld;
   if (text == "UPDATED_OLD") return ReturnValues::kUpdatedOld;
   if (text == "ALL_NEW") return ReturnValues::kAllNew;

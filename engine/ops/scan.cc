@@ -28,6 +28,10 @@ void scan(Engine& engine, const Json& request, JsonWriter& out) {
   // Orders from the DAX client's RequestValidator (mirrors DynamoDB's).
   expr::check_expression_mixing(request, {"ProjectionExpression", "FilterExpression"},
                                 {"AttributesToGet", "ScanFilter", "ConditionalOperator"});
+  check_select(select, request, index_name.has_value());
+  // ExclusiveStartKey values are checked before the segments (dynalite
+  // validations/scan.js).
+  std::optional<Item> start = read_exclusive_start_key(request);
   if (segment && !total_segments) {
     throw validation_error(
         "The TotalSegments parameter is required but was not present in the request when "
@@ -45,7 +49,6 @@ void scan(Engine& engine, const Json& request, JsonWriter& out) {
         std::to_string(*total_segments));
   }
   bool consistent = bool_member(request, "ConsistentRead").value_or(false);
-  std::optional<Item> start = read_exclusive_start_key(request);
   auto attributes =
       read_expression_attributes(request, {"FilterExpression", "ProjectionExpression"});
   auto filter = read_condition(request, "FilterExpression", attributes);
@@ -59,15 +62,21 @@ void scan(Engine& engine, const Json& request, JsonWriter& out) {
   {
     std::lock_guard lock(engine.storage_mutex());
     auto table = engine.require_table(*table_name);
+    // An unknown index with a start key is reported as a bad start key
+    // (dynalite actions/scan.js, recorded against DynamoDB).
+    if (start && index_name && !table->find_index(*index_name)) {
+      throw validation_error("The provided starting key is invalid");
+    }
     const IndexDef* index = find_read_index(*table, index_name, consistent);
-    resolved = resolve_select(select, projection.has_value(), index);
     PageRequest pr;
     pr.table = table.get();
     pr.index = index;
     if (start) {
       validate_start_key(*start, *table, index);
+      if (segment) check_start_key_segment(*start, *table, *segment, *total_segments);
       pr.exclusive_start_key = start;
     }
+    resolved = resolve_select(select, projection.has_value(), index);
     pr.limit = limit;
     pr.filter = filter ? &*filter : nullptr;
     pr.projection = projection ? &*projection : nullptr;

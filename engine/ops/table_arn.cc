@@ -22,7 +22,7 @@ bool valid_table_name(const std::string& name) {
 // Messages recorded from DynamoDB (dynalite test/listTagsOfResource.js):
 // "Invalid TableArn", "Invalid TableArn: Invalid ResourceArn provided as input
 // <arn>", "Requested resource not found: ResourcArn: <arn> not found" (sic).
-std::shared_ptr<const TableDef> table_of_arn(Engine& engine, const std::optional<std::string>& arn) {
+std::string table_name_of_arn(const std::optional<std::string>& arn) {
   if (!arn) throw validation_error("Invalid TableArn");
   std::vector<std::string> parts;
   size_t begin = 0;
@@ -40,7 +40,11 @@ std::shared_ptr<const TableDef> table_of_arn(Engine& engine, const std::optional
   }
   std::string name = resource.substr(6);
   if (!valid_table_name(name)) throw validation_error(invalid);
-  auto table = engine.find_table(name);
+  return name;
+}
+
+std::shared_ptr<const TableDef> table_of_arn(Engine& engine, const std::optional<std::string>& arn) {
+  auto table = engine.find_table(table_name_of_arn(arn));
   if (!table) {
     throw ApiError{ErrorCode::kResourceNotFound,
                    "Requested resource not found: ResourcArn: " + *arn + " not found", {}};

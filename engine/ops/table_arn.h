@@ -11,6 +11,10 @@
 
 namespace dynamini {
 
+// The name of the table an ARN names. Throws ValidationException "Invalid
+// TableArn..." for a missing or malformed ARN.
+std::string table_name_of_arn(const std::optional<std::string>& arn);
+
 // The table an ARN names. Throws ValidationException "Invalid TableArn..."
 // for a malformed ARN and ResourceNotFoundException for an unknown table.
 // REQUIRES: the storage lock held.

@@ -23,6 +23,10 @@ size_t characters(const std::string& utf8) {
 
 }  // namespace
 
+// Checks in the order DynamoDB answers them (dynalite test/tagResource.js):
+// a missing ResourceArn, then the shape errors, then the ARN's form, then an
+// empty Tags list, then the table. The aws: and 50-tag texts are from
+// ack-api-quirks DDB-TABLE-442 (both ValidationException).
 void tag_resource(Engine& engine, const Json& request, JsonWriter& out) {
   ShapeErrors errors;
   auto arn = string_member(request, "ResourceArn");
@@ -34,7 +38,15 @@ void tag_resource(Engine& engine, const Json& request, JsonWriter& out) {
     for (const auto& tag : tags->GetArray()) {
       ++position;
       std::string prefix = "tags." + std::to_string(position) + ".member.";
-      if (!tag.IsObject()) throw ApiError{ErrorCode::kSerialization, "Unexpected value type in Tags", {}};
+      // A Tag that is no structure fails deserialization (dynalite
+      // test/helpers.js assertType, ValueStruct).
+      if (tag.IsArray()) {
+        throw ApiError{ErrorCode::kSerialization,
+                       "Unrecognized collection type class com.amazonaws.dynamodb.v20120810.Tag", {}};
+      }
+      if (!tag.IsObject()) {
+        throw ApiError{ErrorCode::kSerialization, "Unexpected value type in payload", {}};
+      }
       auto key = string_member(tag, "Key");
       auto value = string_member(tag, "Value");
       errors.require(key.has_value(), prefix + "key");
@@ -51,11 +63,13 @@ void tag_resource(Engine& engine, const Json& request, JsonWriter& out) {
       if (key && value) pairs.emplace_back(*key, *value);
     }
   }
+  if (!arn) table_name_of_arn(arn);  // throws "Invalid TableArn"
   errors.throw_if_any();
+  table_name_of_arn(arn);  // the ARN's form
+  if (pairs.empty()) throw validation_error("Atleast one Tag needs to be provided as Input.");
   for (const auto& [key, value] : pairs) {
     if (key.rfind("aws:", 0) == 0) {
-      throw validation_error("One or more parameter values were invalid: Tag keys starting with "
-                             "'aws:' are reserved for system use: " + key);
+      throw validation_error("Tag Key cannot be prefixed with aws:, Key: " + key);
     }
   }
   {
@@ -65,8 +79,7 @@ void tag_resource(Engine& engine, const Json& request, JsonWriter& out) {
     for (const auto& [key, value] : engine.store().tags(*table)) keys.insert(key);
     for (const auto& [key, value] : pairs) keys.insert(key);
     if (keys.size() > kMaxTags) {
-      throw ApiError{ErrorCode::kLimitExceeded,
-                     "The number of tags on the resource exceeds the limit of 50", {}};
+      throw validation_error("Number of Tags exceed the current limit for the provided ResourceArn");
     }
     WriteTransaction txn(engine.store().connection());
     for (const auto& [key, value] : pairs) engine.store().set_tag(*table, key, value);

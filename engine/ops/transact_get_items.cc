@@ -26,7 +26,8 @@ void transact_get_items(Engine& engine, const Json& request, JsonWriter& out) {
     for (const auto& action : items->GetArray()) {
       ++position;
       std::string prefix = "transactItems." + std::to_string(position) + ".member.get";
-      const Json* get = action.IsObject() ? object_member(action, "Get") : nullptr;
+      if (!action.IsObject()) throw_not_structure(action);
+      const Json* get = object_member(action, "Get");
       errors.require(get != nullptr, prefix);
       if (!get) continue;
       auto table_name = string_member(*get, "TableName");
@@ -37,8 +38,7 @@ void transact_get_items(Engine& engine, const Json& request, JsonWriter& out) {
       ItemRead read;
       read.table_name = *table_name;
       read.key = parse_item(*key);
-      bool has_expression = find_member(*get, "ProjectionExpression") != nullptr;
-      auto attributes = read_expression_attributes(*get, has_expression);
+      auto attributes = read_projection_attributes(*get);
       read.projection = read_projection(*get, attributes);
       expr::check_all_used(attributes);
       reads.push_back(std::move(read));

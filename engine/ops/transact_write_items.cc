@@ -60,7 +60,11 @@ std::optional<ItemWrite> parse_action(const Json& action, size_t position, Shape
   write.table_name = *table_name;
   write.item = parse_item(*item);
   write.return_old_on_condition_failure = on_failure == "ALL_OLD";
-  auto attributes = read_expression_attributes(body, update_text || condition_text);
+  // As the single-item operations name the expressions that take values.
+  auto attributes =
+      shape->kind == WriteKind::kUpdate
+          ? read_expression_attributes(body, {"UpdateExpression", "ConditionExpression"})
+          : read_expression_attributes(body, {"ConditionExpression"});
   if (shape->kind == WriteKind::kUpdate) write.update = expr::Update::parse(*update_text, attributes);
   write.condition = read_condition(body, "ConditionExpression", attributes);
   expr::check_all_used(attributes);
@@ -112,9 +116,7 @@ void transact_write_items(Engine& engine, const Json& request, JsonWriter& out) 
     size_t position = 0;
     for (const auto& action : items->GetArray()) {
       ++position;
-      if (!action.IsObject()) {
-        throw ApiError{ErrorCode::kSerialization, "Unexpected value type in TransactItems", {}};
-      }
+      if (!action.IsObject()) throw_not_structure(action);
       if (auto w = parse_action(action, position, errors)) writes.push_back(std::move(*w));
     }
   }

@@ -55,8 +55,10 @@ void add_doubled(Consumption& into, const Consumption& c) {
   }
   w.EndArray();
   message += "]";
-  throw ApiError{ErrorCode::kTransactionCanceled, message,
-                 "\"CancellationReasons\":" + std::string(buffer.GetString(), buffer.GetSize())};
+  // The reasons travel as an extra response member beside the message.
+  std::string reasons_member =
+      "\"CancellationReasons\":" + std::string(buffer.GetString(), buffer.GetSize());
+  throw ApiError{ErrorCode::kTransactionCanceled, message, std::move(reasons_member)};
 }
 
 }  // namespace

@@ -2,8 +2,9 @@
 #include "expressions/legacy.h"
 #include "ops/condition_failure.h"
 #include "ops/consumed_capacity.h"
-#include "ops/item_collection_metrics.h"
 #include "ops/expression_inputs.h"
+#include "ops/item_collection_metrics.h"
+#include "ops/item_write.h"
 #include "ops/operations.h"
 #include "ops/return_values.h"
 #include "ops/write_options.h"
@@ -41,15 +42,7 @@ void update_item(Engine& engine, const Json& request, JsonWriter& out) {
     std::lock_guard lock(engine.storage_mutex());
     auto table = engine.require_table(*table_name);
     validate_key(key, *table);
-    if (update) {
-      for (const auto& path : update->target_paths()) {
-        if (!path.empty() && path.front().index < 0 && table->is_key_attribute(path.front().name)) {
-          throw validation_error(
-              "One or more parameter values were invalid: Cannot update attribute " +
-              path.front().name + ". This attribute is part of the key");
-        }
-      }
-    }
+    if (update) check_update_against_keys(*update, *table);
     WriteTransaction txn(engine.store().connection());
     if (auto stored = engine.store().get(*table, encode_primary_key(key, table->keys))) {
       old_item = item_from_json(*stored);
@@ -58,7 +51,10 @@ void update_item(Engine& engine, const Json& request, JsonWriter& out) {
       throw conditional_check_failed(options.return_old_on_failure, old_item ? &*old_item : nullptr);
     }
     new_item = old_item ? *old_item : key;
-    if (update) update->apply(new_item);
+    if (update) {
+      update->apply(new_item);
+      check_index_key_assignments(*update, new_item, *table);
+    }
     validate_item_keys(new_item, *table);
     if (item_size(new_item) > kMaxItemSize) {
       throw validation_error("Item size to update has exceeded the maximum allowed size");

@@ -141,10 +141,33 @@ Request parse(const Json& request) {
       }
       if (create) {
         std::string path = member + ".create";
+        // Shape errors in DynamoDB's order (dynalite validations/updateTable.js):
+        // projection, indexName, provisionedThroughput, keySchema. KeyType has
+        // no enum here; the key rules below name a wrong one.
+        GsiCreate g;
+        const Json* projection = object_member(*create, "Projection");
+        errors.require(projection != nullptr, path + ".projection");
+        if (projection) {
+          g.projection_type = string_member(*projection, "ProjectionType");
+          // DynamoDB's order (dynalite test/createTable.js).
+          errors.one_of(g.projection_type, path + ".projection.projectionType",
+                        {"ALL", "INCLUDE", "KEYS_ONLY"});
+          if (const Json* nka = array_member(*projection, "NonKeyAttributes")) {
+            if (nka->Empty()) {
+              errors.add("[]", path + ".projection.nonKeyAttributes",
+                         "Member must have length greater than or equal to 1");
+            }
+            g.non_key_attributes.emplace();
+            for (const auto& a : nka->GetArray()) {
+              if (a.IsString()) g.non_key_attributes->emplace_back(a.GetString(), a.GetStringLength());
+            }
+          }
+        }
         auto name = string_member(*create, "IndexName");
         errors.name(name, path + ".indexName", true);
-        GsiCreate g;
         g.name = name.value_or("");
+        g.throughput = read_throughput(object_member(*create, "ProvisionedThroughput"),
+                                       path + ".provisionedThroughput", errors);
         const Json* keys = array_member(*create, "KeySchema");
         errors.require(keys != nullptr, path + ".keySchema");
         if (keys) {
@@ -163,25 +186,9 @@ Request parse(const Json& request) {
             auto key_type = string_member(e, "KeyType");
             errors.require(attr.has_value(), key_member + ".attributeName");
             errors.require(key_type.has_value(), key_member + ".keyType");
-            errors.one_of(key_type, key_member + ".keyType", {"HASH", "RANGE"});
             g.keys.push_back({attr.value_or(""), key_type.value_or("")});
           }
         }
-        const Json* projection = object_member(*create, "Projection");
-        errors.require(projection != nullptr, path + ".projection");
-        if (projection) {
-          g.projection_type = string_member(*projection, "ProjectionType");
-          errors.one_of(g.projection_type, path + ".projection.projectionType",
-                        {"ALL", "KEYS_ONLY", "INCLUDE"});
-          if (const Json* nka = array_member(*projection, "NonKeyAttributes")) {
-            g.non_key_attributes.emplace();
-            for (const auto& a : nka->GetArray()) {
-              if (a.IsString()) g.non_key_attributes->emplace_back(a.GetString(), a.GetStringLength());
-            }
-          }
-        }
-        g.throughput = read_throughput(object_member(*create, "ProvisionedThroughput"),
-                                       path + ".provisionedThroughput", errors);
         actions.emplace_back(1, g.name);
         if (!r.create) r.create = std::move(g);
         ++r.online_actions;
@@ -287,34 +294,36 @@ IndexDef build_index(const GsiCreate& create, const Request& r, const TableDef& 
     throw validation_error(std::string(kInvalid) +
                            "AttributeDefinitions is not specified for index: " + create.name);
   }
-  if (create.keys.empty()) throw validation_error("Invalid KeySchema: empty");
-  if (create.keys[0].key_type != "HASH") {
-    throw validation_error("Invalid KeySchema: The first KeySchemaElement is not a HASH key type");
-  }
-  if (create.keys.size() > 1 && create.keys[1].key_type != "RANGE") {
-    throw validation_error(
-        "Invalid KeySchema: The second KeySchemaElement is not a RANGE key type");
-  }
-  if (create.keys.size() > 1 && create.keys[0].name == create.keys[1].name) {
-    throw validation_error(
-        "Both the Hash Key and the Range Key element in the KeySchema have the same name");
-  }
-  // The new index's keys must be defined in this request's AttributeDefinitions.
-  std::vector<std::string> missing;
+  // The shape check guarantees one or two key elements. The key rules come
+  // in CreateTable's order for an index (dynalite validations/createTable.js):
+  // undefined attributes (the message lists all the index's keys), then the
+  // same name twice, then the key types.
+  bool undefined = false;
   for (const auto& k : create.keys) {
     bool found = false;
     for (const auto& d : *r.attribute_definitions) found |= d.name == k.name;
-    if (!found) missing.push_back(k.name);
+    undefined |= !found;
   }
-  if (!missing.empty()) {
+  if (undefined) {
     std::string keys_text, defs_text;
-    for (size_t i = 0; i < missing.size(); ++i) keys_text += (i ? ", " : "") + missing[i];
+    for (size_t i = 0; i < create.keys.size(); ++i) keys_text += (i ? ", " : "") + create.keys[i].name;
     for (size_t i = 0; i < r.attribute_definitions->size(); ++i) {
       defs_text += (i ? ", " : "") + (*r.attribute_definitions)[i].name;
     }
     throw validation_error(std::string(kInvalid) +
                            "Some index key attributes are not defined in AttributeDefinitions. "
                            "Keys: [" + keys_text + "], AttributeDefinitions: [" + defs_text + "]");
+  }
+  if (create.keys.size() > 1 && create.keys[0].name == create.keys[1].name) {
+    throw validation_error(
+        "Both the Hash Key and the Range Key element in the KeySchema have the same name");
+  }
+  if (create.keys[0].key_type != "HASH") {
+    throw validation_error("Invalid KeySchema: The first KeySchemaElement is not a HASH key type");
+  }
+  if (create.keys.size() > 1 && create.keys[1].key_type != "RANGE") {
+    throw validation_error(
+        "Invalid KeySchema: The second KeySchemaElement is not a RANGE key type");
   }
   IndexDef index;
   index.name = create.name;
@@ -462,6 +471,13 @@ void update_table(Engine& engine, const Json& request, JsonWriter& out) {
       deleted = *index;
     }
     for (const auto& u : r.updates) {
+      if (u.throughput &&
+          (u.throughput->read > kMaxCapacityUnits || u.throughput->write > kMaxCapacityUnits)) {
+        // dynalite test/updateTable.js: answered before the index is looked up.
+        throw validation_error(
+            "This operation cannot be performed with given input values. Please contact DynamoDB "
+            "service team for more info: Action Blocked: IndexUpdate");
+      }
       const IndexDef* index = table->find_index(u.name);
       if (!index) throw index_not_found(u.name, table->name);
       if (!index->global) {
@@ -482,12 +498,6 @@ void update_table(Engine& engine, const Json& request, JsonWriter& out) {
         throw validation_error(std::string(kInvalid) +
                                "Both ReadCapacityUnits and WriteCapacityUnits must be specified "
                                "for index: " + u.name);
-      }
-      if (u.throughput->read > kMaxCapacityUnits || u.throughput->write > kMaxCapacityUnits) {
-        // dynalite test/updateTable.js.
-        throw validation_error(
-            "This operation cannot be performed with given input values. Please contact DynamoDB "
-            "service team for more info: Action Blocked: IndexUpdate");
       }
       if (!billing_changes && u.throughput->read == index->throughput.read &&
           u.throughput->write == index->throughput.write) {

@@ -20,16 +20,16 @@ void update_time_to_live(Engine& engine, const Json& request, JsonWriter& out) {
     attribute = string_member(*spec, "AttributeName");
     errors.require(enabled.has_value(), "timeToLiveSpecification.enabled");
     errors.require(attribute.has_value(), "timeToLiveSpecification.attributeName");
-    if (attribute && attribute->empty()) {
-      errors.add(*attribute, "timeToLiveSpecification.attributeName",
-                 "Member must have length greater than or equal to 1");
-    }
     if (attribute && attribute->size() > 255) {
       errors.add(*attribute, "timeToLiveSpecification.attributeName",
                  "Member must have length less than or equal to 255");
     }
   }
   errors.throw_if_any();
+  // dynalite test/updateTimeToLive.js: an empty name is not a shape error.
+  if (attribute->empty()) {
+    throw validation_error("TimeToLiveSpecification.AttributeName must be non empty");
+  }
 
   {
     std::lock_guard lock(engine.storage_mutex());

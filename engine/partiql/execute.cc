@@ -14,7 +14,6 @@ namespace dynamini::partiql {
 ParsedStatement prepare(Engine& engine, const std::string& text, const Json* parameters) {
   std::vector<AttributeValue> values;
   if (parameters) {
-    if (!parameters->IsArray()) throw ApiError{ErrorCode::kSerialization, "Unexpected value type for Parameters", {}};
     for (const auto& p : parameters->GetArray()) values.push_back(parse_attribute_value(p));
   }
   ParsedStatement out{parse(text, values), nullptr};
@@ -23,18 +22,45 @@ ParsedStatement prepare(Engine& engine, const std::string& text, const Json* par
   return out;
 }
 
-ParsedStatement prepare_member(Engine& engine, const Json& member, const std::string& path) {
-  ShapeErrors errors;
+void add_statement_shape_errors(const Json& member, const std::string& path, ShapeErrors& errors) {
+  const std::string prefix = path.empty() ? "" : path + ".";
   auto text = string_member(member, "Statement");
-  errors.require(text.has_value(), path + ".statement");
-  if (text && text->empty()) errors.add(*text, path + ".statement", "Member must have length greater than or equal to 1");
-  if (text && text->size() > 8192) errors.add(*text, path + ".statement", "Member must have length less than or equal to 8192");
+  errors.require(text.has_value(), prefix + "statement");
+  // API reference ExecuteStatement / BatchStatementRequest / ParameterizedStatement:
+  // Statement length 1..8192, Parameters at least 1 item.
+  if (text && text->empty()) errors.add(*text, prefix + "statement", "Member must have length greater than or equal to 1");
+  if (text && text->size() > 8192) errors.add(*text, prefix + "statement", "Member must have length less than or equal to 8192");
   const Json* parameters = array_member(member, "Parameters");
   if (parameters && parameters->Empty()) {
-    errors.add("[]", path + ".parameters", "Member must have length greater than or equal to 1");
+    errors.add("[]", prefix + "parameters", "Member must have length greater than or equal to 1");
   }
-  errors.throw_if_any();
-  return prepare(engine, *text, parameters);
+}
+
+void check_statement_list(const Json& statements, const char* path, const char* shape, ShapeErrors& errors) {
+  size_t position = 0;
+  for (const auto& member : statements.GetArray()) {
+    ++position;
+    if (member.IsArray()) {
+      throw ApiError{ErrorCode::kSerialization,
+                     std::string("Unrecognized collection type class com.amazonaws.dynamodb.v20120810.") + shape, {}};
+    }
+    if (!member.IsObject()) throw ApiError{ErrorCode::kSerialization, "Unexpected value type in payload", {}};
+    add_statement_shape_errors(member, std::string(path) + "." + std::to_string(position) + ".member", errors);
+  }
+}
+
+bool is_select(const std::string& statement) {
+  size_t begin = statement.find_first_not_of(" \t\r\n");
+  size_t end = begin == std::string::npos ? begin : statement.find_first_of(" \t\r\n(", begin);
+  std::string word = begin == std::string::npos ? "" : statement.substr(begin, end - begin);
+  for (auto& c : word) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  if (word == "SELECT") return true;
+  if (word == "INSERT" || word == "UPDATE" || word == "DELETE") return false;
+  throw validation_error("Statement wasn't well formed, can't be processed: Expected data manipulation");
+}
+
+ParsedStatement prepare_member(Engine& engine, const Json& member) {
+  return prepare(engine, *string_member(member, "Statement"), array_member(member, "Parameters"));
 }
 
 void run_select(Engine& engine, const ParsedStatement& parsed, ReadOptions options,

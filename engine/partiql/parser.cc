@@ -28,7 +28,8 @@ class Parser {
       throw statement_error("Expected data manipulation");
     }
     if (peek().kind != TokenKind::kEnd) throw statement_error("Unexpected token after expression");
-    if (next_parameter_ != parameters_.size()) throw parameter_mismatch();
+    // Only too few Parameters are refused; extra ones are ignored (DynamoDB
+    // Local's PartiQL front end, recorded: "too many parameters").
     return out;
   }
 
@@ -221,6 +222,8 @@ class Parser {
       std::vector<AttributeValue> members;
       if (!symbol(">>")) {
         do {
+          // A bag holds literals only: a parameter in it is refused.
+          if (peek().kind == TokenKind::kParameter) throw unsupported_in_bag();
           members.push_back(value());
         } while (symbol(","));
         expect_symbol(">>");
@@ -230,21 +233,25 @@ class Parser {
     throw statement_error("Expected a value, found " + t.text);
   }
 
+  // Bag literals, with the messages of DynamoDB's PartiQL layer
+  // (ddb.partiql.shared ValidationExceptionMessages EMPTY_BAG,
+  // UNSUPPORTED_DATA_TYPE_IN_BAG): strings or numbers, one type, no duplicates.
+  static ApiError unsupported_in_bag() {
+    return validation_error("Unsupported data type in Bag. DynamoDB only supports either numbers or strings in bags");
+  }
   static AttributeValue make_set(const std::vector<AttributeValue>& members) {
-    if (members.empty()) throw validation_error("One or more parameter values were invalid: An number set  may not be empty");
+    if (members.empty()) throw validation_error("Empty bags are not supported");
     AttributeValue set;
     ValueType member_type = members.front().type;
     if (member_type == ValueType::S) {
       set.type = ValueType::SS;
     } else if (member_type == ValueType::N) {
       set.type = ValueType::NS;
-    } else if (member_type == ValueType::B) {
-      set.type = ValueType::BS;
     } else {
-      throw validation_error("Unsupported type passed as a set member: " + std::string(type_name(member_type)));
+      throw unsupported_in_bag();
     }
     for (const auto& m : members) {
-      if (m.type != member_type) throw validation_error("Set members must all be of the same type");
+      if (m.type != member_type) throw unsupported_in_bag();
       bool dup = false;
       for (const auto& e : set.set) {
         if (member_type == ValueType::N ? Number::parse_or_throw(e).compare(m.as_number()) == 0 : e == m.scalar) dup = true;

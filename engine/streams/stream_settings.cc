@@ -21,7 +21,10 @@ StreamSpecificationRequest read_specification_object(const Json& spec, ShapeErro
   out.enabled = enabled.value_or(false);
   out.view_type = string_member(spec, "StreamViewType");
   errors.one_of(out.view_type, "streamSpecification.streamViewType",
-                {"NEW_IMAGE", "OLD_IMAGE", "NEW_AND_OLD_IMAGES", "KEYS_ONLY"});
+                // DynamoDB prints enum sets in its hash-set order, not the
+                // API's (see Select's [SPECIFIC_ATTRIBUTES, COUNT, ...]); this
+                // order is that rule applied, unconfirmed for this enum.
+                {"OLD_IMAGE", "KEYS_ONLY", "NEW_AND_OLD_IMAGES", "NEW_IMAGE"});
   return out;
 }
 

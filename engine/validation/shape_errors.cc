@@ -4,6 +4,16 @@
 
 namespace dynamini {
 
+bool is_valid_name(std::string_view name) {
+  if (name.size() < 3 || name.size() > 255) return false;
+  for (char c : name) {
+    bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+              c == '_' || c == '.' || c == '-';
+    if (!ok) return false;
+  }
+  return true;
+}
+
 void ShapeErrors::add(std::optional<std::string_view> value, std::string_view path,
                       std::string_view constraint) {
   std::string m = "Value ";
@@ -31,7 +41,7 @@ void ShapeErrors::name(const std::optional<std::string>& value, std::string_view
     if (required) require(false, path);
     return;
   }
-  bool pattern_ok = true;
+  bool pattern_ok = !value->empty();  // the pattern needs one character at least
   for (char c : *value) {
     bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
               c == '_' || c == '.' || c == '-';

@@ -17,6 +17,17 @@
 
 namespace dynamini {
 
+// A table or index name as the API constrains it: 3..255 characters of
+// [a-zA-Z0-9_.-].
+bool is_valid_name(std::string_view name);
+
+// The constraint DynamoDB reports, as one error on the whole map, when a key
+// of RequestItems is not a valid table name (dynalite test/batchGetItem.js).
+inline constexpr std::string_view kMapKeysAreNames =
+    "Map keys must satisfy constraint: [Member must have length less than or equal to 255, "
+    "Member must have length greater than or equal to 3, Member must satisfy regular expression "
+    "pattern: [a-zA-Z0-9_.-]+]";
+
 class ShapeErrors {
  public:
   // `value` is rendered as DynamoDB does: null, or the value's text.

@@ -1,9 +1,11 @@
 #include "values/attribute_value.h"
 
 #include <algorithm>
+#include <cctype>
 #include <unordered_set>
 
 #include "dynamini/api_error.h"
+#include "validation/request_members.h"
 #include "values/base64.h"
 
 namespace dynamini {
@@ -15,25 +17,48 @@ ApiError serialization_error(const std::string& message) {
   return ApiError{ErrorCode::kSerialization, message, {}};
 }
 
-std::string require_string(const Json& json, const char* type) {
-  if (!json.IsString()) {
-    throw serialization_error(std::string("Unexpected value type for ") + type +
-                              ": expected a string");
-  }
+std::string require_string(const Json& json) {
+  if (!json.IsString()) throw_wrong_type(json, "String");
   return std::string(json.GetString(), json.GetStringLength());
 }
 
-std::string decode_binary(const Json& json, const char* type) {
-  std::string text = require_string(json, type);
+// A Blob member: base64 text. Messages recorded in dynalite test/helpers.js
+// assertType('Blob') ("a Blob", and "dectected" sic).
+std::string decode_binary(const Json& json) {
+  if (!json.IsString()) {
+    if (json.IsArray() || json.IsObject()) throw_wrong_type(json, "Blob");
+    throw serialization_error(std::string("class ") +
+                              (json.IsBool()
+                                   ? "java.lang.Boolean"
+                                   : "com.amazon.coral.value.json.numbers.TruncatingBigNumber") +
+                              " can not be converted to a Blob");
+  }
+  std::string text(json.GetString(), json.GetStringLength());
   std::string bytes;
   if (!base64_decode(text, &bytes)) {
-    throw serialization_error("Base64 encoded binary data is not valid: " + text);
+    std::string reason;
+    if (text.size() % 4 != 0) {
+      reason = "Base64 encoded length is expected a multiple of 4 bytes but found: " +
+               std::to_string(text.size());
+    } else {
+      size_t data_end = text.find_last_not_of('=');
+      data_end = data_end == std::string::npos ? 0 : data_end + 1;
+      for (size_t i = 0; i < text.size() && reason.empty(); ++i) {
+        unsigned char c = static_cast<unsigned char>(text[i]);
+        bool alphabet = std::isalnum(c) || c == '+' || c == '/';
+        if (!alphabet && !(c == '=' && i >= data_end)) {
+          reason = std::string("Invalid Base64 character: '") + text[i] + "'";
+        }
+      }
+      if (reason.empty()) reason = "Invalid last non-pad Base64 character dectected";
+    }
+    throw serialization_error("'" + text + "' can not be converted to a Blob: " + reason);
   }
   return bytes;
 }
 
-std::string canonical_number(const Json& json, const char* type) {
-  std::string text = require_string(json, type);
+std::string canonical_number(const Json& json) {
+  std::string text = require_string(json);
   return Number::parse_or_throw(text).to_string();
 }
 
@@ -47,11 +72,8 @@ std::string quote_collection(const Json& array) {
   return out + "]";
 }
 
-const Json& require_array(const Json& json, const char* type) {
-  if (!json.IsArray()) {
-    throw serialization_error(std::string("Unexpected value type for ") + type +
-                              ": expected a list");
-  }
+const Json& require_array(const Json& json) {
+  if (!json.IsArray()) throw_not_list(json);
   return json;
 }
 
@@ -168,7 +190,7 @@ AttributeValue parse_at_depth(const Json& json, int depth) {
         "levels beyond supported limit");
   }
   if (!json.IsObject()) {
-    throw serialization_error("Unexpected value type for AttributeValue: expected an object");
+    throw_not_structure(json);
   }
   static const char* const kNames[] = {"S", "N", "B", "BOOL", "NULL", "SS", "NS", "BS", "L", "M"};
   const Json* member = nullptr;
@@ -197,16 +219,14 @@ AttributeValue parse_at_depth(const Json& json, int depth) {
   AttributeValue out;
   out.type = type;
   switch (type) {
-    case ValueType::S: out.scalar = require_string(v, "S"); break;
-    case ValueType::N: out.scalar = canonical_number(v, "N"); break;
-    case ValueType::B: out.scalar = decode_binary(v, "B"); break;
+    case ValueType::S: out.scalar = require_string(v); break;
+    case ValueType::N: out.scalar = canonical_number(v); break;
+    case ValueType::B: out.scalar = decode_binary(v); break;
     case ValueType::BOOL:
-      if (!v.IsBool()) throw serialization_error("Unexpected value type for BOOL: expected a boolean");
-      out.boolean = v.GetBool();
+      out.boolean = read_boolean(v);
       break;
     case ValueType::NUL:
-      if (!v.IsBool()) throw serialization_error("Unexpected value type for NULL: expected a boolean");
-      if (!v.GetBool()) {
+      if (!read_boolean(v)) {
         throw validation_error(std::string(kInvalidPrefix) +
                                "Null attribute value types must have the value of true");
       }
@@ -214,8 +234,7 @@ AttributeValue parse_at_depth(const Json& json, int depth) {
     case ValueType::SS:
     case ValueType::NS:
     case ValueType::BS: {
-      const char* name = type_name(type);
-      const Json& array = require_array(v, name);
+      const Json& array = require_array(v);
       if (array.Empty()) {
         const char* what = type == ValueType::SS   ? "An string set  may not be empty"
                            : type == ValueType::NS ? "An number set  may not be empty"
@@ -224,9 +243,9 @@ AttributeValue parse_at_depth(const Json& json, int depth) {
       }
       std::unordered_set<std::string> seen;
       for (const auto& element : array.GetArray()) {
-        std::string member_value = type == ValueType::SS   ? require_string(element, name)
-                                   : type == ValueType::NS ? canonical_number(element, name)
-                                                           : decode_binary(element, name);
+        std::string member_value = type == ValueType::SS   ? require_string(element)
+                                   : type == ValueType::NS ? canonical_number(element)
+                                                           : decode_binary(element);
         if (!seen.insert(member_value).second) {
           if (type == ValueType::NS) throw validation_error("Input collection contains duplicates");
           if (type == ValueType::SS) {
@@ -241,12 +260,15 @@ AttributeValue parse_at_depth(const Json& json, int depth) {
       break;
     }
     case ValueType::L:
-      for (const auto& element : require_array(v, "L").GetArray()) {
+      for (const auto& element : require_array(v).GetArray()) {
         out.list.push_back(parse_at_depth(element, depth + 1));
       }
       break;
     case ValueType::M:
-      if (!v.IsObject()) throw serialization_error("Unexpected value type for M: expected an object");
+      if (!v.IsObject()) {
+        if (v.IsArray()) throw_not_structure(v);
+        throw serialization_error("Expected map or null");
+      }
       out.map = parse_item_at_depth(v, depth + 1);
       break;
   }
@@ -254,9 +276,19 @@ AttributeValue parse_at_depth(const Json& json, int depth) {
 }
 
 Item parse_item_at_depth(const Json& json, int depth) {
-  if (!json.IsObject()) throw serialization_error("Unexpected value type: expected a map");
+  if (!json.IsObject()) {
+    if (json.IsArray()) throw_not_structure(json);
+    throw serialization_error("Expected map or null");
+  }
   Item item;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
+    // Attribute names (items, keys, maps): 1..65535 bytes (Developer Guide
+    // "Constraints": at most 64 KB); messages of DynamoDB Local's
+    // newAttributeName (EMPTY_ATTRIBUTE_NAME, ATTRIBUTE_NAME_TOO_LARGE).
+    if (it->name.GetStringLength() == 0) throw validation_error("Empty attribute name");
+    if (it->name.GetStringLength() > 65535) {
+      throw validation_error("Attribute name is too large, must be less than 65536 bytes");
+    }
     item.insert_or_assign(std::string(it->name.GetString(), it->name.GetStringLength()),
                           parse_at_depth(it->value, depth));
   }

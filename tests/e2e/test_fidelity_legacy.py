@@ -164,6 +164,42 @@ class LegacyParameters(ServerTestCase):
             "1 validation error detected: Value 'ALL_NEW' at 'returnValuesOnConditionCheckFailure' "
             "failed to satisfy constraint: Member must satisfy enum value set: [ALL_OLD, NONE]")
 
+    def test_ne_and_not_contains_hold_for_a_missing_attribute(self):
+        # dynalite db/index.js compare(): NE fails only on an equal value of the
+        # same type, NOT_CONTAINS only when the value is found.
+        everything = self.ddb.scan(TableName=TABLE)["Count"]
+        for op in ("NE", "NOT_CONTAINS"):
+            count = self.ddb.scan(TableName=TABLE, ScanFilter={
+                "missing": {"ComparisonOperator": op, "AttributeValueList": [{"S": "x"}]}})["Count"]
+            self.assertEqual(count, everything, op)
+
+    def test_contains_on_a_binary_attribute_searches_its_bytes(self):
+        # API reference Condition: for Binary, "a subsequence of the target".
+        self.ddb.put_item(TableName=TABLE, Item={"pk": {"S": "bin"}, "sk": {"S": "1"},
+                                                 "b": {"B": bytes([0, 1, 2, 3])}})
+        def count(op, needle):
+            return self.ddb.query(TableName=TABLE, KeyConditions={
+                "pk": {"ComparisonOperator": "EQ", "AttributeValueList": [{"S": "bin"}]}},
+                QueryFilter={"b": {"ComparisonOperator": op, "AttributeValueList": [{"B": needle}]}})["Count"]
+        self.assertEqual(count("CONTAINS", bytes([1, 2])), 1)
+        self.assertEqual(count("CONTAINS", bytes([2, 1])), 0)
+        self.assertEqual(count("NOT_CONTAINS", bytes([1, 2])), 0)
+
+    def test_get_operations_ignore_expression_attribute_values(self):
+        # Not in GetItem's, BatchGetItem's or TransactGetItems' API shape, so
+        # ignored like any unknown member (boto3 cannot send it: raw requests).
+        key = {"pk": {"S": "p"}, "sk": {"S": "a1"}}
+        values = {":v": {"S": "x"}}
+        status, body = self.server.raw_json("GetItem", {
+            "TableName": TABLE, "Key": key, "ExpressionAttributeValues": values})
+        self.assertEqual((status, body["Item"]["n"]), (200, {"N": "5"}))
+        status, body = self.server.raw_json("BatchGetItem", {"RequestItems": {
+            TABLE: {"Keys": [key], "ExpressionAttributeValues": values}}})
+        self.assertEqual((status, len(body["Responses"][TABLE])), (200, 1))
+        status, body = self.server.raw_json("TransactGetItems", {"TransactItems": [
+            {"Get": {"TableName": TABLE, "Key": key, "ExpressionAttributeValues": values}}]})
+        self.assertEqual((status, body["Responses"][0]["Item"]["n"]), (200, {"N": "5"}))
+
     def test_describe_limits(self):
         out = self.ddb.describe_limits()
         self.assertEqual(out["AccountMaxReadCapacityUnits"], 80000)

@@ -54,10 +54,22 @@ class PartiqlTest(ServerTestCase):
     def test_batch_reports_errors_per_statement(self):
         out = self.ddb.batch_execute_statement(Statements=[
             {"Statement": "INSERT INTO \"%s\" VALUE {'pk': 'u', 'sk': '1'}" % self.table},
+            {"Statement": "SELEC nonsense"}])
+        self.assertEqual(out["Responses"][0]["Error"]["Code"], "DuplicateItem")
+        self.assertEqual(out["Responses"][1]["Error"]["Code"], "ValidationError")
+        out = self.ddb.batch_execute_statement(Statements=[
             {"Statement": "SELECT * FROM \"%s\" WHERE pk = ? AND sk = ?" % self.table,
              "Parameters": [{"S": "u"}, {"S": "2"}]}])
-        self.assertEqual(out["Responses"][0]["Error"]["Code"], "DuplicateItem")
-        self.assertEqual(out["Responses"][1]["Item"]["n"], {"N": "2"})
+        self.assertEqual(out["Responses"][0]["Item"]["n"], {"N": "2"})
+
+    def test_batch_of_reads_and_writes_is_refused(self):
+        # API reference BatchExecuteStatement: all reads or all writes.
+        with self.assertRaises(ClientError) as ctx:
+            self.ddb.batch_execute_statement(Statements=[
+                {"Statement": "INSERT INTO \"%s\" VALUE {'pk': 'u', 'sk': '1'}" % self.table},
+                {"Statement": "SELECT * FROM \"%s\" WHERE pk = 'u' AND sk = '2'" % self.table}])
+        self.assertClientError(ctx, "ValidationException",
+                               message_contains="Read and write requests together")
 
     def test_execute_transaction_is_all_or_nothing(self):
         with self.assertRaises(ClientError) as ctx:

@@ -1,7 +1,8 @@
 """Every validation path, through a real SDK: the catalogue in validation_cases/.
 
 Each validation_cases/<area>.json holds
-  {"fixtures": {"tables": [CreateTable requests], "items": [PutItem requests]},
+  {"fixtures": {"tables": [CreateTable requests], "items": [PutItem requests],
+                "calls": [{"operation": ..., "request": ..., "transport": ...}]},
    "cases": [{"name": "...", "operation": "GetItem", "request": {...},
               "code": "ValidationException", "message": "exact text",
               "status": 400,            # optional, default 400
@@ -12,7 +13,11 @@ Every case becomes one test method here, sent with boto3's low-level client
 (parameter validation off, so the server sees exactly the bad request) and
 checked for error code, HTTP status and the whole message. Requests are JSON,
 so a binary value is written as its base64 text ({"B": "AAE="}) and turned into
-bytes before boto3 encodes it again. tools/validation_coverage.py checks that
+bytes before boto3 encodes it again. Fixture "calls" run after the tables and
+items exist and must succeed (they set up state a case needs: TTL enabled, a
+protected table, an earlier transaction's token). In case requests,
+"${stream_arn:T}" and "${shard_id:T}" stand for table T's stream and its shard,
+which only exist at run time. tools/validation_coverage.py checks that
 every error the engine can raise appears in this catalogue.
 """
 
@@ -20,6 +25,7 @@ import base64
 import glob
 import json
 import os
+import re
 import unittest
 
 from botocore import xform_name
@@ -73,27 +79,54 @@ class ValidationCatalogue(ServerTestCase):
                 cls.ddb.create_table(**binary_values_as_bytes(table))
             for item in fixtures.get("items", []):
                 cls.ddb.put_item(**binary_values_as_bytes(item))
+            for call in fixtures.get("calls", []):
+                cls.send(call, expect_ok=True)
 
-    def check_case(self, case):
-        status = case.get("status", 400)
+    @classmethod
+    def stream_placeholders(cls, text):
+        """Fills ${stream_arn:T} and ${shard_id:T} in `text`."""
+        def fill(match):
+            kind, table = match.group(1), match.group(2)
+            arn = cls.ddb.describe_table(TableName=table)["Table"]["LatestStreamArn"]
+            if kind == "stream_arn":
+                return arn
+            shards = cls.clients["dynamodbstreams"].describe_stream(StreamArn=arn)
+            return shards["StreamDescription"]["Shards"][0]["ShardId"]
+        return re.sub(r"\$\{(stream_arn|shard_id):([\w.-]+)\}", fill, text)
+
+    @classmethod
+    def send(cls, case, expect_ok=False):
+        """Sends one request; returns (code, status, message), code None on success."""
+        request = json.loads(cls.stream_placeholders(json.dumps(case["request"])))
         if case.get("transport", "boto3") == "raw":
             prefix = ("DynamoDBStreams_20120810." if case.get("service") == "dynamodbstreams"
                       else "DynamoDB_20120810.")
-            body = case["request"] if isinstance(case["request"], str) else json.dumps(case["request"])
-            got_status, _, data = self.server.raw(body, target=prefix + case["operation"])
+            body = request if isinstance(request, str) else json.dumps(request)
+            status, _, data = cls.server.raw(body, target=prefix + case["operation"])
             doc = json.loads(data)
-            code = doc.get("__type", "").rsplit("#", 1)[-1]
-            message = doc.get("message", doc.get("Message"))
-        else:
-            client = self.clients[case.get("service", "dynamodb")]
-            call = getattr(client, xform_name(case["operation"]))
-            with self.assertRaises(ClientError) as ctx:
-                call(**binary_values_as_bytes(case["request"]))
-            error = ctx.exception.response["Error"]
-            got_status = ctx.exception.response["ResponseMetadata"]["HTTPStatusCode"]
-            code, message = error.get("Code"), error.get("Message")
-        self.assertEqual((code, got_status), (case["code"], status), message)
-        self.assertEqual(message, case["message"])
+            if status == 200:
+                return None, status, None
+            if expect_ok:
+                raise AssertionError("fixture call failed: %s" % doc)
+            return (doc.get("__type", "").rsplit("#", 1)[-1], status,
+                    doc.get("message", doc.get("Message")))
+        client = cls.clients[case.get("service", "dynamodb")]
+        call = getattr(client, xform_name(case["operation"]))
+        try:
+            call(**binary_values_as_bytes(request))
+        except ClientError as e:
+            if expect_ok:
+                raise
+            error = e.response["Error"]
+            return (error.get("Code"), e.response["ResponseMetadata"]["HTTPStatusCode"],
+                    error.get("Message"))
+        return None, 200, None
+
+    def check_case(self, case):
+        code, status, message = self.send(case)
+        self.assertIsNotNone(code, "the request succeeded; expected " + case["code"])
+        self.assertEqual((code, status), (case["code"], case.get("status", 400)), message)
+        self.assertEqual(message, self.stream_placeholders(case["message"]))
 
 
 def _add_case_methods():

@@ -85,3 +85,29 @@ TEST_CASE("AttributeValue: 32 levels of nesting are accepted, 33 rejected") {
         "Nesting Levels have exceeded supported limits: Attributes in the item have nested levels "
         "beyond supported limit");
 }
+
+TEST_CASE("AttributeValue: wrong JSON types answer in DynamoDB's deserializer wording") {
+  CHECK(error_of(R"({"S":true})") == "class java.lang.Boolean can not be converted to an String");
+  CHECK(error_of(R"({"S":23})") ==
+        "class com.amazon.coral.value.json.numbers.TruncatingBigNumber can not be converted to an "
+        "String");
+  CHECK(error_of(R"({"SS":"a"})") == "Expected list or null");
+  CHECK(error_of(R"({"L":{}})") == "Start of structure or map found where not expected.");
+  CHECK(error_of(R"({"M":[]})") == "Start of list found where not expected");
+  CHECK(error_of(R"({"B":"23456"})") ==
+        "'23456' can not be converted to a Blob: Base64 encoded length is expected a multiple of 4 "
+        "bytes "
+        "but found: 5");
+  CHECK(error_of(R"({"B":"=+/="})") ==
+        "'=+/=' can not be converted to a Blob: Invalid Base64 character: '='");
+  CHECK(error_of(R"({"BOOL":"maybe"})") == "'MAYBE' can not be converted to an Boolean");
+  CHECK(error_of("\"S\"") == "Expected null");
+}
+
+TEST_CASE("AttributeValue: BOOL and NULL read the strings DynamoDB's deserializer accepts") {
+  CHECK(parse(R"({"BOOL":"yes"})").boolean);
+  CHECK_FALSE(parse(R"({"BOOL":"0"})").boolean);
+  CHECK(error_of(R"({"NULL":"no"})") ==
+        "One or more parameter values were invalid: Null attribute value types must have the value "
+        "of true");
+}

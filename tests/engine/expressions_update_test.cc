@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 #include <rapidjson/document.h>
 
+#include <algorithm>
 #include <functional>
 #include <string>
 
@@ -324,3 +325,25 @@ TEST_CASE("Update error: REMOVE, ADD and DELETE under a missing parent") {
 }
 
 }  // TEST_SUITE
+
+TEST_CASE("Update: a bare ':' is itself the syntax error, quoted with its neighbours") {
+  // DynamoDB's answer quoted in aws/aws-cdk issue #7591.
+  CHECK(parse_error("ADD hits : incr", R"({":incr":{"N":"1"}})") ==
+        "Invalid UpdateExpression: Syntax error; token: \":\", near: \"hits : incr\"");
+}
+
+TEST_CASE("Update: paths read and written, and the types known before it runs") {
+  ExpressionAttributes a = attrs(nullptr, R"({":n":{"N":"1"},":s":{"S":"x"}})");
+  Update u = Update::parse("SET p = q.r, t = :s, w = v + :n, x = list_append(y, z) ADD c :n", a);
+  std::vector<std::string> roots;
+  for (const auto& path : u.all_paths()) roots.push_back(path_to_string(path));
+  CHECK(std::find(roots.begin(), roots.end(), "q.r") != roots.end());
+  CHECK(std::find(roots.begin(), roots.end(), "v") != roots.end());
+  CHECK(u.path_assigned_attributes() == std::vector<std::string>{"p"});
+  auto typed = u.statically_typed_assignments();
+  REQUIRE(typed.size() == 4);
+  CHECK(typed[0] == std::pair<std::string, ValueType>{"t", ValueType::S});
+  CHECK(typed[1] == std::pair<std::string, ValueType>{"w", ValueType::N});
+  CHECK(typed[2] == std::pair<std::string, ValueType>{"x", ValueType::L});
+  CHECK(typed[3] == std::pair<std::string, ValueType>{"c", ValueType::N});
+}

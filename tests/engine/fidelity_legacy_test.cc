@@ -175,3 +175,44 @@ TEST_CASE_FIXTURE(LegacyFixture, "ReturnValuesOnConditionCheckFailure outside it
   auto e = fail("PutItem", R"J({"TableName":"tbl","Item":{"pk":{"S":"p"},"sk":{"S":"a2"}},"ReturnValuesOnConditionCheckFailure":"ALL_NEW"})J");
   CHECK(e.message == "1 validation error detected: Value 'ALL_NEW' at 'returnValuesOnConditionCheckFailure' failed to satisfy constraint: Member must satisfy enum value set: [ALL_OLD, NONE]");
 }
+
+TEST_CASE_FIXTURE(LegacyFixture, "NE and NOT_CONTAINS hold for a missing attribute") {
+  // dynalite db/index.js compare(): NE fails only on an equal value of the same
+  // type; NOT_CONTAINS only when the value is found.
+  auto r = call("Scan", R"J({"TableName":"tbl","ScanFilter":{"s":{"ComparisonOperator":"NE","AttributeValueList":[{"S":"hello"}]}}})J");
+  CHECK(r["Count"].GetInt() == 2);
+  r = call("Scan", R"J({"TableName":"tbl","ScanFilter":{"s":{"ComparisonOperator":"NOT_CONTAINS","AttributeValueList":[{"S":"ell"}]}}})J");
+  CHECK(r["Count"].GetInt() == 2);
+}
+
+TEST_CASE_FIXTURE(LegacyFixture, "CONTAINS and NOT_CONTAINS on a binary attribute search its bytes") {
+  // "AAECAw==" is 00 01 02 03; "AQI=" is 01 02, "AgE=" is 02 01.
+  call("PutItem", R"J({"TableName":"tbl","Item":{"pk":{"S":"p"},"sk":{"S":"c1"},"bin":{"B":"AAECAw=="}}})J");
+  auto r = call("Scan", R"J({"TableName":"tbl","ScanFilter":{"bin":{"ComparisonOperator":"CONTAINS","AttributeValueList":[{"B":"AQI="}]}}})J");
+  CHECK(r["Count"].GetInt() == 1);
+  r = call("Scan", R"J({"TableName":"tbl","ScanFilter":{"bin":{"ComparisonOperator":"CONTAINS","AttributeValueList":[{"B":"AgE="}]}}})J");
+  CHECK(r["Count"].GetInt() == 0);
+  r = call("Scan", R"J({"TableName":"tbl","ScanFilter":{"bin":{"ComparisonOperator":"NOT_CONTAINS","AttributeValueList":[{"B":"AQI="}]}}})J");
+  CHECK(r["Count"].GetInt() == 3);
+}
+
+TEST_CASE_FIXTURE(LegacyFixture, "A null or non-object legacy condition entry is refused with DynamoDB's wording") {
+  CHECK(fail("Scan", R"J({"TableName":"tbl","ScanFilter":{"n":null}})J").message ==
+        "The filter condition for an attribute cannot be null: n");
+  CHECK(fail("UpdateItem", R"J({"TableName":"tbl","Key":{"pk":{"S":"p"},"sk":{"S":"a1"}},"AttributeUpdates":{"n":null}})J").message ==
+        "Supplied AttributeValueUpdate is empty, must contain one of the supported actions: n is null");
+  auto e = fail("Scan", R"J({"TableName":"tbl","ScanFilter":{"n":"x"}})J");
+  CHECK(e.code == dynamini::ErrorCode::kSerialization);
+  CHECK(e.message == "Unexpected value type in payload");
+  CHECK(fail("PutItem", R"J({"TableName":"tbl","Item":{"pk":{"S":"p"},"sk":{"S":"z"}},"Expected":{"n":[]}})J").message ==
+        "Unrecognized collection type class com.amazonaws.dynamodb.v20120810.ExpectedAttributeValue");
+}
+
+TEST_CASE_FIXTURE(LegacyFixture, "Legacy parameters name attributes of 1 to 65535 bytes") {
+  CHECK(fail("Scan", R"J({"TableName":"tbl","ScanFilter":{"":{"ComparisonOperator":"NOT_NULL"}}})J").message ==
+        "Empty attribute name");
+  CHECK(fail("UpdateItem", R"J({"TableName":"tbl","Key":{"pk":{"S":"p"},"sk":{"S":"a1"}},"AttributeUpdates":{"":{"Action":"DELETE"}}})J").message ==
+        "Empty attribute name");
+  CHECK(fail("PutItem", R"J({"TableName":"tbl","Item":{"pk":{"S":"p"},"sk":{"S":"z"}},"Expected":{"":{"Exists":false}}})J").message ==
+        "Empty attribute name");
+}

@@ -125,11 +125,46 @@ TEST_CASE_FIXTURE(MessagesFixture, "Messages: an LSI fetches unprojected attribu
 
 TEST_CASE_FIXTURE(MessagesFixture, "Messages: ALL_PROJECTED_ATTRIBUTES needs an index") {
   CHECK(message("Scan", R"({"TableName":"msg","Select":"ALL_PROJECTED_ATTRIBUTES"})") ==
-        "One or more parameter values were invalid: Select type ALL_PROJECTED_ATTRIBUTES is "
-        "supported only when querying an index");
+        "ALL_PROJECTED_ATTRIBUTES can be used only when Querying using an IndexName");
 }
 
 TEST_CASE_FIXTURE(MessagesFixture, "Messages: COUNT cannot carry a projection") {
   CHECK(message("Scan", R"({"TableName":"msg","Select":"COUNT","ProjectionExpression":"pk"})") ==
         "Cannot specify the ProjectionExpression when choosing to get only the Count");
+}
+
+TEST_CASE_FIXTURE(MessagesFixture, "Messages: the get operations ignore ExpressionAttributeValues (not in their shape)") {
+  call("PutItem", R"({"TableName":"msg","Item":{"pk":{"S":"a"},"sk":{"S":"b"},"x":{"N":"1"}}})");
+  const char* values = R"("ExpressionAttributeValues":{":v":{"S":"x"}})";
+  auto got = call("GetItem", std::string(R"({"TableName":"msg","Key":{"pk":{"S":"a"},"sk":{"S":"b"}},)") +
+                                 values + R"(,"ProjectionExpression":"x"})");
+  CHECK(str(got["Item"]) == R"({"x":{"N":"1"}})");
+  auto batch = call("BatchGetItem", std::string(R"({"RequestItems":{"msg":{"Keys":[{"pk":{"S":"a"},"sk":{"S":"b"}}],)") +
+                                        values + "}}}");
+  CHECK(batch["Responses"]["msg"].Size() == 1);
+  auto txn = call("TransactGetItems", std::string(R"({"TransactItems":[{"Get":{"TableName":"msg","Key":{"pk":{"S":"a"},"sk":{"S":"b"}},)") +
+                                          values + "}}]}");
+  CHECK(txn["Responses"][0].HasMember("Item"));
+  // Names still need the projection.
+  CHECK(message("GetItem", R"({"TableName":"msg","Key":{"pk":{"S":"a"},"sk":{"S":"b"}},
+    "ExpressionAttributeNames":{"#x":"x"}})") ==
+        "ExpressionAttributeNames can only be specified when using expressions");
+}
+
+TEST_CASE_FIXTURE(MessagesFixture, "Messages: attribute names are 1 to 65535 bytes") {
+  // Developer Guide "Constraints": attribute names up to 64 KB; messages of
+  // DynamoDB Local's newAttributeName.
+  CHECK(message("PutItem", R"({"TableName":"msg","Item":{"pk":{"S":"a"},"sk":{"S":"b"},"":{"S":"x"}}})") ==
+        "Empty attribute name");
+  CHECK(message("PutItem", R"({"TableName":"msg","Item":{"pk":{"S":"a"},"sk":{"S":"b"},"m":{"M":{"":{"N":"1"}}}}})") ==
+        "Empty attribute name");
+  const std::string longest(65535, 'n');
+  call("PutItem", R"({"TableName":"msg","Item":{"pk":{"S":"a"},"sk":{"S":"b"},")" + longest + R"(":{"S":"x"}}})");
+  CHECK(message("PutItem", R"({"TableName":"msg","Item":{"pk":{"S":"a"},"sk":{"S":"b"},")" + longest + R"(n":{"S":"x"}}})") ==
+        "Attribute name is too large, must be less than 65536 bytes");
+  CHECK(message("UpdateItem", R"({"TableName":"msg","Key":{"pk":{"S":"a"},"sk":{"S":"b"}},
+    "UpdateExpression":"SET #n = :v","ExpressionAttributeNames":{"#n":""},"ExpressionAttributeValues":{":v":{"S":"x"}}})") ==
+        "ExpressionAttributeNames contains invalid value: Empty attribute name for key #n");
+  CHECK(message("BatchWriteItem", R"({"RequestItems":{"msg":[{"PutRequest":{"Item":{"pk":{"S":"a"},"sk":{"S":"c"},"":{"S":"x"}}}}]}})") ==
+        "Empty attribute name");
 }

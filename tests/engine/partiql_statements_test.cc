@@ -61,8 +61,10 @@ TEST_CASE_FIXTURE(PartiqlFixture, "PartiQL: parameters substitute ? in order") {
   auto r = run(R"(SELECT sk FROM "inbox" WHERE pk = ? AND sk = ?)",
                R"J(,"Parameters":[{"S":"u"},{"S":"2"}])J");
   CHECK(str(r["Items"]) == R"([{"sk":{"S":"2"}}])");
-  auto e = run_fail(R"(SELECT sk FROM "inbox" WHERE pk = ?)", R"J(,"Parameters":[{"S":"u"},{"S":"2"}])J");
+  auto e = run_fail(R"(SELECT sk FROM "inbox" WHERE pk = ? AND sk = ?)", R"J(,"Parameters":[{"S":"u"}])J");
   CHECK(e.message == "Number of parameters in request and statement don't match.");
+  // Extra parameters are ignored (DynamoDB Local, recorded "too many parameters").
+  CHECK(run(R"(SELECT sk FROM "inbox" WHERE pk = ?)", R"J(,"Parameters":[{"S":"u"},{"S":"2"}])J")["Items"].Size() == 3);
 }
 
 TEST_CASE_FIXTURE(PartiqlFixture, "PartiQL: INSERT writes the item and its index rows") {
@@ -117,11 +119,41 @@ TEST_CASE_FIXTURE(PartiqlFixture, "PartiQL: an unknown table is ResourceNotFound
 TEST_CASE_FIXTURE(PartiqlFixture, "BatchExecuteStatement: each statement answers on its own") {
   auto r = call("BatchExecuteStatement", R"J({"Statements":[
     {"Statement":"INSERT INTO \"inbox\" VALUE {'pk':'u','sk':'1'}"},
-    {"Statement":"INSERT INTO \"inbox\" VALUE {'pk':'u','sk':'9'}"},
-    {"Statement":"SELECT * FROM \"inbox\" WHERE pk = ? AND sk = ?","Parameters":[{"S":"u"},{"S":"9"}]}]})J");
+    {"Statement":"INSERT INTO \"inbox\" VALUE {'pk':'u','sk':'9'}"}]})J");
   CHECK(str(r["Responses"][0]["Error"]["Code"]) == R"("DuplicateItem")");
   CHECK_FALSE(r["Responses"][1].HasMember("Error"));
-  CHECK(str(r["Responses"][2]["Item"]) == R"({"pk":{"S":"u"},"sk":{"S":"9"}})");
+  r = call("BatchExecuteStatement", R"J({"Statements":[
+    {"Statement":"SELECT * FROM \"inbox\" WHERE pk = ? AND sk = ?","Parameters":[{"S":"u"},{"S":"9"}]}]})J");
+  CHECK(str(r["Responses"][0]["Item"]) == R"({"pk":{"S":"u"},"sk":{"S":"9"}})");
+}
+
+TEST_CASE_FIXTURE(PartiqlFixture, "BatchExecuteStatement: reads and writes cannot share a batch") {
+  auto e = fail("BatchExecuteStatement", R"J({"Statements":[
+    {"Statement":"DELETE FROM \"inbox\" WHERE pk='u' AND sk='1'"},
+    {"Statement":"SELEC nonsense"},
+    {"Statement":"SELECT * FROM \"inbox\" WHERE pk='u' AND sk='2'"}]})J");
+  CHECK(e.message == "Read and write requests together in the same batch is not supported.");
+  CHECK(run("SELECT * FROM inbox WHERE pk='u' AND sk='1'")["Items"].Size() == 1);
+}
+
+TEST_CASE_FIXTURE(PartiqlFixture, "PartiQL: bag literals take strings or numbers of one type") {
+  CHECK(run_fail("INSERT INTO inbox VALUE {'pk':'w','sk':'1','s':<<>>}").message == "Empty bags are not supported");
+  const char* unsupported = "Unsupported data type in Bag. DynamoDB only supports either numbers or strings in bags";
+  CHECK(run_fail("INSERT INTO inbox VALUE {'pk':'w','sk':'1','s':<<true>>}").message == unsupported);
+  CHECK(run_fail("INSERT INTO inbox VALUE {'pk':'w','sk':'1','s':<<'a',1>>}").message == unsupported);
+  CHECK(run_fail("INSERT INTO inbox VALUE {'pk':'w','sk':'1','s':<<?>>}", R"J(,"Parameters":[{"S":"a"}])J").message ==
+        unsupported);
+  CHECK(run_fail("INSERT INTO inbox VALUE {'pk':'w','sk':'1','s':<<1,1.0>>}").message ==
+        "Input collection contains duplicates");
+}
+
+TEST_CASE_FIXTURE(PartiqlFixture, "ExecuteTransaction: reads and writes cannot share a transaction") {
+  auto e = fail("ExecuteTransaction", R"J({"TransactStatements":[
+    {"Statement":"SELECT * FROM \"inbox\" WHERE pk='u' AND sk='1'"},
+    {"Statement":"DELETE FROM \"inbox\" WHERE pk='u' AND sk='1'"}]})J");
+  CHECK(e.message == "ExecuteTransaction API does not support both read and write operations in the same request.");
+  e = fail("ExecuteTransaction", R"J({"TransactStatements":[{"Statement":"SELECT * FROM \"inbox\" WHERE pk='u'"}]})J");
+  CHECK(e.message == "Select statements within ExecuteTransaction must specify the primary key in the where clause.");
 }
 
 TEST_CASE_FIXTURE(PartiqlFixture, "ExecuteTransaction: a failing statement leaves nothing changed") {
@@ -138,4 +170,28 @@ TEST_CASE_FIXTURE(PartiqlFixture, "ExecuteTransaction: reads answer in order") {
     {"Statement":"SELECT n FROM \"inbox\" WHERE pk = 'u' AND sk = '3'"},
     {"Statement":"SELECT * FROM \"inbox\" WHERE pk = 'u' AND sk = '7'"}]})J");
   CHECK(str(r["Responses"]) == R"([{"Item":{"n":{"N":"3"}}},{}])");
+}
+
+TEST_CASE_FIXTURE(PartiqlFixture, "PartiQL: Statement and Parameters lengths are shape errors") {
+  CHECK(run_fail("").message ==
+        "1 validation error detected: Value '' at 'statement' failed to satisfy constraint: Member must have "
+        "length greater than or equal to 1");
+  CHECK(run_fail("SELECT * FROM inbox", R"J(,"Parameters":[])J").message ==
+        "1 validation error detected: Value '[]' at 'parameters' failed to satisfy constraint: Member must have "
+        "length greater than or equal to 1");
+}
+
+TEST_CASE_FIXTURE(PartiqlFixture, "BatchExecuteStatement: a malformed statement fails the whole request before any runs") {
+  // DynamoDB validates the request's shape first: a top-level ValidationException,
+  // not an Error entry in Responses, and the valid statement before it does not run.
+  auto e = fail("BatchExecuteStatement", R"J({"Statements":[
+    {"Statement":"DELETE FROM inbox WHERE pk='u' AND sk='1'"},{"Statement":""},{}]})J");
+  CHECK(e.message ==
+        "2 validation errors detected: Value '' at 'statements.2.member.statement' failed to satisfy constraint: "
+        "Member must have length greater than or equal to 1; Value null at 'statements.3.member.statement' "
+        "failed to satisfy constraint: Member must not be null");
+  CHECK(run("SELECT * FROM inbox WHERE pk='u' AND sk='1'")["Items"].Size() == 1);
+  auto s = fail("ExecuteTransaction", R"J({"TransactStatements":["x"]})J");
+  CHECK(s.code == dynamini::ErrorCode::kSerialization);
+  CHECK(s.message == "Unexpected value type in payload");
 }

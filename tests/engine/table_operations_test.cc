@@ -28,10 +28,10 @@ TEST_CASE_FIXTURE(ApiFixture, "CreateTable: shape errors are reported together, 
   auto error = fail("CreateTable", R"({"TableName":"a"})");
   CHECK(std::string(error.name()) == "ValidationException");
   CHECK(error.message ==
-        "3 validation errors detected: Value 'a' at 'tableName' failed to satisfy constraint: "
-        "Member must have length greater than or equal to 3; Value null at 'attributeDefinitions' "
-        "failed to satisfy constraint: Member must not be null; Value null at 'keySchema' failed "
-        "to satisfy constraint: Member must not be null");
+        "3 validation errors detected: Value null at 'attributeDefinitions' failed to satisfy "
+        "constraint: Member must not be null; Value 'a' at 'tableName' failed to satisfy "
+        "constraint: Member must have length greater than or equal to 3; Value null at "
+        "'keySchema' failed to satisfy constraint: Member must not be null");
 }
 
 TEST_CASE_FIXTURE(ApiFixture, "CreateTable: undefined key attribute is rejected") {

@@ -113,7 +113,7 @@ TEST_CASE_FIXTURE(TxnFixture, "TransactWriteItems: an unknown table is ResourceN
 
 TEST_CASE_FIXTURE(TxnFixture, "TransactWriteItems: an update that cannot apply cancels with ValidationError") {
   auto e = fail("TransactWriteItems", R"J({"TransactItems":[
-    {"Update":{"TableName":"inbox","Key":{"pk":{"S":"u"},"sk":{"S":"1"}},"UpdateExpression":"SET gsi1pk = gsi1pk + :one",
+    {"Update":{"TableName":"inbox","Key":{"pk":{"S":"u"},"sk":{"S":"1"}},"UpdateExpression":"SET n = gsi1pk + :one",
       "ExpressionAttributeValues":{":one":{"N":"1"}}}}]})J");
   CHECK(e.code == dynamini::ErrorCode::kTransactionCanceled);
   CHECK(e.extra_members_json.find(R"J("Code":"ValidationError")J") != std::string::npos);
