@@ -299,7 +299,7 @@ std::string TableDef::storage_index(const IndexDef& index) const {
   return "t" + std::to_string(id) + "_i" + std::to_string(index.number);
 }
 
-TableDef table_def_from_create_request(const Json& request) {
+TableDef table_def_from_create_request(const Json& request, bool count_limits) {
   ShapeErrors errors;
   TableDef def;
   // Shape errors are listed in DynamoDB's order (dynalite
@@ -430,7 +430,7 @@ TableDef table_def_from_create_request(const Json& request) {
       check_name(raw.name);
       locals.push_back(std::move(index));
     }
-    if (locals.size() > 5) {
+    if (count_limits && locals.size() > 5) {
       throw validation_error(std::string(kInvalid) +
                              "Number of LocalSecondaryIndexes exceeds per-table limit of 5");
     }
@@ -459,7 +459,7 @@ TableDef table_def_from_create_request(const Json& request) {
       if (raw.throughput) index.throughput = *raw.throughput;
       globals.push_back(std::move(index));
     }
-    if (globals.size() > 20) {
+    if (count_limits && globals.size() > 20) {
       throw validation_error(std::string(kInvalid) +
                              "GlobalSecondaryIndex count exceeds the per-table limit of 20");
     }
@@ -564,7 +564,7 @@ std::string table_def_to_json(const TableDef& def) {
 TableDef table_def_from_json(std::string_view json) {
   rapidjson::Document doc;
   doc.Parse(json.data(), json.size());
-  TableDef def = table_def_from_create_request(doc);
+  TableDef def = table_def_from_create_request(doc, /*count_limits=*/false);
   def.id = doc["StorageId"].GetInt64();
   def.creation_time = doc["CreationDateTime"].GetDouble();
   def.table_uuid = doc["TableId"].GetString();

@@ -88,7 +88,10 @@ struct TableDef {
 
 // Validates a CreateTable request (shape errors first, then semantic ones,
 // with DynamoDB's messages) and builds the definition. Throws ApiError.
-TableDef table_def_from_create_request(const Json& request);
+// `count_limits` applies CreateTable's 5-LSI / 20-GSI limits; a stored
+// catalog entry is read without them, so tables saved before the limits were
+// enforced (or grown past 20 GSIs by UpdateTable) still open.
+TableDef table_def_from_create_request(const Json& request, bool count_limits = true);
 
 // Catalog persistence (round trip).
 std::string table_def_to_json(const TableDef& def);
