@@ -204,18 +204,6 @@ KeySchema resolve_index_keys(const std::vector<RawKeyElement>& raw,
   return resolve(raw, definitions, used);
 }
 
-void check_bounds(const Throughput& t) {
-  // dynalite test/createTable.js: "Given value N for ReadCapacityUnits is out of bounds".
-  constexpr int64_t kMaxCapacityUnits = 1000000000000;
-  if (t.read > kMaxCapacityUnits) {
-    throw validation_error("Given value " + std::to_string(t.read) +
-                           " for ReadCapacityUnits is out of bounds");
-  }
-  if (t.write > kMaxCapacityUnits) {
-    throw validation_error("Given value " + std::to_string(t.write) +
-                           " for WriteCapacityUnits is out of bounds");
-  }
-}
 
 void write_key_schema(JsonWriter& w, const KeySchema& keys) {
   w.StartArray();
@@ -376,7 +364,7 @@ TableDef table_def_from_create_request(const Json& request, bool count_limits) {
   errors.throw_if_any();
 
   def.name = *name;
-  if (throughput) check_bounds(*throughput);
+  if (throughput) check_throughput_bounds(*throughput);
   def.pay_per_request = billing == "PAY_PER_REQUEST";
   if (def.pay_per_request && throughput) {
     throw validation_error(std::string(kInvalid) +
@@ -659,6 +647,19 @@ void write_table_description(JsonWriter& w, const TableDef& def, const TableStat
   w.Key("DeletionProtectionEnabled");
   w.Bool(def.deletion_protection);
   w.EndObject();
+}
+
+void check_throughput_bounds(const Throughput& t) {
+  // dynalite test/createTable.js and updateTable.js: "Given value N for ReadCapacityUnits is out
+  // of bounds".
+  if (t.read > kMaxCapacityUnits) {
+    throw validation_error("Given value " + std::to_string(t.read) +
+                           " for ReadCapacityUnits is out of bounds");
+  }
+  if (t.write > kMaxCapacityUnits) {
+    throw validation_error("Given value " + std::to_string(t.write) +
+                           " for WriteCapacityUnits is out of bounds");
+  }
 }
 
 }  // namespace dynamini

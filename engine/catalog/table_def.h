@@ -37,6 +37,11 @@ struct Throughput {
   int64_t write = 0;
 };
 
+// Capacity units above DynamoDB's maximum (1e12) are a ValidationException:
+// "Given value N for ReadCapacityUnits is out of bounds".
+constexpr int64_t kMaxCapacityUnits = 1000000000000;
+void check_throughput_bounds(const Throughput& t);
+
 struct IndexDef {
   std::string name;
   bool global = true;

@@ -3,21 +3,9 @@
 #include <vector>
 
 #include "dynamini/api_error.h"
+#include "validation/shape_errors.h"
 
 namespace dynamini {
-namespace {
-
-bool valid_table_name(const std::string& name) {
-  if (name.size() < 3 || name.size() > 255) return false;
-  for (char c : name) {
-    bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-              c == '_' || c == '.' || c == '-';
-    if (!ok) return false;
-  }
-  return true;
-}
-
-}  // namespace
 
 // Messages recorded from DynamoDB (dynalite test/listTagsOfResource.js):
 // "Invalid TableArn", "Invalid TableArn: Invalid ResourceArn provided as input
@@ -39,7 +27,7 @@ std::string table_name_of_arn(const std::optional<std::string>& arn) {
     throw validation_error(invalid);
   }
   std::string name = resource.substr(6);
-  if (!valid_table_name(name)) throw validation_error(invalid);
+  if (!is_valid_name(name)) throw validation_error(invalid);
   return name;
 }
 

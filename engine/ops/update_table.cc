@@ -17,7 +17,6 @@ namespace dynamini {
 namespace {
 
 const char kInvalid[] = "One or more parameter values were invalid: ";
-constexpr int64_t kMaxCapacityUnits = 1000000000000;  // dynalite updateTable.js
 constexpr size_t kMaxGlobalIndexes = 20;               // DynamoDB's default quota
 
 ApiError limit_exceeded(std::string message) {
@@ -75,17 +74,6 @@ std::optional<Throughput> read_throughput(const Json* json, const std::string& p
   return Throughput{read.value_or(0), write.value_or(0)};
 }
 
-void check_bounds(const Throughput& t) {
-  // dynalite test/updateTable.js: "Given value N for ReadCapacityUnits is out of bounds".
-  if (t.read > kMaxCapacityUnits) {
-    throw validation_error("Given value " + std::to_string(t.read) +
-                           " for ReadCapacityUnits is out of bounds");
-  }
-  if (t.write > kMaxCapacityUnits) {
-    throw validation_error("Given value " + std::to_string(t.write) +
-                           " for WriteCapacityUnits is out of bounds");
-  }
-}
 
 std::optional<ValueType> scalar_type(const std::optional<std::string>& name) {
   if (name == "S") return ValueType::S;
@@ -218,7 +206,7 @@ Request parse(const Json& request) {
         "MultiAccountReplicaReady, ReplicaTransitRoleArn, MultiRegionConsistency, "
         "DeletionProtectionEnabled, OnDemandThroughput, WarmThroughput or TableClass is required");
   }
-  if (r.throughput) check_bounds(*r.throughput);
+  if (r.throughput) check_throughput_bounds(*r.throughput);
   std::set<std::string> seen;
   for (size_t i = 0; i < action_counts.size(); ++i) {
     if (action_counts[i] == 0) {
@@ -371,7 +359,7 @@ IndexDef build_index(const GsiCreate& create, const Request& r, const TableDef& 
                            "ProvisionedThroughput must be specified for index: " + create.name);
   }
   if (create.throughput) {
-    check_bounds(*create.throughput);
+    check_throughput_bounds(*create.throughput);
     index.throughput = *create.throughput;
   }
   int number = 0;
