@@ -63,11 +63,7 @@ std::vector<RawKeyElement> read_key_schema(const Json* array, const std::string&
   return out;
 }
 
-// An index's Projection as given; its semantic checks come with the index's.
-struct RawProjection {
-  std::optional<std::string> type;
-  std::optional<std::vector<std::string>> non_key_attributes;
-};
+}  // namespace
 
 RawProjection read_projection(const Json* json, const std::string& path, ShapeErrors& errors) {
   RawProjection p;
@@ -112,6 +108,8 @@ IndexProjection resolve_projection(const RawProjection& raw) {
   }
   return p;
 }
+
+namespace {
 
 std::optional<Throughput> read_throughput(const Json* json, const std::string& path,
                                           ShapeErrors& errors) {

@@ -16,6 +16,8 @@
 
 namespace dynamini {
 
+class ShapeErrors;
+
 struct KeyElement {
   std::string name;
   ValueType type = ValueType::S;  // S, N or B
@@ -31,6 +33,18 @@ struct IndexProjection {
   Type type = Type::kAll;
   std::vector<std::string> non_key_attributes;  // kInclude only
 };
+
+// An index's Projection as given in CreateTable or UpdateTable's Create.
+struct RawProjection {
+  std::optional<std::string> type;
+  std::optional<std::vector<std::string>> non_key_attributes;
+};
+
+// Reads a Projection member at `path`, adding DynamoDB's shape errors
+// (missing, ProjectionType enum [ALL, INCLUDE, KEYS_ONLY], empty NonKeyAttributes).
+RawProjection read_projection(const Json* json, const std::string& path, ShapeErrors& errors);
+// Throws DynamoDB's semantic errors for a Projection an index cannot have.
+IndexProjection resolve_projection(const RawProjection& raw);
 
 struct Throughput {
   int64_t read = 0;

@@ -38,8 +38,7 @@ struct RawKey {
 struct GsiCreate {
   std::string name;
   std::vector<RawKey> keys;
-  std::optional<std::string> projection_type;
-  std::optional<std::vector<std::string>> non_key_attributes;
+  RawProjection projection;
   std::optional<Throughput> throughput;
 };
 
@@ -133,24 +132,8 @@ Request parse(const Json& request) {
         // projection, indexName, provisionedThroughput, keySchema. KeyType has
         // no enum here; the key rules below name a wrong one.
         GsiCreate g;
-        const Json* projection = object_member(*create, "Projection");
-        errors.require(projection != nullptr, path + ".projection");
-        if (projection) {
-          g.projection_type = string_member(*projection, "ProjectionType");
-          // DynamoDB's order (dynalite test/createTable.js).
-          errors.one_of(g.projection_type, path + ".projection.projectionType",
-                        {"ALL", "INCLUDE", "KEYS_ONLY"});
-          if (const Json* nka = array_member(*projection, "NonKeyAttributes")) {
-            if (nka->Empty()) {
-              errors.add("[]", path + ".projection.nonKeyAttributes",
-                         "Member must have length greater than or equal to 1");
-            }
-            g.non_key_attributes.emplace();
-            for (const auto& a : nka->GetArray()) {
-              if (a.IsString()) g.non_key_attributes->emplace_back(a.GetString(), a.GetStringLength());
-            }
-          }
-        }
+        g.projection = read_projection(object_member(*create, "Projection"),
+                                       path + ".projection", errors);
         auto name = string_member(*create, "IndexName");
         errors.name(name, path + ".indexName", true);
         g.name = name.value_or("");
@@ -324,30 +307,13 @@ IndexDef build_index(const GsiCreate& create, const Request& r, const TableDef& 
   index.keys.hash = element(create.keys[0].name);
   if (create.keys.size() > 1) index.keys.range = element(create.keys[1].name);
 
-  const std::string type = create.projection_type.value_or("");
-  if (type.empty()) {
-    throw validation_error(std::string(kInvalid) + "Unknown ProjectionType: null");
-  }
-  if (type == "INCLUDE") {
-    if (!create.non_key_attributes || create.non_key_attributes->empty()) {
-      throw validation_error(std::string(kInvalid) +
-                             "ProjectionType is INCLUDE, but NonKeyAttributes is not specified");
+  index.projection = resolve_projection(create.projection);
+  // UpdateTable also refuses repeated NonKeyAttributes.
+  std::set<std::string> unique;
+  for (const auto& a : index.projection.non_key_attributes) {
+    if (!unique.insert(a).second) {
+      throw validation_error(std::string(kInvalid) + "Duplicate element in NonKeyAttributes: " + a);
     }
-    std::set<std::string> unique;
-    for (const auto& a : *create.non_key_attributes) {
-      if (!unique.insert(a).second) {
-        throw validation_error(std::string(kInvalid) + "Duplicate element in NonKeyAttributes: " + a);
-      }
-    }
-    index.projection.type = IndexProjection::Type::kInclude;
-    index.projection.non_key_attributes = *create.non_key_attributes;
-  } else {
-    if (create.non_key_attributes) {
-      throw validation_error(std::string(kInvalid) + "ProjectionType is " + type +
-                             ", but NonKeyAttributes is specified");
-    }
-    index.projection.type =
-        type == "KEYS_ONLY" ? IndexProjection::Type::kKeysOnly : IndexProjection::Type::kAll;
   }
   if (pay_per_request && create.throughput) {
     throw validation_error(std::string(kInvalid) +
