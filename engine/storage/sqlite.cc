@@ -1,5 +1,7 @@
 #include "storage/sqlite.h"
 
+#include "storage/memory_page_cache.h"
+
 namespace dynamini {
 namespace {
 [[noreturn]] void fail(sqlite3* db, const std::string& what) {
@@ -85,6 +87,9 @@ Connection::Connection(const std::string& path) {
   // call fails with SQLITE_MISUSE and nothing changes.
   static const bool memstatus_off = sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0) == SQLITE_OK;
   (void)memstatus_off;
+  // Likewise before initialization: the page cache that keeps in-memory
+  // commits fast at any size (memory_page_cache.h).
+  install_memory_page_cache();
   const int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX;
   const std::string target = path.empty() ? ":memory:" : path;
   if (sqlite3_open_v2(target.c_str(), &db_, flags, nullptr) != SQLITE_OK) {
