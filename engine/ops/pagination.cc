@@ -133,6 +133,16 @@ void validate_start_key(const Item& key, const TableDef& table, const IndexDef* 
   check_start_key_table(key, table);
 }
 
+void Page::add_item(std::string_view json) {
+  if (items_json.size() == 2) {  // "[]": the first item
+    items_json.pop_back();
+  } else {
+    items_json.back() = ',';
+  }
+  items_json.append(json);
+  items_json.push_back(']');
+}
+
 Page read_page(Engine& engine, PageRequest request) {
   Page page;
   const TableDef& table = *request.table;
@@ -166,7 +176,7 @@ Page read_page(Engine& engine, PageRequest request) {
         page.bytes_read += size;
         if (!parse_rows) {
           ++page.count;
-          if (request.select != Select::kCount) page.items.emplace_back(json);
+          if (request.select != Select::kCount) page.add_item(json);
           last_json.assign(json);
         } else {
           Item item = item_from_json(json);
@@ -178,7 +188,7 @@ Page read_page(Engine& engine, PageRequest request) {
           if (!request.filter || request.filter->evaluate(&item)) {
             ++page.count;
             if (request.select != Select::kCount) {
-              page.items.push_back(
+              page.add_item(
                   item_to_json(request.projection ? request.projection->apply(item) : item));
             }
           }
@@ -195,22 +205,16 @@ Page read_page(Engine& engine, PageRequest request) {
         }
         return true;
       });
-  Item last_item;
-  const Item* last = nullptr;
   if (stopped_early && !last_json.empty()) {
-    last_item = item_from_json(last_json);
-    last = &last_item;
-  }
-  if (stopped_early && last) {
-    Item key = key_of(*last, table.keys);
-    if (request.index) {
-      key.insert_or_assign(request.index->keys.hash.name, last->at(request.index->keys.hash.name));
-      if (request.index->keys.range) {
-        key.insert_or_assign(request.index->keys.range->name,
-                             last->at(request.index->keys.range->name));
-      }
-    }
-    page.last_evaluated_key = std::move(key);
+    // The table's key, plus the index's key when reading an index: only
+    // those attributes are parsed out of the last row.
+    auto name_of = [](const std::optional<KeyElement>& element) {
+      return element ? std::string_view(element->name) : std::string_view();
+    };
+    page.last_evaluated_key = attributes_from_json(
+        last_json, {table.keys.hash.name, name_of(table.keys.range),
+                    request.index ? std::string_view(request.index->keys.hash.name) : "",
+                    request.index ? name_of(request.index->keys.range) : ""});
   }
   return page;
 }
@@ -271,11 +275,7 @@ Select resolve_select(std::optional<Select> select, bool has_projection, const I
 void write_page(JsonWriter& out, const Page& page, Select select) {
   if (select != Select::kCount) {
     out.Key("Items");
-    out.StartArray();
-    for (const auto& item : page.items) {
-      out.RawValue(item.data(), item.size(), rapidjson::kObjectType);
-    }
-    out.EndArray();
+    out.RawValue(page.items_json.data(), page.items_json.size(), rapidjson::kArrayType);
   }
   out.Key("Count");
   out.Int64(page.count);

@@ -8,6 +8,8 @@
 // costs.
 
 #include <optional>
+#include <string>
+#include <string_view>
 #include <vector>
 
 #include "engine.h"
@@ -39,9 +41,12 @@ struct PageRequest {
 };
 
 struct Page {
-  // The returned items as rendered JSON objects (the stored text itself when
-  // there is no filter or projection to apply); empty for Select COUNT.
-  std::vector<std::string> items;
+  // The returned items as one JSON array of rendered objects (the stored
+  // text itself when there is no filter or projection to apply), built in
+  // one buffer so a page costs no allocation per item; "[]" for none and
+  // for Select COUNT.
+  std::string items_json = "[]";
+  void add_item(std::string_view json);
   int64_t count = 0;        // items that passed the filter
   int64_t scanned = 0;      // items evaluated
   int64_t bytes_read = 0;
