@@ -6,6 +6,7 @@
 #include "expressions/condition_node.h"
 #include "expressions/document.h"
 #include "values/base64.h"
+#include "expressions/syntax_cache.h"
 
 namespace dynamini::expr {
 namespace {
@@ -345,7 +346,7 @@ std::unique_ptr<Condition::Node> parse_condition_tree(std::string_view text,
   const std::string prefix = "Invalid " + std::string(parameter) + ": ";
   check_expression_text(text, prefix,
                         parameter == "ConditionExpression" || parameter == "FilterExpression");
-  parsed::ConditionTree tree = parsed::parse_condition_syntax(text, prefix);
+  const parsed::ConditionTree& tree = *parsed::cached_condition_syntax(text, prefix);
   Resolver resolver(attributes);
   auto root = std::make_unique<Node>(resolve_node(tree.root, resolver));
   Checker checker;

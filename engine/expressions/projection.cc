@@ -4,6 +4,7 @@
 #include <optional>
 
 #include "expressions/resolved.h"
+#include "expressions/syntax_cache.h"
 
 namespace dynamini::expr {
 namespace {
@@ -73,7 +74,7 @@ Item extract_paths(const Item& item, const std::vector<Path>& paths) {
 Projection Projection::parse(std::string_view text, ExpressionAttributes& attributes) {
   const std::string prefix = "Invalid ProjectionExpression: ";
   check_expression_text(text, prefix, false);
-  std::vector<parsed::Path> parsed_paths = parsed::parse_projection_syntax(text, prefix);
+  const std::vector<parsed::Path>& parsed_paths = *parsed::cached_projection_syntax(text, prefix);
   Resolver resolver(attributes);
   Projection projection;
   for (const auto& p : parsed_paths) projection.paths_.push_back(resolver.path(p));

@@ -6,6 +6,7 @@
 #include "expressions/document.h"
 #include "expressions/resolved.h"
 #include "expressions/update_actions.h"
+#include "expressions/syntax_cache.h"
 
 namespace dynamini::expr {
 
@@ -201,7 +202,7 @@ bool set_type_matches(const AttributeValue& a, const AttributeValue& b) {
 Update Update::parse(std::string_view text, ExpressionAttributes& attributes) {
   const std::string prefix = "Invalid UpdateExpression: ";
   check_expression_text(text, prefix, false);
-  parsed::UpdateTree tree = parsed::parse_update_syntax(text, prefix);
+  const parsed::UpdateTree& tree = *parsed::cached_update_syntax(text, prefix);
   auto actions = std::make_unique<Actions>();
   Resolver resolver(attributes);
   Checker checker;
