@@ -44,18 +44,23 @@ Consumption read_consumption(const IndexDef* index, int64_t bytes, bool consiste
 
 Consumption write_consumption(const TableDef& table, const Item* old_item, const Item* new_item) {
   Consumption c;
-  int64_t size = std::max(old_item ? item_size(*old_item) : 0, new_item ? item_size(*new_item) : 0);
-  c.table = write_units(size);
+  const int64_t old_size = old_item ? item_size(*old_item) : 0;
+  const int64_t new_size = new_item ? item_size(*new_item) : 0;
+  c.table = write_units(std::max(old_size, new_size));
   for (const auto& index : table.indexes) {
     auto old_key = old_item ? index_key_of(*old_item, index) : std::nullopt;
     auto new_key = new_item ? index_key_of(*new_item, index) : std::nullopt;
     double units = 0;
-    std::optional<Item> old_entry, new_entry;
-    if (old_key) old_entry = project_for_index(*old_item, table, index);
-    if (new_key) new_entry = project_for_index(*new_item, table, index);
-    if (old_key) units += write_units(item_size(*old_entry));
+    // An ALL projection's entry is the item itself: no copy, size known.
+    const bool all = index.projection.type == IndexProjection::Type::kAll;
+    std::optional<Item> old_projected, new_projected;
+    if (old_key && !all) old_projected = project_for_index(*old_item, table, index);
+    if (new_key && !all) new_projected = project_for_index(*new_item, table, index);
+    const Item* old_entry = all ? old_item : old_projected ? &*old_projected : nullptr;
+    const Item* new_entry = all ? new_item : new_projected ? &*new_projected : nullptr;
+    if (old_key) units += write_units(all ? old_size : item_size(*old_entry));
     if (new_key) {
-      double put = write_units(item_size(*new_entry));
+      double put = write_units(all ? new_size : item_size(*new_entry));
       // The same index key rewritten in place is one write, not a delete and
       // a put; none at all when no projected attribute changed (Developer
       // Guide, "Provisioned throughput considerations for Global Secondary

@@ -45,7 +45,9 @@ void delete_item(Engine& engine, const Json& request, JsonWriter& out) {
     }
     if (old_item) engine.store().remove(*table, *old_item);
     txn.commit();
-    consumed = write_consumption(*table, old_item ? &*old_item : nullptr, nullptr);
+    // Only rendered when asked for (ReturnConsumedCapacity).
+    if (options.capacity != CapacityDetail::kNone)
+      consumed = write_consumption(*table, old_item ? &*old_item : nullptr, nullptr);
     if (options.collection_metrics) metrics = measure_item_collection(engine.store(), *table, key);
   }
   out.StartObject();

@@ -52,7 +52,9 @@ void put_item(Engine& engine, const Json& request, JsonWriter& out) {
     }
     engine.store().put(*table, old_item ? &*old_item : nullptr, item);
     txn.commit();
-    consumed = write_consumption(*table, old_item ? &*old_item : nullptr, &item);
+    // Only rendered when asked for (ReturnConsumedCapacity).
+    if (options.capacity != CapacityDetail::kNone)
+      consumed = write_consumption(*table, old_item ? &*old_item : nullptr, &item);
     if (options.collection_metrics) metrics = measure_item_collection(engine.store(), *table, item);
   }
 

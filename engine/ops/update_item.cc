@@ -61,7 +61,9 @@ void update_item(Engine& engine, const Json& request, JsonWriter& out) {
     }
     engine.store().put(*table, old_item ? &*old_item : nullptr, new_item);
     txn.commit();
-    consumed = write_consumption(*table, old_item ? &*old_item : nullptr, &new_item);
+    // Only rendered when asked for (ReturnConsumedCapacity).
+    if (options.capacity != CapacityDetail::kNone)
+      consumed = write_consumption(*table, old_item ? &*old_item : nullptr, &new_item);
     if (options.collection_metrics) metrics = measure_item_collection(engine.store(), *table, new_item);
   }
 
