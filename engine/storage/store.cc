@@ -7,9 +7,10 @@ Store::Store(const std::string& path) : connection_(path) {
   // synchronous=NORMAL (a committed write survives a process crash; the last
   // transactions may be lost on power loss, as documented in the README).
   // 8 KB pages (new databases; a file keeps the size it was created with).
-  // With 4 KB pages, inserts into tables of tiny rows (the key-only index
-  // rows of ALL projections) slowed sevenfold by a million items; 8 KB keeps
-  // PutItem at 1M items near 40% of its rate at 10k (tools/bench).
+  // The slowdown at a million items once blamed on 4 KB pages was SQLite's
+  // page cache walking itself at every commit (memory_page_cache.h); with
+  // that fixed, 4 KB and 8 KB measure alike (PutItem at 1M items 90-95% of
+  // its rate at 10k, dynamini-bench-embedded --scale), and 8 KB stays.
   connection_.exec("PRAGMA page_size=8192");
   if (path.empty()) {
     connection_.exec("PRAGMA journal_mode=MEMORY");
