@@ -1,10 +1,10 @@
 #include "listener.h"
 
-#include <boost/asio/dispatch.hpp>
-#include <boost/asio/strand.hpp>
+#include <boost/asio/post.hpp>
 #include <boost/beast/core/bind_handler.hpp>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 #include "session.h"
 
@@ -19,10 +19,12 @@ void check(boost::beast::error_code ec, const char* what, const std::string& add
 
 }  // namespace
 
-Listener::Listener(boost::asio::io_context& io, const boost::asio::ip::tcp::endpoint& endpoint,
+Listener::Listener(boost::asio::io_context& accept_io,
+                   std::vector<boost::asio::io_context*> serving,
+                   const boost::asio::ip::tcp::endpoint& endpoint,
                    const std::string& display_address, const RouteContext& context,
                    ConnectionRegistry& registry)
-    : io_(io), acceptor_(boost::asio::make_strand(io)), context_(context), registry_(registry) {
+    : serving_(std::move(serving)), acceptor_(accept_io), context_(context), registry_(registry) {
   boost::beast::error_code ec;
   acceptor_.open(endpoint.protocol(), ec);
   check(ec, "open a socket for", display_address);
@@ -38,26 +40,29 @@ Listener::Listener(boost::asio::io_context& io, const boost::asio::ip::tcp::endp
   check(ec, "read the bound port of", display_address);
 }
 
+// The acceptor's io_context is run by one thread: posting to it is enough
+// to touch the acceptor from any thread.
 void Listener::run() {
-  boost::asio::dispatch(acceptor_.get_executor(),
-                        boost::beast::bind_front_handler(&Listener::accept, shared_from_this()));
+  boost::asio::post(acceptor_.get_executor(),
+                    boost::beast::bind_front_handler(&Listener::accept, shared_from_this()));
 }
 
 void Listener::stop_accepting() {
-  boost::asio::dispatch(acceptor_.get_executor(), [self = shared_from_this()] {
+  boost::asio::post(acceptor_.get_executor(), [self = shared_from_this()] {
     boost::beast::error_code ignored;
     self->acceptor_.close(ignored);
   });
 }
 
 void Listener::accept() {
-  // Each connection gets its own strand.
+  // The connection lives on the next serving context (round robin).
+  boost::asio::io_context& serving = *serving_[next_];
+  next_ = (next_ + 1) % serving_.size();
   acceptor_.async_accept(
-      boost::asio::make_strand(io_),
-      boost::beast::bind_front_handler(&Listener::on_accept, shared_from_this()));
+      serving, boost::beast::bind_front_handler(&Listener::on_accept, shared_from_this()));
 }
 
-void Listener::on_accept(boost::beast::error_code ec, boost::asio::ip::tcp::socket socket) {
+void Listener::on_accept(boost::beast::error_code ec, Socket socket) {
   if (ec == boost::asio::error::operation_aborted || !acceptor_.is_open()) {
     return;  // shutting down
   }

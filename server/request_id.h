@@ -1,11 +1,21 @@
 #pragma once
 
+#include <array>
 #include <string>
 
 namespace dynamini::server {
 
-// A fresh request id shaped like DynamoDB's x-amzn-RequestId: 52 random
-// uppercase letters and digits. Thread-safe.
+// DynamoDB's x-amzn-RequestId is 52 uppercase letters and digits.
+constexpr size_t kRequestIdLength = 52;
+
+// A fresh request id shaped like DynamoDB's x-amzn-RequestId: 52 uppercase
+// letters and digits that look random. Unique within the process (13 of the
+// characters encode a per-thread sequence number through a bijection); the
+// rest come from a per-thread generator seeded from std::random_device, so
+// ids of different processes differ too. Thread-safe, allocation-free.
+std::array<char, kRequestIdLength> new_request_id_chars();
+
+// The same as a string.
 std::string new_request_id();
 
 }  // namespace dynamini::server

@@ -6,11 +6,22 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstring>
+#include <deque>
+#include <utility>
 
 namespace dynamini::server {
 namespace {
 
 using Writer = rapidjson::Writer<rapidjson::StringBuffer>;
+
+// `needle` occurs in `haystack`. memmem: string_view::find scans for the
+// needle's first character (a quote, frequent in JSON) and compares at each.
+// (An empty view may have a null data(), which memmem must not get.)
+bool contains(std::string_view haystack, std::string_view needle) {
+  if (haystack.size() < needle.size() || needle.empty()) return needle.empty();
+  return ::memmem(haystack.data(), haystack.size(), needle.data(), needle.size()) != nullptr;
+}
 
 int64_t now_ms() {
   return std::chrono::duration_cast<std::chrono::milliseconds>(
@@ -178,23 +189,31 @@ std::string_view find_top_level_member(std::string_view json, std::string_view n
 RequestLog::RequestLog(size_t capacity) : capacity_(std::max<size_t>(capacity, 1)) {}
 
 void RequestLog::record(const Call& call) {
-  Entry entry;
+  // Filled outside the lock, in storage that earlier calls on this thread
+  // left here (the entry a full log evicted), so its strings are reused.
+  thread_local Entry entry;
   entry.time_ms = now_ms();
-  entry.target = std::string(call.target);
-  entry.client = std::string(call.client.substr(0, 200));
+  entry.target.assign(call.target);
+  entry.client.assign(call.client.substr(0, 200));
   entry.truncated = call.request_body.size() > kBodyPrefix;
-  entry.body = std::string(call.request_body.substr(0, kBodyPrefix));
+  entry.body.assign(call.request_body.substr(0, kBodyPrefix));
   entry.status = call.status;
   entry.latency_ms = static_cast<double>(call.latency.count()) / 1000.0;
+  entry.error.clear();
+  entry.capacity.clear();
   if (call.status != 200) {
-    entry.error = std::string(call.response_body.substr(0, 4096));
-  } else if (call.response_body.find("\"ConsumedCapacity\"") != std::string_view::npos) {
-    entry.capacity = std::string(find_top_level_member(call.response_body, "ConsumedCapacity"));
+    entry.error.assign(call.response_body.substr(0, 4096));
+  } else if (contains(call.response_body, "\"ConsumedCapacity\"")) {
+    entry.capacity.assign(find_top_level_member(call.response_body, "ConsumedCapacity"));
   }
   std::lock_guard lock(mutex_);
   entry.id = next_id_++;
-  entries_.push_back(std::move(entry));
-  while (entries_.size() > capacity_) entries_.pop_front();
+  if (entries_.size() < capacity_) {
+    entries_.push_back(std::move(entry));  // moved-from: empty, refilled next call
+  } else {
+    std::swap(entries_[oldest_], entry);  // `entry` now holds the evicted one
+    oldest_ = (oldest_ + 1) % capacity_;
+  }
 }
 
 std::string RequestLog::entries_json(uint64_t after, size_t limit) const {
@@ -203,9 +222,11 @@ std::string RequestLog::entries_json(uint64_t after, size_t limit) const {
   {
     std::lock_guard lock(mutex_);
     last_id = next_id_ - 1;
-    for (auto it = entries_.rbegin(); it != entries_.rend() && picked.size() < limit; ++it) {
-      if (it->id <= after) break;
-      picked.push_front(*it);
+    // Newest first, back from the newest slot.
+    for (size_t i = entries_.size(); i > 0 && picked.size() < limit; --i) {
+      const Entry& e = entries_[(oldest_ + i - 1) % entries_.size()];
+      if (e.id <= after) break;
+      picked.push_front(e);
     }
   }
   rapidjson::StringBuffer buffer;

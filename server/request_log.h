@@ -3,15 +3,17 @@
 // A bounded, in-memory record of the most recent DynamoDB API calls a server
 // answered, read by the teaching console (GET /console/api/requests).
 // Recording is cheap (copies of at most kBodyPrefix bytes and a capacity
-// fragment); the table and key are worked out when the log is read.
+// fragment, into storage reused from the entry it evicts, so a full log
+// records without allocating; the lock is held only to swap the entry in);
+// the table and key are worked out when the log is read.
 
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
-#include <deque>
 #include <mutex>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace dynamini::server {
 
@@ -59,7 +61,9 @@ class RequestLog {
 
   size_t capacity_;
   mutable std::mutex mutex_;
-  std::deque<Entry> entries_;
+  // A ring: entries_[(oldest_ + i) % capacity_] is the i-th oldest entry.
+  std::vector<Entry> entries_;
+  size_t oldest_ = 0;
   uint64_t next_id_ = 1;
 };
 

@@ -69,14 +69,19 @@ bool content_type_accepted(std::string_view value) {
 }
 
 // Adds the headers every response carries, then fixes Content-Length.
+// REQUIRES: `response` has none of these headers yet (it is freshly built),
+// so they are inserted (appended in this order) without looking for one to
+// replace, which is what set() would do first.
 void finish(Response& response, bool keep_alive) {
-  response.set(http::field::server, "dynamini");
-  response.set(http::field::content_type, kContentType);
-  response.set("x-amzn-RequestId", new_request_id());
-  response.set("x-amz-crc32", std::to_string(crc32(response.body())));
-  response.set(http::field::access_control_allow_origin, "*");
-  response.set(http::field::access_control_expose_headers,
-               "x-amzn-RequestId, x-amz-crc32, x-amz-id-2");
+  response.insert(http::field::server, "dynamini");
+  response.insert(http::field::content_type, kContentType);
+  const auto request_id = new_request_id_chars();
+  response.insert("x-amzn-RequestId",
+                  boost::beast::string_view(request_id.data(), request_id.size()));
+  response.insert("x-amz-crc32", std::to_string(crc32(response.body())));
+  response.insert(http::field::access_control_allow_origin, "*");
+  response.insert(http::field::access_control_expose_headers,
+                  "x-amzn-RequestId, x-amz-crc32, x-amz-id-2");
   response.keep_alive(keep_alive);
   response.prepare_payload();
 }

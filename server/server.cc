@@ -1,6 +1,7 @@
 #include "dynamini/server.h"
 
 #include <algorithm>
+#include <boost/asio/executor_work_guard.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <mutex>
@@ -48,11 +49,15 @@ struct Server::Impl {
   server::RequestLog request_log;
   // The admin endpoint's named snapshots.
   server::AdminSnapshots admin_snapshots;
-  // Open connections; declared before io so sessions die before it.
+  // Open connections; declared before ios so sessions die before it.
   server::ConnectionRegistry connections;
-  // Declared before the listener: handlers and sockets die with it.
-  std::unique_ptr<asio::io_context> io;
+  // One io_context per serving thread, each run by that thread alone, so a
+  // connection (which lives on one of them) needs no strand; the first also
+  // accepts. Declared before the listener: handlers and sockets die with them.
+  std::vector<std::unique_ptr<asio::io_context>> ios;
   std::shared_ptr<server::Listener> listener;
+  // Keeps each run() going while its context has no connection yet.
+  std::vector<asio::executor_work_guard<asio::io_context::executor_type>> work;
   uint16_t port = 0;
 
   std::mutex mutex;  // guards the fields below
@@ -72,14 +77,18 @@ Server::Server(Database& db, ServerOptions options)
   const std::string display = url_host(opts.host) + ":" + std::to_string(opts.port);
   unsigned threads =
       opts.threads != 0 ? opts.threads : std::max(1u, std::thread::hardware_concurrency());
-  impl_->io = std::make_unique<asio::io_context>(static_cast<int>(threads));
-  tcp::endpoint endpoint = resolve(*impl_->io, opts.host, opts.port, display);
+  std::vector<asio::io_context*> serving;
+  for (unsigned i = 0; i < threads; ++i) {
+    impl_->ios.push_back(std::make_unique<asio::io_context>(1));  // one thread runs it
+    serving.push_back(impl_->ios.back().get());
+  }
+  tcp::endpoint endpoint = resolve(*impl_->ios.front(), opts.host, opts.port, display);
   server::RouteContext context{.db = db,
                                .log = &impl_->request_log,
                                .options = &impl_->options,
                                .snapshots = &impl_->admin_snapshots};
-  impl_->listener = std::make_shared<server::Listener>(*impl_->io, endpoint, display, context,
-                                                       impl_->connections);
+  impl_->listener = std::make_shared<server::Listener>(
+      *impl_->ios.front(), std::move(serving), endpoint, display, context, impl_->connections);
   impl_->port = impl_->listener->port();
 }
 
@@ -96,11 +105,10 @@ void Server::start() {
   if (impl_->started || impl_->stopped) return;
   impl_->started = true;
   impl_->listener->run();
-  unsigned count = impl_->options.threads != 0 ? impl_->options.threads
-                                               : std::max(1u, std::thread::hardware_concurrency());
-  impl_->threads.reserve(count);
-  for (unsigned i = 0; i < count; ++i) {
-    impl_->threads.emplace_back([io = impl_->io.get()] { io->run(); });
+  impl_->threads.reserve(impl_->ios.size());
+  for (const auto& io : impl_->ios) {
+    impl_->work.push_back(asio::make_work_guard(*io));
+    impl_->threads.emplace_back([io = io.get()] { io->run(); });
   }
 }
 
@@ -126,13 +134,14 @@ void Server::stop() {
   std::lock_guard lock(impl_->mutex);
   if (impl_->stopped) return;
   impl_->stopped = true;
-  impl_->io->stop();
+  for (const auto& io : impl_->ios) io->stop();
   for (std::thread& t : impl_->threads) t.join();
   impl_->threads.clear();
-  // Destroying the io_context destroys every pending handler, and with them
+  // Destroying the io_contexts destroys every pending handler, and with them
   // the sessions and their sockets; the acceptor goes with the listener.
   impl_->listener.reset();
-  impl_->io.reset();
+  impl_->work.clear();
+  impl_->ios.clear();
 }
 
 }  // namespace dynamini

@@ -1,21 +1,35 @@
 #include "session.h"
 
+#include <algorithm>
 #include <array>
-#include <boost/asio/dispatch.hpp>
+#include <boost/asio/error.hpp>
+#include <boost/asio/post.hpp>
+#include <boost/asio/write.hpp>
 #include <chrono>
 #include <string>
 #include <utility>
 
 #include "cors.h"
+#include "response_bytes.h"
 
 namespace dynamini::server {
 namespace {
+
+namespace asio = boost::asio;
 
 constexpr unsigned kHeaderLimit = 64 * 1024;
 // How long a rejected client may keep sending before the socket is closed.
 constexpr std::chrono::seconds kDrainTimeout{5};
 // Bytes read at once while waiting for the next request.
 constexpr size_t kReadChunk = 16 * 1024;
+// Bytes read at once inside a request: Beast's http::async_read uses the same.
+constexpr size_t kParseReadLimit = 65536;
+// Pipelined requests answered in a row before other connections get a turn.
+constexpr int kPipelineBurst = 16;
+// Bodies up to this size are rendered (with their header) into one buffer
+// and sent with one system call; larger ones are sent by the serializer
+// straight from the body, without a copy.
+constexpr size_t kRenderedBodyLimit = 64 * 1024;
 
 // True for errors meaning the client sent something that is not HTTP/1.1
 // (as opposed to a timeout or a closed connection).
@@ -30,11 +44,27 @@ bool is_malformed(beast::error_code ec) {
   return false;
 }
 
+// A non-blocking write stopped by `ec` finishes asynchronously: the socket's
+// send buffer is full, or a signal interrupted the call (an asynchronous
+// write retries it, as the original asynchronous-only writes did).
+bool write_can_resume(beast::error_code ec) {
+  return ec == asio::error::would_block || ec == asio::error::try_again ||
+         ec == asio::error::interrupted;
+}
+
+// The shortest bound a connection phase can have: the deadline's timer is
+// never armed further ahead, so moving to a next phase never re-arms it.
+std::chrono::steady_clock::duration shortest_timeout(const ServerOptions& options) {
+  return std::min<std::chrono::steady_clock::duration>(
+      {options.read_timeout, options.header_timeout, options.body_timeout, options.write_timeout,
+       kDrainTimeout});
+}
+
 }  // namespace
 
-Session::Session(boost::asio::ip::tcp::socket&& socket, const RouteContext& context,
-                 ConnectionRegistry& registry)
-    : stream_(std::move(socket)),
+Session::Session(Socket&& socket, const RouteContext& context, ConnectionRegistry& registry)
+    : socket_(std::move(socket)),
+      deadline_(socket_.get_executor(), shortest_timeout(*context.options)),
       context_(context),
       options_(*context.options),
       registry_(registry) {}
@@ -42,47 +72,141 @@ Session::Session(boost::asio::ip::tcp::socket&& socket, const RouteContext& cont
 Session::~Session() { registry_.remove(this); }
 
 void Session::run() {
-  // Start on the connection's strand.
-  boost::asio::dispatch(stream_.get_executor(),
-                        beast::bind_front_handler(&Session::wait_for_request, shared_from_this()));
+  asio::post(socket_.get_executor(), [self = shared_from_this()] {
+    // When a bound passes the socket is closed, as beast::tcp_stream does:
+    // the pending read or write then fails and the session ends.
+    self->deadline_.watch(std::weak_ptr<Session>(self), [session = self.get()] {
+      beast::error_code ignored;
+      session->socket_.close(ignored);
+    });
+    // Writes are tried at once (write_response); reads still wait in the
+    // reactor when nothing is there.
+    beast::error_code ignored;
+    self->socket_.non_blocking(true, ignored);
+    self->serve();
+  });
 }
 
 void Session::finish_and_close() {
-  boost::asio::dispatch(stream_.get_executor(), [self = shared_from_this()] {
+  asio::post(socket_.get_executor(), [self = shared_from_this()] {
     self->closing_ = true;
     // Idle: no request started, nothing to finish. Otherwise the request in
-    // progress is answered first (send() and on_write() see closing_).
+    // progress is answered first (answer() and after_response() see closing_).
     if (self->state_ == State::kIdle) self->close();
   });
 }
 
+void Session::serve() {
+  // A loop, not recursion: a client may pipeline hundreds of requests that
+  // are all answered without waiting. After kPipelineBurst of them the rest
+  // goes back through the executor, so that the other connections of this
+  // thread are served in between (as when every request passed through it).
+  for (int answered = 0;; ++answered) {
+    if (closing_) return close();
+    if (buffer_.size() == 0) return wait_for_request();
+    if (answered == kPipelineBurst) {
+      asio::post(socket_.get_executor(), [self = shared_from_this()] { self->serve(); });
+      return;
+    }
+    begin_request();  // pipelined: already here
+    if (!parse()) return;
+    if (!answer()) return;
+  }
+}
+
 void Session::wait_for_request() {
-  if (closing_) return close();
-  if (buffer_.size() > 0) return read_request();  // pipelined: already here
   state_ = State::kIdle;
-  stream_.expires_after(options_.read_timeout);
-  stream_.async_read_some(buffer_.prepare(kReadChunk),
-                          beast::bind_front_handler(&Session::on_first_bytes, shared_from_this()));
+  deadline_.set(options_.read_timeout);
+  socket_.async_read_some(buffer_.prepare(kReadChunk),
+                          [self = shared_from_this()](beast::error_code ec, std::size_t bytes) {
+                            self->on_first_bytes(ec, bytes);
+                          });
 }
 
 void Session::on_first_bytes(beast::error_code ec, std::size_t bytes) {
   if (ec) return close();  // EOF, idle timeout, reset or shutdown
   buffer_.commit(bytes);
-  read_request();
+  begin_request();
+  if (parse() && answer()) serve();
 }
 
-void Session::read_request() {
+void Session::begin_request() {
   state_ = State::kReading;
+  phase_ = Phase::kHeader;
   parser_.emplace();
   parser_->header_limit(kHeaderLimit);
   parser_->body_limit(options_.body_limit);
+  // The header is parsed on its own first (as http::async_read_header does).
+  parser_->eager(false);
   // A deadline for the whole header, however slowly it trickles in.
-  stream_.expires_after(options_.header_timeout);
-  http::async_read_header(stream_, buffer_, *parser_,
-                          beast::bind_front_handler(&Session::on_header, shared_from_this()));
+  deadline_.set(options_.header_timeout);
 }
 
-void Session::on_header(beast::error_code ec, std::size_t) {
+bool Session::parse() {
+  // The loop of Beast's http::read_some: parse what is buffered, read when
+  // the parser needs more.
+  while (true) {
+    if (buffer_.size() == 0) {
+      read_more();
+      return false;
+    }
+    beast::error_code ec;
+    const std::size_t used = parser_->put(buffer_.data(), ec);
+    buffer_.consume(used);
+    if (ec == http::error::need_more) {
+      read_more();
+      return false;
+    }
+    if (ec) {
+      if (phase_ == Phase::kHeader) {
+        on_header_error(ec);
+      } else {
+        on_body_error(ec);
+      }
+      return false;
+    }
+    if (phase_ == Phase::kHeader) {
+      if (!parser_->is_header_done()) continue;
+      if (!on_header_done()) return false;
+    }
+    if (parser_->is_done()) return true;
+  }
+}
+
+void Session::read_more() {
+  const std::size_t size = beast::read_size(buffer_, kParseReadLimit);
+  if (size == 0) {  // the buffer is at its maximum size (as Beast reports it)
+    const beast::error_code ec = http::error::buffer_overflow;
+    return phase_ == Phase::kHeader ? on_header_error(ec) : on_body_error(ec);
+  }
+  socket_.async_read_some(buffer_.prepare(size),
+                          [self = shared_from_this()](beast::error_code ec, std::size_t bytes) {
+                            self->on_read(ec, bytes);
+                          });
+}
+
+void Session::on_read(beast::error_code ec, std::size_t bytes) {
+  buffer_.commit(bytes);
+  if (ec == asio::error::eof) {
+    // As Beast's read: end of stream inside a message is put_eof()'s verdict;
+    // before the first byte of one it is http::error::end_of_stream.
+    if (parser_->got_some()) {
+      ec = {};
+      parser_->put_eof(ec);
+      if (!ec) {  // the message ended with the stream (complete)
+        if (phase_ == Phase::kHeader && !on_header_done()) return;
+        if (answer()) serve();
+        return;
+      }
+    } else {
+      ec = http::error::end_of_stream;
+    }
+  }
+  if (ec) return phase_ == Phase::kHeader ? on_header_error(ec) : on_body_error(ec);
+  if (parse() && answer()) serve();
+}
+
+void Session::on_header_error(beast::error_code ec) {
   if (ec == http::error::end_of_stream) return close();
   if (ec == http::error::header_limit) {
     // catalogue-exempt: HTTP framing, sent over raw sockets in tests/e2e/test_bad_input.py
@@ -95,71 +219,131 @@ void Session::on_header(beast::error_code ec, std::size_t) {
         // catalogue-exempt: HTTP framing, sent over raw sockets in tests/e2e/test_bad_input.py
         ApiError{ErrorCode::kSerialization, "Malformed HTTP request: " + ec.message(), {}}, 400);
   }
-  if (ec) return close();  // timeout, reset, ...
+  close();  // timeout, reset, ...
+}
 
+bool Session::on_header_done() {
   auto length = parser_->content_length();
-  if (length && *length > options_.body_limit) return reject_too_large();
+  if (length && *length > options_.body_limit) {
+    reject_too_large();
+    return false;
+  }
   if (beast::iequals(parser_->get()[http::field::expect], "100-continue")) {
     auto cont = std::make_shared<http::response<http::empty_body>>(http::status::continue_,
                                                                    parser_->get().version());
     in_flight_ = cont;
-    stream_.expires_after(options_.write_timeout);
-    return http::async_write(stream_, *cont,
-                             [self = shared_from_this()](beast::error_code ec, std::size_t) {
-                               self->in_flight_.reset();
-                               if (ec) return self->close();
-                               self->read_body();
-                             });
+    deadline_.set(options_.write_timeout);
+    http::async_write(socket_, *cont,
+                      [self = shared_from_this()](beast::error_code ec, std::size_t) {
+                        self->in_flight_.reset();
+                        if (ec) return self->close();
+                        self->start_body();
+                        if (self->parse() && self->answer()) self->serve();
+                      });
+    return false;
   }
-  read_body();
+  start_body();
+  return true;
 }
 
-void Session::read_body() {
+void Session::start_body() {
+  phase_ = Phase::kBody;
+  parser_->eager(true);  // as http::async_read does
   // A deadline for the whole body.
-  stream_.expires_after(options_.body_timeout);
-  http::async_read(stream_, buffer_, *parser_,
-                   beast::bind_front_handler(&Session::on_body, shared_from_this()));
+  deadline_.set(options_.body_timeout);
 }
 
-void Session::on_body(beast::error_code ec, std::size_t) {
+void Session::on_body_error(beast::error_code ec) {
   if (ec == http::error::body_limit) return reject_too_large();
   if (is_malformed(ec)) {
     return reject(
         // catalogue-exempt: HTTP framing, sent over raw sockets in tests/e2e/test_bad_input.py
         ApiError{ErrorCode::kSerialization, "Malformed HTTP request: " + ec.message(), {}}, 400);
   }
-  if (ec) return close();
+  close();
+}
 
+bool Session::answer() {
   Request request = parser_->release();
   state_ = State::kAnswering;
-  Response response;
   try {
-    response = route(context_, request);
+    response_ = route(context_, request);
   } catch (...) {  // route() does not throw; this is the last line of defence
-    response =
+    response_ =
         // catalogue-exempt: unreachable by design (route() does not throw)
         error_response(ApiError{ErrorCode::kInternalServerError, "Internal server error", {}},
                        request.version(), false);
   }
-  send(std::move(response));
+  if (closing_) response_.keep_alive(false);  // shutting down: last response
+  close_after_ = response_.need_eof();
+  return write_response() && after_response();
 }
 
-void Session::send(Response response) {
-  if (closing_) response.keep_alive(false);  // shutting down: last response
-  auto message = std::make_shared<Response>(std::move(response));
-  in_flight_ = message;
-  const bool close_after = message->need_eof();
-  stream_.expires_after(options_.write_timeout);
-  http::async_write(stream_, *message,
-                    [self = shared_from_this(), close_after](beast::error_code ec, std::size_t) {
-                      self->on_write(close_after, ec);
+bool Session::write_response() {
+  if (response_.body().size() <= kRenderedBodyLimit && renders_flat(response_)) {
+    return write_rendered();
+  }
+  serializer_.emplace(response_);
+  beast::error_code ec;
+  http::write(socket_, *serializer_, ec);
+  if (!ec) {
+    serializer_.reset();
+    response_ = Response{};  // a written response is not kept
+    return true;
+  }
+  if (!write_can_resume(ec)) {
+    close();
+    return false;
+  }
+  // The send buffer is full: the rest waits for the reactor, within the
+  // write bound.
+  deadline_.set(options_.write_timeout);
+  http::async_write(socket_, *serializer_,
+                    [self = shared_from_this()](beast::error_code ec, std::size_t) {
+                      self->on_write(ec);
                     });
+  return false;
 }
 
-void Session::on_write(bool close_after, beast::error_code ec) {
-  in_flight_.reset();
-  if (ec || close_after || closing_) return close();
-  wait_for_request();
+bool Session::write_rendered() {
+  // One buffer per serving thread (at most kRenderedBodyLimit and a header):
+  // a response sent at once leaves nothing in it.
+  thread_local std::string bytes;
+  bytes.clear();
+  append_response_bytes(response_, bytes);
+  response_ = Response{};
+  beast::error_code ec;
+  const std::size_t sent = asio::write(socket_, asio::buffer(bytes), ec);  // stops at would_block
+  if (!ec) return true;
+  if (!write_can_resume(ec)) {
+    close();
+    return false;
+  }
+  // The send buffer is full: the rest waits for the reactor, within the
+  // write bound.
+  unsent_.assign(bytes, sent);
+  deadline_.set(options_.write_timeout);
+  asio::async_write(socket_, asio::buffer(unsent_),
+                    [self = shared_from_this()](beast::error_code ec, std::size_t) {
+                      self->unsent_ = std::string();
+                      self->on_write(ec);
+                    });
+  return false;
+}
+
+void Session::on_write(beast::error_code ec) {
+  serializer_.reset();
+  response_ = Response{};
+  if (ec) return close();
+  if (after_response()) serve();
+}
+
+bool Session::after_response() {
+  if (close_after_ || closing_) {
+    close();
+    return false;
+  }
+  return true;
 }
 
 void Session::reject_too_large() {
@@ -181,23 +365,24 @@ void Session::reject(const ApiError& error, unsigned status) {
   }
   apply_cors(response, origin, options_.cors_origins);
   state_ = State::kAnswering;
-  auto message = std::make_shared<Response>(std::move(response));
-  in_flight_ = message;
-  stream_.expires_after(options_.write_timeout);
-  http::async_write(
-      stream_, *message, [self = shared_from_this()](beast::error_code ec, std::size_t) {
-        self->in_flight_.reset();
-        if (ec) return self->close();
-        beast::error_code ignored;
-        self->stream_.socket().shutdown(boost::asio::ip::tcp::socket::shutdown_send, ignored);
-        self->stream_.expires_after(kDrainTimeout);
-        self->drain();
-      });
+  response_ = std::move(response);
+  serializer_.emplace(response_);
+  deadline_.set(options_.write_timeout);
+  http::async_write(socket_, *serializer_,
+                    [self = shared_from_this()](beast::error_code ec, std::size_t) {
+                      self->serializer_.reset();
+                      self->response_ = Response{};
+                      if (ec) return self->close();
+                      beast::error_code ignored;
+                      self->socket_.shutdown(asio::ip::tcp::socket::shutdown_send, ignored);
+                      self->deadline_.set(kDrainTimeout);
+                      self->drain();
+                    });
 }
 
 void Session::drain() {
   auto scratch = std::make_shared<std::array<char, 64 * 1024>>();
-  stream_.async_read_some(boost::asio::buffer(*scratch),
+  socket_.async_read_some(asio::buffer(*scratch),
                           [self = shared_from_this(), scratch](beast::error_code ec, std::size_t) {
                             if (ec) return self->close();  // EOF, reset or drain timeout
                             self->drain();
@@ -206,8 +391,8 @@ void Session::drain() {
 
 void Session::close() {
   beast::error_code ignored;
-  stream_.socket().shutdown(boost::asio::ip::tcp::socket::shutdown_both, ignored);
-  stream_.socket().close(ignored);
+  socket_.shutdown(asio::ip::tcp::socket::shutdown_both, ignored);
+  socket_.close(ignored);
 }
 
 }  // namespace dynamini::server

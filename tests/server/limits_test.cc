@@ -1,6 +1,6 @@
 // Server resource limits and graceful shutdown over real sockets: total
-// header/body read deadlines (slowloris), the connection limit, bounded
-// pipelining, and Server::shutdown().
+// header/body read deadlines (slowloris), the keep-alive idle bound, the
+// connection limit, bounded pipelining, and Server::shutdown().
 
 #include <sys/socket.h>
 #include <doctest/doctest.h>
@@ -100,6 +100,26 @@ TEST_CASE("limits: a body trickled a byte at a time is cut off at body_timeout")
       "Content-Length: 60\r\n\r\n",
       std::string(60, ' '));
   CHECK(elapsed < std::chrono::milliseconds(2500));
+}
+
+TEST_CASE("limits: an idle keep-alive connection is closed at read_timeout, not before") {
+  auto db = Database::open();
+  ServerOptions options = test_options();
+  options.read_timeout = std::chrono::milliseconds(1200);
+  // Shorter than the idle bound: the connection's timer is then armed at most
+  // this far ahead and must carry the longer idle bound over its wake-ups.
+  options.header_timeout = std::chrono::milliseconds(200);
+  Server server(*db, options);
+  server.start();
+  TestClient client(server.port());
+  CHECK(client.send(api_request("DynamoDB_20120810.ListTables", "{}")).result_int() == 200);
+  std::this_thread::sleep_for(std::chrono::milliseconds(600));  // idle, within read_timeout
+  CHECK(client.send(api_request("DynamoDB_20120810.ListTables", "{}")).result_int() == 200);
+  const auto idle_since = Clock::now();
+  CHECK(client.closed_by_server());
+  const auto idle = Clock::now() - idle_since;
+  CHECK(idle >= std::chrono::milliseconds(1000));
+  CHECK(idle < std::chrono::milliseconds(5000));
 }
 
 TEST_CASE("limits: a connection over max_connections is closed at once; a freed slot is reused") {

@@ -1,14 +1,18 @@
-// The wire helpers: CRC32, request ids, error bodies.
+// The wire helpers: CRC32, request ids, error bodies, response bytes.
 
 #include <doctest/doctest.h>
 
 #include <cctype>
 #include <set>
+#include <sstream>
+#include <string>
+#include <vector>
 
 #include "crc32.h"
 #include "error_body.h"
 #include "json_helpers.h"
 #include "request_id.h"
+#include "response_bytes.h"
 #include "route.h"
 
 namespace dynamini {
@@ -22,6 +26,56 @@ TEST_CASE("crc32: matches the standard check value") {
   CHECK(server::crc32("123456789") == 3421780262u);
   CHECK(server::crc32("") == 0u);
   CHECK(server::crc32("{}") == 2745614147u);
+}
+
+TEST_CASE("crc32: the eight-bytes-at-a-time path matches the bytewise definition") {
+  // Every length 0..70 (tails of 0..7 bytes after whole 8-byte blocks) and
+  // every byte value, against the bit-by-bit definition.
+  std::string bytes;
+  for (int i = 0; i < 70; ++i) bytes.push_back(static_cast<char>((i * 151 + 7) & 0xFF));
+  for (int i = 0; i < 256; ++i) bytes.push_back(static_cast<char>(i));
+  for (size_t length : {size_t{0}, size_t{1}, size_t{7}, size_t{8}, size_t{9}, size_t{15},
+                        size_t{16}, size_t{17}, size_t{63}, size_t{70}, bytes.size()}) {
+    uint32_t c = 0xFFFFFFFFu;
+    for (size_t i = 0; i < length; ++i) {
+      c ^= static_cast<unsigned char>(bytes[i]);
+      for (int k = 0; k < 8; ++k) c = (c & 1) ? 0xEDB88320u ^ (c >> 1) : c >> 1;
+    }
+    CHECK(server::crc32(std::string_view(bytes).substr(0, length)) == (c ^ 0xFFFFFFFFu));
+  }
+}
+
+// The server sends small responses as append_response_bytes() renders them
+// instead of through http::serializer: the bytes must be the same.
+TEST_CASE("response bytes: the same as Beast's serializer writes") {
+  auto serialized = [](const server::Response& response) {
+    std::ostringstream out;
+    out << response;  // Beast's operator<< runs http::serializer
+    return out.str();
+  };
+  auto rendered = [](const server::Response& response) {
+    REQUIRE(server::renders_flat(response));
+    std::string out = "kept:";
+    server::append_response_bytes(response, out);
+    REQUIRE(out.starts_with("kept:"));
+    return out.substr(5);
+  };
+  std::vector<server::Response> responses;
+  responses.push_back(error_response(validation_error("bad"), 11, true));
+  responses.push_back(error_response(validation_error("too large"), 11, false, 413));
+  responses.push_back(error_response(validation_error("old client"), 10, false));
+  responses.push_back(error_response(validation_error("old keep-alive"), 10, true));
+  server::Response custom{server::http::status::ok, 11};
+  custom.set("X-Custom", "value");
+  custom.set(server::http::field::content_length, "42");  // HEAD: length, no body
+  responses.push_back(custom);
+  server::Response unknown_status{static_cast<server::http::status>(299), 11};
+  unknown_status.body() = std::string(100 * 1024, 'x');
+  unknown_status.prepare_payload();
+  responses.push_back(unknown_status);
+  for (const auto& response : responses) {
+    CHECK(rendered(response) == serialized(response));
+  }
 }
 
 TEST_CASE("request id: 52 uppercase letters and digits, unique") {
