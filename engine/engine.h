@@ -16,6 +16,7 @@
 #include "ops/idempotency_tokens.h"
 #include "storage/file_lock.h"
 #include "storage/store.h"
+#include "storage_mutex.h"
 
 namespace dynamini {
 
@@ -29,7 +30,7 @@ class Engine {
 
   // Serialises every access to the store and the catalog. Operations parse
   // and render outside it.
-  std::mutex& storage_mutex() { return mutex_; }
+  StorageMutex& storage_mutex() { return mutex_; }
 
   // REQUIRES: storage_mutex() held, for everything below.
   Store& store() { return store_; }
@@ -63,7 +64,7 @@ class Engine {
 
  private:
   Options options_;
-  std::mutex mutex_;
+  StorageMutex mutex_;
   FileLock file_lock_;  // before store_: taken before SQLite opens the file
   Store store_;
   std::map<std::string, std::shared_ptr<const TableDef>, std::less<>> tables_;
