@@ -10,7 +10,7 @@ A B A B, and prints ops/s, p50/p99 and the ratio per operation.
 Needs: wrk (Debian package), node + npm (dynalite is installed into
 build/bench-node on first use, version pinned in tools/bench/package.json).
 """
-import argparse, json, os, re, shutil, subprocess, sys, time, urllib.request
+import argparse, json, os, re, shutil, socket, subprocess, sys, time, urllib.request
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BENCH = os.path.join(ROOT, "tools", "bench")
@@ -46,6 +46,13 @@ def start_dynamini(binary):
     if not m:
         raise RuntimeError("unexpected dynamini output: %r" % line)
     return p, "http://127.0.0.1:%s" % m.group(1)
+
+
+def free_port():
+    """A port nothing listens on now (the kernel's pick for port 0)."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
 
 
 def start_dynalite(port):
@@ -106,10 +113,10 @@ def main():
     ap.add_argument("--connections", type=int, default=16)
     ap.add_argument("--rounds", type=int, default=2)
     ap.add_argument("--dynamini", default=os.path.join(ROOT, "build", "tools", "dynamini"))
-    ap.add_argument("--dynalite-port", type=int, default=45670)
+    ap.add_argument("--dynalite-port", type=int, default=0, help="default: a free port")
     args = ap.parse_args()
     a, a_url = start_dynamini(args.dynamini)
-    b, b_url = start_dynalite(args.dynalite_port)
+    b, b_url = start_dynalite(args.dynalite_port or free_port())
     try:
         for url in (a_url, b_url):
             wait_ready(url)

@@ -70,8 +70,9 @@ def main():
     ap.add_argument("--runs", type=int, default=20)
     ap.add_argument("--items", type=int, default=100000)
     ap.add_argument("--dynamini", default=os.path.join(http_bench.ROOT, "build", "tools", "dynamini"))
-    ap.add_argument("--dynalite-port", type=int, default=45671)
+    ap.add_argument("--dynalite-port", type=int, default=0, help="default: a free port")
     args = ap.parse_args()
+    args.dynalite_port = args.dynalite_port or http_bench.free_port()
 
     times = []
     for _ in range(args.runs):
