@@ -52,12 +52,7 @@ Result Database::execute(std::string_view operation, std::string_view request_js
     result.error = ApiError{ErrorCode::kUnknownOperation, "", {}};
     return result;
   }
-  // The request's DOM nodes go into a buffer on the stack first (RapidJSON's
-  // default pool mallocs a 64 KB chunk per document); big requests spill
-  // into further chunks.
-  char nodes[16384];
-  rapidjson::MemoryPoolAllocator<> pool(nodes, sizeof nodes);
-  rapidjson::Document request(&pool);
+  StackJsonDocument<16384> request;
   // Iterative parsing: a hostile body nested a million levels deep must not
   // exhaust the stack; invalid UTF-8 is a SerializationException.
   request.Parse<rapidjson::kParseValidateEncodingFlag | rapidjson::kParseIterativeFlag>(

@@ -64,9 +64,4 @@ std::array<char, kRequestIdLength> new_request_id_chars() {
   return id;
 }
 
-std::string new_request_id() {
-  const auto id = new_request_id_chars();
-  return std::string(id.data(), id.size());
-}
-
 }  // namespace dynamini::server

@@ -1,7 +1,7 @@
 #pragma once
 
 #include <array>
-#include <string>
+#include <cstddef>
 
 namespace dynamini::server {
 
@@ -14,8 +14,5 @@ constexpr size_t kRequestIdLength = 52;
 // rest come from a per-thread generator seeded from std::random_device, so
 // ids of different processes differ too. Thread-safe, allocation-free.
 std::array<char, kRequestIdLength> new_request_id_chars();
-
-// The same as a string.
-std::string new_request_id();
 
 }  // namespace dynamini::server

@@ -5,8 +5,8 @@
 #include "dynamini/api_error.h"
 #include "expressions/condition_node.h"
 #include "expressions/document.h"
-#include "values/base64.h"
 #include "expressions/syntax_cache.h"
+#include "values/base64.h"
 
 namespace dynamini::expr {
 namespace {

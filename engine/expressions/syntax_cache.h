@@ -8,7 +8,7 @@
 // hold only syntax: names and values are resolved per request, so a cached
 // tree answers exactly as a fresh parse would. Syntax errors are not cached:
 // they are thrown again, with the same message, on every request.
-// Each thread keeps at most kMaxEntries trees per kind and starts over when
+// Each thread keeps at most kMaxCachedExpressions trees per kind and starts over when
 // full, so memory stays bounded whatever expressions arrive.
 
 #include <memory>

@@ -5,8 +5,8 @@
 #include "dynamini/api_error.h"
 #include "expressions/document.h"
 #include "expressions/resolved.h"
-#include "expressions/update_actions.h"
 #include "expressions/syntax_cache.h"
+#include "expressions/update_actions.h"
 
 namespace dynamini::expr {
 

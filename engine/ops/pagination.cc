@@ -206,15 +206,12 @@ Page read_page(Engine& engine, PageRequest request) {
         return true;
       });
   if (stopped_early && !last_json.empty()) {
-    // The table's key, plus the index's key when reading an index: only
-    // those attributes are parsed out of the last row.
-    auto name_of = [](const std::optional<KeyElement>& element) {
-      return element ? std::string_view(element->name) : std::string_view();
-    };
-    page.last_evaluated_key = attributes_from_json(
-        last_json, {table.keys.hash.name, name_of(table.keys.range),
-                    request.index ? std::string_view(request.index->keys.hash.name) : "",
-                    request.index ? name_of(request.index->keys.range) : ""});
+    // The table's key, plus the index's key when reading an index (the
+    // elements an ExclusiveStartKey carries): only those attributes are
+    // parsed out of the last row.
+    std::vector<std::string_view> names;
+    for (const KeyElement* e : start_key_elements(table, request.index)) names.push_back(e->name);
+    page.last_evaluated_key = attributes_from_json(last_json, names);
   }
   return page;
 }

@@ -342,35 +342,22 @@ std::string item_to_json(const Item& item) {
   return std::string(buffer.GetString(), buffer.GetSize());
 }
 
-namespace {
-// Parses stored JSON with the document's nodes in a buffer on the stack
-// (RapidJSON's default pool mallocs a 64 KB chunk per document); larger
-// items spill into further chunks.
-template <typename Use>
-auto with_stored_json(std::string_view json, Use&& use) {
-  char nodes[8192];
-  rapidjson::MemoryPoolAllocator<> pool(nodes, sizeof nodes);
-  rapidjson::Document doc(&pool);
-  doc.Parse(json.data(), json.size());
-  return use(static_cast<const Json&>(doc));
-}
-}  // namespace
-
 Item item_from_json(std::string_view json) {
-  return with_stored_json(json, [](const Json& doc) { return parse_item(doc); });
+  StackJsonDocument<8192> doc;
+  doc.Parse(json.data(), json.size());
+  return parse_item(doc);
 }
 
-Item attributes_from_json(std::string_view json, std::initializer_list<std::string_view> names) {
-  return with_stored_json(json, [&](const Json& doc) {
-    Item out;
-    for (std::string_view name : names) {
-      if (name.empty() || out.count(std::string(name))) continue;
-      auto member = doc.FindMember(
-          rapidjson::StringRef(name.data(), static_cast<rapidjson::SizeType>(name.size())));
-      if (member != doc.MemberEnd()) out.emplace(name, parse_attribute_value(member->value));
-    }
-    return out;
-  });
+Item attributes_from_json(std::string_view json, const std::vector<std::string_view>& names) {
+  StackJsonDocument<8192> doc;
+  doc.Parse(json.data(), json.size());
+  Item out;
+  for (std::string_view name : names) {
+    auto member =
+        doc.FindMember(rapidjson::StringRef(name.data(), static_cast<rapidjson::SizeType>(name.size())));
+    if (member != doc.MemberEnd()) out.emplace(name, parse_attribute_value(member->value));
+  }
+  return out;
 }
 
 int64_t attribute_value_size(const AttributeValue& value) {

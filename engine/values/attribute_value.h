@@ -2,8 +2,8 @@
 
 #include <cstdint>
 #include <map>
-#include <initializer_list>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "values/json.h"
@@ -61,9 +61,9 @@ void write_item(JsonWriter& w, const Item& item);
 std::string item_to_json(const Item& item);
 // Parses an item stored by item_to_json (trusted input; no validation).
 Item item_from_json(std::string_view json);
-// Only the named attributes of such an item (those present; empty names are
-// skipped): a page's LastEvaluatedKey needs just its key attributes.
-Item attributes_from_json(std::string_view json, std::initializer_list<std::string_view> names);
+// Only the named attributes of such an item (those present): a page's
+// LastEvaluatedKey needs just its key attributes.
+Item attributes_from_json(std::string_view json, const std::vector<std::string_view>& names);
 
 // Sizes as DynamoDB counts them (Developer Guide, "Item sizes and formats"):
 // strings and binaries by byte length, numbers by significant digits, BOOL and

@@ -32,6 +32,26 @@ class JsonWriter : public rapidjson::Writer<rapidjson::StringBuffer> {
   }
 };
 
+// The node buffer of a StackJsonDocument (a base class, so that it is built
+// before the document that uses it and destroyed after it).
+template <size_t kBytes>
+struct StackJsonPool {
+  char nodes[kBytes];
+  rapidjson::MemoryPoolAllocator<> allocator{nodes, kBytes};
+};
+
+// A RapidJSON document whose nodes go into a buffer of `kBytes` inside the
+// object (on the caller's stack) before any heap chunk: RapidJSON's default
+// pool mallocs a 64 KB chunk per document, a cost on every request and every
+// stored item parsed. Bigger documents spill into further chunks as usual.
+template <size_t kBytes>
+class StackJsonDocument : private StackJsonPool<kBytes>, public rapidjson::Document {
+ public:
+  StackJsonDocument() : rapidjson::Document(&this->allocator) {}
+  StackJsonDocument(const StackJsonDocument&) = delete;
+  StackJsonDocument& operator=(const StackJsonDocument&) = delete;
+};
+
 inline void write_string(JsonWriter& w, std::string_view s) {
   w.String(s.data(), static_cast<rapidjson::SizeType>(s.size()));
 }
