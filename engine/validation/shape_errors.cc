@@ -31,6 +31,14 @@ void ShapeErrors::add(std::optional<std::string_view> value, std::string_view pa
   messages_.push_back(std::move(m));
 }
 
+void ShapeErrors::add_unrendered(std::string_view path, std::string_view constraint) {
+  std::string m = "Value at '";
+  m += path;
+  m += "' failed to satisfy constraint: ";
+  m += constraint;
+  messages_.push_back(std::move(m));
+}
+
 void ShapeErrors::require(bool present, std::string_view path) {
   if (!present) add(std::nullopt, path, "Member must not be null");
 }

@@ -34,6 +34,9 @@ class ShapeErrors {
   void add(std::optional<std::string_view> value, std::string_view path,
            std::string_view constraint);
 
+  // "Value at '<path>' failed to satisfy constraint: ...": how DynamoDB
+  // reports some values it does not print (a list of items too long).
+  void add_unrendered(std::string_view path, std::string_view constraint);
   // Member must not be null.
   void require(bool present, std::string_view path);
   // A table or index name: 3..255 characters of [a-zA-Z0-9_.-].

@@ -136,6 +136,7 @@ AttributeValue AttributeValue::boolean_value(bool b) {
 AttributeValue AttributeValue::null() {
   AttributeValue v;
   v.type = ValueType::NUL;
+  v.boolean = true;
   return v;
 }
 
@@ -391,6 +392,45 @@ int64_t attribute_value_size(const AttributeValue& value) {
     }
   }
   return 0;
+}
+
+AttributeValue S(std::string text) { return AttributeValue::string(std::move(text)); }
+AttributeValue N(std::string_view decimal_text) {
+  AttributeValue v;
+  v.type = ValueType::N;
+  v.scalar = std::string(decimal_text);
+  return v;
+}
+AttributeValue N(int64_t number) { return AttributeValue::number(Number::from_int(number)); }
+AttributeValue B(std::string bytes) { return AttributeValue::binary(std::move(bytes)); }
+AttributeValue BOOL(bool value) { return AttributeValue::boolean_value(value); }
+AttributeValue NUL() { return AttributeValue::null(); }
+namespace {
+AttributeValue set_of(ValueType type, std::vector<std::string> members) {
+  AttributeValue v;
+  v.type = type;
+  v.set = std::move(members);
+  return v;
+}
+}  // namespace
+AttributeValue SS(std::vector<std::string> texts) { return set_of(ValueType::SS, std::move(texts)); }
+AttributeValue NS(std::vector<std::string> decimal_texts) {
+  return set_of(ValueType::NS, std::move(decimal_texts));
+}
+AttributeValue BS(std::vector<std::string> byte_strings) {
+  return set_of(ValueType::BS, std::move(byte_strings));
+}
+AttributeValue L(std::vector<AttributeValue> elements) {
+  AttributeValue v;
+  v.type = ValueType::L;
+  v.list = std::move(elements);
+  return v;
+}
+AttributeValue M(Item members) {
+  AttributeValue v;
+  v.type = ValueType::M;
+  v.map = std::move(members);
+  return v;
 }
 
 int64_t item_size(const Item& item) {

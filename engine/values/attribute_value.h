@@ -6,48 +6,11 @@
 #include <string_view>
 #include <vector>
 
+#include "dynamini/attribute_value.h"
 #include "values/json.h"
 #include "values/number.h"
 
 namespace dynamini {
-
-// The ten DynamoDB data types.
-enum class ValueType : uint8_t { S, N, B, BOOL, NUL, SS, NS, BS, L, M };
-
-// "S", "N", "B", "BOOL", "NULL", "SS", "NS", "BS", "L", "M".
-const char* type_name(ValueType type);
-
-// One DynamoDB AttributeValue. A tagged value rather than std::variant so that
-// the recursive L and M members stay plain containers.
-struct AttributeValue {
-  ValueType type = ValueType::NUL;
-  // S: UTF-8 text. N: canonical decimal text (Number::to_string). B: raw bytes.
-  std::string scalar;
-  bool boolean = false;  // BOOL
-  // SS: texts, NS: canonical numbers, BS: raw bytes. Unique, in the order given.
-  std::vector<std::string> set;
-  std::vector<AttributeValue> list;           // L
-  std::map<std::string, AttributeValue> map;  // M
-
-  static AttributeValue string(std::string s);
-  static AttributeValue number(const Number& n);
-  static AttributeValue binary(std::string bytes);
-  static AttributeValue boolean_value(bool b);
-  static AttributeValue null();
-
-  // N only: the exact number (the canonical text reparsed).
-  Number as_number() const;
-  bool is_set() const {
-    return type == ValueType::SS || type == ValueType::NS || type == ValueType::BS;
-  }
-};
-
-using Item = std::map<std::string, AttributeValue>;
-
-// DynamoDB equality: same type and same value; sets compare as sets, numbers
-// by value.
-bool operator==(const AttributeValue& a, const AttributeValue& b);
-inline bool operator!=(const AttributeValue& a, const AttributeValue& b) { return !(a == b); }
 
 // Parses one wire AttributeValue ({"S":"x"}, {"N":"1"}, {"B":"base64"}, ...),
 // validating it as DynamoDB does. Throws ApiError with DynamoDB's message

@@ -1,0 +1,161 @@
+// AttributeValues off the wire (api/wire_reader.h): JSON type errors thrown at
+// once, invalid values deferred in the WireReader, each with DynamoDB's
+// message (dynalite test/putItem.js and validations/index.js, recorded
+// against DynamoDB; nesting and attribute-name limits from the Developer
+// Guide and DynamoDB Local).
+
+#include <unordered_set>
+
+#include "api/wire_reader.h"
+#include "validation/request_members.h"
+#include "values/number.h"
+
+namespace dynamini::api {
+namespace {
+
+const char kInvalidPrefix[] = "One or more parameter values were invalid: ";
+
+// DynamoDB supports 32 levels of document nesting, the attribute itself
+// being level 1: a leaf at level 32 is accepted, at level 33 rejected
+// (Developer Guide "Data types"; boundary and message as captured against
+// real DynamoDB in public conformance tests).
+constexpr int kMaxNestingDepth = 32;
+
+AttributeValue read_at_depth(const Json& json, int depth, WireReader& reader);
+Item read_item_at_depth(const Json& json, int depth, WireReader& reader);
+
+// "[a, a]" as DynamoDB quotes a duplicated set in its message.
+std::string quote_collection(const Json& array) {
+  std::string out = "[";
+  for (rapidjson::SizeType i = 0; i < array.Size(); ++i) {
+    if (i) out += ", ";
+    if (array[i].IsString()) out.append(array[i].GetString(), array[i].GetStringLength());
+  }
+  return out + "]";
+}
+
+// A number's canonical text; an invalid one is deferred and kept as given.
+std::string read_number(const Json& json, WireReader& reader) {
+  std::string text = read_string(json);
+  Number n;
+  std::string error;
+  if (!Number::parse(text, &n, &error)) {
+    reader.defer(validation_error(error));
+    return text;
+  }
+  return n.to_string();
+}
+
+void read_set(const Json& v, ValueType type, AttributeValue& out, WireReader& reader) {
+  const Json& array = expect_list(v);
+  if (array.Empty()) {
+    const char* what = type == ValueType::SS   ? "An string set  may not be empty"
+                       : type == ValueType::NS ? "An number set  may not be empty"
+                                               : "Binary sets should not be empty";
+    reader.defer(validation_error(std::string(kInvalidPrefix) + what));
+  }
+  std::unordered_set<std::string> seen;
+  for (const auto& element : array.GetArray()) {
+    std::string member = type == ValueType::SS   ? read_string(element)
+                         : type == ValueType::NS ? read_number(element, reader)
+                                                 : read_blob(element);
+    if (!seen.insert(member).second) {
+      if (type == ValueType::NS) {
+        reader.defer(validation_error("Input collection contains duplicates"));
+      } else if (type == ValueType::SS) {
+        reader.defer(validation_error(std::string(kInvalidPrefix) + "Input collection " +
+                                      quote_collection(array) + " contains duplicates."));
+      } else {
+        reader.defer(validation_error(std::string(kInvalidPrefix) + "Input collection " +
+                                      quote_collection(array) + "of type BS contains duplicates."));
+      }
+    }
+    out.set.push_back(std::move(member));
+  }
+}
+
+// Reads the one data type member `v` of type `type` into `out`.
+void read_typed(const Json& v, ValueType type, int depth, AttributeValue& out,
+                WireReader& reader) {
+  out.type = type;
+  switch (type) {
+    case ValueType::S: out.scalar = read_string(v); break;
+    case ValueType::N: out.scalar = read_number(v, reader); break;
+    case ValueType::B: out.scalar = read_blob(v); break;
+    case ValueType::BOOL: out.boolean = read_boolean(v); break;
+    case ValueType::NUL:
+      out.boolean = read_boolean(v);
+      if (!out.boolean) {
+        reader.defer(validation_error(std::string(kInvalidPrefix) +
+                                      "Null attribute value types must have the value of true"));
+      }
+      break;
+    case ValueType::SS:
+    case ValueType::NS:
+    case ValueType::BS: read_set(v, type, out, reader); break;
+    case ValueType::L:
+      for (const auto& element : expect_list(v).GetArray()) {
+        out.list.push_back(read_at_depth(element, depth + 1, reader));
+      }
+      break;
+    case ValueType::M: out.map = read_item_at_depth(expect_map(v), depth + 1, reader); break;
+  }
+}
+
+AttributeValue read_at_depth(const Json& json, int depth, WireReader& reader) {
+  AttributeValue out = AttributeValue::null();
+  if (depth >= kMaxNestingDepth) {
+    reader.defer(validation_error(
+        "Nesting Levels have exceeded supported limits: Attributes in the item have nested "
+        "levels beyond supported limit"));
+    return out;
+  }
+  static const char* const kNames[] = {"S", "N", "B", "BOOL", "NULL", "SS", "NS", "BS", "L", "M"};
+  const Json& object = expect_structure(json, StructureWords::kMember, "AttributeValue");
+  int found = 0;
+  for (auto it = object.MemberBegin(); it != object.MemberEnd(); ++it) {
+    const std::string_view name = string_of(it->name);
+    for (int i = 0; i < 10; ++i) {
+      if (name != kNames[i]) continue;
+      ++found;
+      out = AttributeValue();
+      read_typed(it->value, static_cast<ValueType>(i), depth, out, reader);
+    }
+  }
+  if (found == 0) {
+    reader.defer(validation_error(
+        "Supplied AttributeValue is empty, must contain exactly one of the supported datatypes"));
+  } else if (found > 1) {
+    reader.defer(validation_error(
+        "Supplied AttributeValue has more than one datatypes set, must contain exactly one of the "
+        "supported datatypes"));
+  }
+  return out;
+}
+
+Item read_item_at_depth(const Json& json, int depth, WireReader& reader) {
+  Item item;
+  for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
+    // Attribute names (items, keys, maps): 1..65535 bytes (Developer Guide
+    // "Constraints": at most 64 KB); messages of DynamoDB Local's
+    // newAttributeName (EMPTY_ATTRIBUTE_NAME, ATTRIBUTE_NAME_TOO_LARGE).
+    if (it->name.GetStringLength() == 0) reader.defer(validation_error("Empty attribute name"));
+    if (it->name.GetStringLength() > 65535) {
+      reader.defer(validation_error("Attribute name is too large, must be less than 65536 bytes"));
+    }
+    item.insert_or_assign(std::string(string_of(it->name)), read_at_depth(it->value, depth, reader));
+  }
+  return item;
+}
+
+}  // namespace
+
+AttributeValue read_attribute_value(const Json& value, WireReader& reader) {
+  return read_at_depth(value, 0, reader);
+}
+
+Item read_item(const Json& value, WireReader& reader) {
+  return read_item_at_depth(expect_map(value), 0, reader);
+}
+
+}  // namespace dynamini::api

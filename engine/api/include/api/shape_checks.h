@@ -1,0 +1,151 @@
+#pragma once
+
+// The constraint checks the generated shape checkers (shapes_check.cc) call,
+// each adding DynamoDB's message to a ShapeErrors:
+//   Value '<value>' at '<path>' failed to satisfy constraint: Member must ...
+// Paths are DynamoDB's: lower-camel member names joined by '.', list
+// elements as "<list>.<n>.member" (n from 1), map values as
+// "<map>.<key>.member". Values are rendered as DynamoDB renders them: a
+// string as itself, a number in decimal, a list as '[]' or '[...]', a map as
+// '{key=value, ...}' with structures as '{...}'.
+
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "dynamini/enum.h"
+#include "validation/shape_errors.h"
+
+namespace dynamini::api {
+
+// A position in a request, built on the stack as the checkers descend; its
+// text is made only when an error is reported.
+class Path {
+ public:
+  static Path root() { return Path(nullptr, Kind::kRoot, {}, 0); }
+  Path member(std::string_view lower_camel_name) const {
+    return Path(this, Kind::kMember, lower_camel_name, 0);
+  }
+  Path element(size_t one_based) const { return Path(this, Kind::kElement, {}, one_based); }
+  Path map_value(std::string_view key) const { return Path(this, Kind::kMapValue, key, 0); }
+  std::string text() const;
+
+ private:
+  enum class Kind { kRoot, kMember, kElement, kMapValue };
+  Path(const Path* parent, Kind kind, std::string_view name, size_t index)
+      : parent_(parent), kind_(kind), name_(name), index_(index) {}
+  void append_to(std::string& out) const;
+
+  const Path* parent_;
+  Kind kind_;
+  std::string_view name_;
+  size_t index_;
+};
+
+// The model's patterns, by hand: [a-zA-Z0-9_.-]+ (TableName, IndexName).
+bool matches_name_pattern(std::string_view text);
+
+struct StringRule {
+  int64_t min = 0;
+  int64_t max = -1;  // -1: none
+  bool (*pattern)(std::string_view) = nullptr;
+  const char* pattern_text = nullptr;
+};
+struct NumberRule {
+  std::optional<int64_t> min;
+  std::optional<int64_t> max;
+};
+struct LengthRule {
+  int64_t min = 0;
+  int64_t max = -1;  // -1: none
+};
+
+// Lengths count bytes of UTF-8.
+bool satisfies(std::string_view text, const StringRule& rule);
+// Pattern, then lower bound, then upper bound (dynalite test/*.js order).
+void check_string(const std::string& value, const Path& path, const StringRule& rule,
+                  ShapeErrors& errors);
+void check_number(int64_t value, const Path& path, const NumberRule& rule, ShapeErrors& errors);
+
+template <class E>
+void check_enum(const Enum<E>& value, const Path& path, const char* value_set,
+                ShapeErrors& errors) {
+  if (value.valid()) return;
+  errors.add(value.text(), path.text(),
+             std::string("Member must satisfy enum value set: ") + value_set);
+}
+
+// The length errors of a list or map whose value renders as `rendered`
+// (nullopt: not at all).
+void check_length(size_t size, const std::optional<std::string>& rendered, const Path& path,
+                  const LengthRule& rule, ShapeErrors& errors);
+inline bool within(size_t size, const LengthRule& rule) {
+  return static_cast<int64_t>(size) >= rule.min &&
+         (rule.max < 0 || static_cast<int64_t>(size) <= rule.max);
+}
+
+inline std::string render_value(const std::string& text) { return text; }
+template <class T>
+std::string render_value(const std::vector<T>& list) {
+  return list.empty() ? "[]" : "[...]";
+}
+template <class T>
+std::string render_value(const T&) {
+  return "{...}";
+}
+template <class V>
+std::string render_value(const std::map<std::string, V>& map) {
+  std::string out = "{";
+  for (const auto& [key, value] : map) {
+    if (out.size() > 1) out += ", ";
+    out += key;
+    out += '=';
+    out += render_value(value);
+  }
+  return out + "}";
+}
+
+// How a list's value appears in its length error: '[]' or '[...]', or, for a
+// non-empty list of items, not at all ("Value at '<path>' failed ...").
+enum class ListRendering { kAbbreviated, kUnrendered };
+void check_list_length(size_t size, const Path& path, const LengthRule& rule,
+                       ListRendering rendering, ShapeErrors& errors);
+
+template <class V>
+void check_map_length(const std::map<std::string, V>& map, const Path& path,
+                      const LengthRule& rule, ShapeErrors& errors) {
+  if (within(map.size(), rule)) return;
+  check_length(map.size(), render_value(map), path, rule, errors);
+}
+
+// One error for the whole map when any key breaks `rule`: "Map keys must
+// satisfy constraint: [...]" (`message`).
+template <class V>
+void check_map_keys(const std::map<std::string, V>& map, const Path& path, const StringRule& rule,
+                    const char* message, ShapeErrors& errors) {
+  for (const auto& [key, value] : map) {
+    if (!satisfies(key, rule)) {
+      errors.add(render_value(map), path.text(), message);
+      return;
+    }
+  }
+}
+
+// One error for the whole map when any value (a list) has a length outside
+// `rule`: "Map value must satisfy constraint: [...]" (`message`).
+template <class V>
+void check_map_value_lengths(const std::map<std::string, std::vector<V>>& map, const Path& path,
+                             const LengthRule& rule, const char* message, ShapeErrors& errors) {
+  for (const auto& [key, value] : map) {
+    if (!within(value.size(), rule)) {
+      errors.add(render_value(map), path.text(), message);
+      return;
+    }
+  }
+}
+
+}  // namespace dynamini::api

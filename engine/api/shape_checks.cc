@@ -1,0 +1,103 @@
+#include "api/shape_checks.h"
+
+namespace dynamini::api {
+
+void Path::append_to(std::string& out) const {
+  if (parent_) parent_->append_to(out);
+  switch (kind_) {
+    case Kind::kRoot: return;
+    case Kind::kMember:
+      if (!out.empty()) out += '.';
+      out += name_;
+      return;
+    case Kind::kElement:
+      out += '.';
+      out += std::to_string(index_);
+      out += ".member";
+      return;
+    case Kind::kMapValue:
+      out += '.';
+      out += name_;
+      out += ".member";
+      return;
+  }
+}
+
+std::string Path::text() const {
+  std::string out;
+  append_to(out);
+  return out;
+}
+
+bool matches_name_pattern(std::string_view text) {
+  if (text.empty()) return false;  // the pattern needs one character at least
+  for (char c : text) {
+    bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+              c == '_' || c == '.' || c == '-';
+    if (!ok) return false;
+  }
+  return true;
+}
+
+bool satisfies(std::string_view text, const StringRule& rule) {
+  const auto size = static_cast<int64_t>(text.size());
+  if (rule.pattern && !rule.pattern(text)) return false;
+  return size >= rule.min && (rule.max < 0 || size <= rule.max);
+}
+
+void check_string(const std::string& value, const Path& path, const StringRule& rule,
+                  ShapeErrors& errors) {
+  if (satisfies(value, rule)) return;
+  const auto size = static_cast<int64_t>(value.size());
+  const std::string where = path.text();
+  if (rule.pattern && !rule.pattern(value)) {
+    errors.add(value, where,
+               std::string("Member must satisfy regular expression pattern: ") + rule.pattern_text);
+  }
+  if (size < rule.min) {
+    errors.add(value, where,
+               "Member must have length greater than or equal to " + std::to_string(rule.min));
+  }
+  if (rule.max >= 0 && size > rule.max) {
+    errors.add(value, where,
+               "Member must have length less than or equal to " + std::to_string(rule.max));
+  }
+}
+
+void check_number(int64_t value, const Path& path, const NumberRule& rule, ShapeErrors& errors) {
+  if (rule.min && value < *rule.min) {
+    errors.add(std::to_string(value), path.text(),
+               "Member must have value greater than or equal to " + std::to_string(*rule.min));
+  }
+  if (rule.max && value > *rule.max) {
+    errors.add(std::to_string(value), path.text(),
+               "Member must have value less than or equal to " + std::to_string(*rule.max));
+  }
+}
+
+void check_length(size_t size, const std::optional<std::string>& rendered, const Path& path,
+                  const LengthRule& rule, ShapeErrors& errors) {
+  auto add = [&](const std::string& constraint) {
+    if (rendered) {
+      errors.add(*rendered, path.text(), constraint);
+    } else {
+      errors.add_unrendered(path.text(), constraint);
+    }
+  };
+  if (static_cast<int64_t>(size) < rule.min) {
+    add("Member must have length greater than or equal to " + std::to_string(rule.min));
+  }
+  if (rule.max >= 0 && static_cast<int64_t>(size) > rule.max) {
+    add("Member must have length less than or equal to " + std::to_string(rule.max));
+  }
+}
+
+void check_list_length(size_t size, const Path& path, const LengthRule& rule,
+                       ListRendering rendering, ShapeErrors& errors) {
+  if (within(size, rule)) return;
+  std::optional<std::string> rendered = size == 0 ? "[]" : "[...]";
+  if (size > 0 && rendering == ListRendering::kUnrendered) rendered.reset();
+  check_length(size, rendered, path, rule, errors);
+}
+
+}  // namespace dynamini::api

@@ -1,0 +1,1035 @@
+#!/usr/bin/env python3
+"""Generates dynamini's typed request and response shapes from DynamoDB's service model.
+
+DynamoDB validates requests with code generated from its own service model (the shapes
+botocore and every SDK are built from): member types, required members, string lengths,
+patterns, number ranges, list and map sizes, enums. This script turns the same model
+into C++:
+
+  engine/api/include/dynamini/shapes.h   public plain structs, one per shape
+                                         (dynamini::api::X; operation inputs and
+                                         outputs also as dynamini::XRequest/XResponse)
+  engine/api/include/api/shapes_wire.h   internal: read / check / write declarations
+  engine/api/shapes_read.cc              wire JSON -> struct, SerializationException
+                                         for a member of the wrong JSON type
+  engine/api/shapes_check.cc             the model's constraints, reported as
+                                         DynamoDB reports them ("N validation errors
+                                         detected: Value ... at 'path' failed to
+                                         satisfy constraint: ...")
+  engine/api/shapes_write.cc             struct -> wire JSON (responses)
+  engine/api/shapes_values.cc            AttributeValue validation for typed callers
+
+Usage (the generated files are checked in; CI does not run this):
+  /usr/bin/python3 tools/codegen/generate_shapes.py [--model DIR]
+
+--model is a botocore data directory holding dynamodb/2012-08-10/service-2.json[.gz]
+and dynamodbstreams/2012-08-10/service-2.json[.gz]; the default is the newest botocore
+on this machine. The model's version is written into every generated file.
+
+Where dynamini answers differently from the model on purpose, the difference is an
+entry in OVERRIDES below with the reason; everything else follows the model.
+"""
+
+import argparse
+import gzip
+import hashlib
+import json
+import keyword
+import os
+import re
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+OUT_DIR = os.path.join(ROOT, "engine", "api")
+
+DEFAULT_MODEL_DIRS = [
+    "/root/.pyenv/versions/3.11.7/lib/python3.11/site-packages/botocore/data",
+    "/usr/lib/python3/dist-packages/botocore/data",
+]
+
+# The operations dynamini serves, by service. Later issues add to these lists.
+OPERATIONS = {
+    "dynamodb": [
+        "CreateTable", "DescribeTable", "UpdateTable", "ListTables", "DeleteTable",
+        "PutItem", "GetItem", "DeleteItem", "UpdateItem", "Query", "Scan",
+        "BatchGetItem", "BatchWriteItem", "TransactWriteItems", "TransactGetItems",
+        "TagResource", "UntagResource", "ListTagsOfResource",
+        "ExecuteStatement", "BatchExecuteStatement", "ExecuteTransaction",
+        "UpdateTimeToLive", "DescribeTimeToLive", "DescribeLimits", "DescribeEndpoints",
+    ],
+    "dynamodbstreams": ["ListStreams", "DescribeStream", "GetShardIterator", "GetRecords"],
+}
+
+OVERRIDES = {
+    # Member shapes replaced (structure.member -> shape). Since 2024 DynamoDB accepts a
+    # table ARN wherever a table name goes (shape TableArn, 1..1024 characters);
+    # dynamini's validation catalogue records the earlier rule (TableName: 3..255
+    # characters of [a-zA-Z0-9_.-]) and dynamini does not resolve ARNs yet, so the
+    # earlier shape stays until ARNs are served (issue 15).
+    "member_shape": {
+        "*.TableName": ("TableArn", "TableName"),
+        "BatchGetRequestMap.<key>": ("TableArn", "TableName"),
+        "BatchWriteItemRequestMap.<key>": ("TableArn", "TableName"),
+        "BatchGetResponseMap.<key>": ("TableArn", "TableName"),
+        "ItemCollectionMetricsPerTable.<key>": ("TableArn", "TableName"),
+    },
+    # Shapes derived from a model shape with other constraints, for members whose
+    # constraints DynamoDB applies differently from the model (name: (base shape,
+    # changes)). A derived shape has its base's C++ type. The changes: a constraint
+    # (None removes it), "unchecked" (an enum whose value is not checked), or
+    # "member"/"members.<Name>": the shape of a list's element or a member.
+    "derived_shapes": {
+        # An index's key schema: its KeyType is checked by meaning ("Invalid KeySchema:
+        # The first KeySchemaElement is not a HASH key type"), not against the enum
+        # (dynalite validations/createTable.js and updateTable.js).
+        "IndexKeyType": ("KeyType", {"unchecked": True}),
+        "IndexKeySchemaElement": ("KeySchemaElement", {"members.KeyType": "IndexKeyType"}),
+        "IndexKeySchema": ("KeySchema", {"member": "IndexKeySchemaElement"}),
+        # DescribeStream and GetShardIterator answer a short ARN "Invalid StreamArn"
+        # (aws-sdk-js integration test; scylladb test_streams.py against DynamoDB),
+        # not with the model's 37-character minimum.
+        "StreamArnToResolve": ("StreamArn", {"min": 1}),
+        # The Streams API reference's upper limits, which the model leaves out.
+        "GetRecordsLimit": ("PositiveIntegerObject", {"max": 1000}),
+        "StreamsPageLimit": ("PositiveIntegerObject", {"max": 100}),
+        # An empty TTL attribute name is "TimeToLiveSpecification.AttributeName must
+        # be non empty" (dynalite test/updateTimeToLive.js), not a length error.
+        "TimeToLiveAttributeNameOrEmpty": ("TimeToLiveAttributeName", {"min": None}),
+        # A name in ExpressionAttributeNames over 64 KB is "ExpressionAttributeNames
+        # contains invalid value: Attribute name is too large, ..." (DynamoDB Local's
+        # message), checked with the expression, not as a length constraint.
+        "ExpressionAttributeName": ("AttributeName", {"max": None}),
+    },
+    "member_shape_of": {
+        "LocalSecondaryIndex.KeySchema": "IndexKeySchema",
+        "GlobalSecondaryIndex.KeySchema": "IndexKeySchema",
+        "CreateGlobalSecondaryIndexAction.KeySchema": "IndexKeySchema",
+        "DescribeStreamInput.StreamArn": "StreamArnToResolve",
+        "GetShardIteratorInput.StreamArn": "StreamArnToResolve",
+        "GetRecordsInput.Limit": "GetRecordsLimit",
+        "ListStreamsInput.Limit": "StreamsPageLimit",
+        "DescribeStreamInput.Limit": "StreamsPageLimit",
+        "TimeToLiveSpecification.AttributeName": "TimeToLiveAttributeNameOrEmpty",
+        "ExpressionAttributeNameMap.<value>": "ExpressionAttributeName",
+    },
+    # Required members. The 2024 model makes only TableName required in CreateTable
+    # (a table may be created from a global table's source ARN); dynamini creates
+    # tables from their definition only, and DynamoDB then answers "Member must not
+    # be null" for the missing definition (dynalite test/createTable.js).
+    "required": {
+        "CreateTableInput": ["AttributeDefinitions", "TableName", "KeySchema"],
+        # The tag operations check the ARN before the shape ("Invalid TableArn" for a
+        # request without one, whatever else is missing: dynalite test/tagResource.js),
+        # so a missing ARN is not a shape error (ops check it first).
+        "TagResourceInput": ["Tags"],
+        "UntagResourceInput": ["TagKeys"],
+        "ListTagsOfResourceInput": [],
+    },
+    # Shape constraints replaced. Key schemas of tables and indexes have at most two
+    # elements until multi-attribute GSI keys are served (issue 15); the 2025 model
+    # dropped the bound for them (dynalite test/createTable.js records the message).
+    "constraints": {
+        "KeySchema": {"max": 2},
+    },
+    # The order in which DynamoDB lists an enum's values in "Member must satisfy enum
+    # value set: [...]" is not the model's; these are the recorded orders (dynalite
+    # test/*.js, recorded against DynamoDB). Enums not listed use the model's order.
+    "enum_message_order": {
+        "ProjectionType": ["ALL", "INCLUDE", "KEYS_ONLY"],
+        "ScalarAttributeType": ["B", "N", "S"],
+        "Select": ["SPECIFIC_ATTRIBUTES", "COUNT", "ALL_ATTRIBUTES", "ALL_PROJECTED_ATTRIBUTES"],
+        "ReturnValue": ["ALL_NEW", "UPDATED_OLD", "ALL_OLD", "NONE", "UPDATED_NEW"],
+        "ShardIteratorType": ["AFTER_SEQUENCE_NUMBER", "LATEST", "AT_SEQUENCE_NUMBER",
+                              "TRIM_HORIZON"],
+        "ConditionalOperator": ["OR", "AND"],
+        "StreamViewType": ["OLD_IMAGE", "KEYS_ONLY", "NEW_AND_OLD_IMAGES", "NEW_IMAGE"],
+        "ComparisonOperator": ["IN", "NULL", "BETWEEN", "LT", "NOT_CONTAINS", "EQ", "GT",
+                               "NOT_NULL", "NE", "LE", "BEGINS_WITH", "GE", "CONTAINS"],
+    },
+    # The order in which a structure's members are checked (and so listed in one
+    # "N validation errors" message), where recordings show one other than the
+    # model's. Members not listed follow, in the model's order.
+    "check_order": {
+        "BatchGetItemInput": ["ReturnConsumedCapacity", "RequestItems"],
+        "BatchWriteItemInput": ["ReturnConsumedCapacity", "ReturnItemCollectionMetrics",
+                                "RequestItems"],
+        "ProvisionedThroughput": ["WriteCapacityUnits", "ReadCapacityUnits"],
+        "GlobalSecondaryIndex": ["Projection", "IndexName", "ProvisionedThroughput", "KeySchema"],
+        "LocalSecondaryIndex": ["Projection", "IndexName", "KeySchema"],
+        "CreateGlobalSecondaryIndexAction": ["Projection", "IndexName", "ProvisionedThroughput",
+                                             "KeySchema"],
+        "ListTablesInput": ["Limit", "ExclusiveStartTableName"],
+        "Get": ["TableName"],
+        "Put": ["TableName"],
+        "Delete": ["TableName"],
+        "Update": ["TableName"],
+        "ConditionCheck": ["TableName"],
+        "WriteRequest": ["DeleteRequest", "PutRequest"],
+    },
+    # Structures inside a list or map whose wrong JSON type DynamoDB reports with its
+    # newer deserializer's words ("Unexpected value type in payload"; an array:
+    # "Unrecognized collection type class com.amazonaws.dynamodb.v20120810.<Shape>"),
+    # as recorded; the rest answer as a member structure does ("Expected null",
+    # "Start of list found where not expected").
+    "collection_element_words": [
+        "ExpectedAttributeValue", "Condition", "AttributeValueUpdate",
+        "BatchStatementRequest", "ParameterizedStatement", "Tag",
+    ],
+    # Output members whose items are the stored JSON text, spliced into the answer
+    # instead of re-encoded (the read paths' speed; see dynamini/stored_items.h).
+    "output_member_type": {
+        "GetItemOutput.Item": "ItemJson",
+        "QueryOutput.Items": "ItemArray",
+        "ScanOutput.Items": "ItemArray",
+    },
+}
+
+# Model patterns and the C++ predicates that implement them (api/shape_checks.h).
+PATTERNS = {"[a-zA-Z0-9_.-]+": "matches_name_pattern"}
+
+# Shapes with a hand-written C++ type.
+ATTRIBUTE_VALUE = "AttributeValue"
+
+
+def load_model(model_dir, service):
+    base = os.path.join(model_dir, service, "2012-08-10", "service-2.json")
+    if os.path.exists(base + ".gz"):
+        with gzip.open(base + ".gz", "rb") as f:
+            raw = f.read()
+    else:
+        with open(base, "rb") as f:
+            raw = f.read()
+    return json.loads(raw), hashlib.sha256(raw).hexdigest()[:16]
+
+
+def botocore_version(model_dir):
+    init = os.path.join(os.path.dirname(model_dir), "__init__.py")
+    try:
+        with open(init) as f:
+            m = re.search(r"__version__ = '([^']+)'", f.read())
+            return m.group(1) if m else "unknown"
+    except OSError:
+        return "unknown"
+
+
+def snake(name):
+    s = re.sub(r"([A-Z]+)([A-Z][a-z])", r"\1_\2", name)
+    s = re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", s)
+    s = s.lower()
+    if keyword.iskeyword(s) or s in CPP_KEYWORDS:
+        s += "_"
+    return s
+
+
+CPP_KEYWORDS = {"delete", "default", "operator", "new", "class", "union", "register", "switch"}
+
+
+def enum_constant(value):
+    """ALL_OLD -> kAllOld, S -> kS, ConditionalCheckFailed -> kConditionalCheckFailed."""
+    parts = [p for p in re.split(r"[^A-Za-z0-9]+", value) if p]
+    def word(p):
+        return p[:1].upper() + (p[1:].lower() if p.isupper() or p.islower() else p[1:])
+    return "k" + "".join(word(p) for p in parts)
+
+
+def lower_first(name):
+    return name[:1].lower() + name[1:]
+
+
+class Model:
+    def __init__(self, model_dir):
+        self.dynamodb, ddb_hash = load_model(model_dir, "dynamodb")
+        self.streams, streams_hash = load_model(model_dir, "dynamodbstreams")
+        self.version = "botocore %s (dynamodb model %s, dynamodbstreams model %s)" % (
+            botocore_version(model_dir), ddb_hash, streams_hash)
+        self.shapes = dict(self.dynamodb["shapes"])
+        for name, shape in self.streams["shapes"].items():
+            if name in self.shapes and name != "KeySchema":
+                continue  # shared shapes are identical (checked when written)
+            self.shapes[name] = shape
+        self.operations = []
+        for service, names in OPERATIONS.items():
+            model = self.dynamodb if service == "dynamodb" else self.streams
+            for op in names:
+                spec = model["operations"][op]
+                self.operations.append((op, spec["input"]["shape"],
+                                        spec.get("output", {}).get("shape")))
+        self.apply_overrides()
+        self.reachable = self.closure()
+
+    def apply_overrides(self):
+        for target, (old, new) in OVERRIDES["member_shape"].items():
+            owner, member = target.split(".")
+            for name, shape in self.shapes.items():
+                if owner not in ("*", name):
+                    continue
+                if member == "<key>" and shape["type"] == "map" and shape["key"]["shape"] == old:
+                    shape["key"] = {"shape": new}
+                for mname, m in shape.get("members", {}).items():
+                    if mname == member and m["shape"] == old:
+                        m["shape"] = new
+        for name, (base, changes) in OVERRIDES["derived_shapes"].items():
+            shape = json.loads(json.dumps(self.shapes[base]))
+            shape["alias_of"] = self.shapes[base].get("alias_of", base)
+            for key, value in changes.items():
+                if key == "member":
+                    shape["member"] = {"shape": value}
+                elif key.startswith("members."):
+                    shape["members"][key.split(".", 1)[1]]["shape"] = value
+                elif value is None:
+                    shape.pop(key, None)
+                else:
+                    shape[key] = value
+            self.shapes[name] = shape
+        for target, new in OVERRIDES["member_shape_of"].items():
+            owner, member = target.split(".")
+            if member == "<value>":
+                self.shapes[owner]["value"]["shape"] = new
+            else:
+                self.shapes[owner]["members"][member]["shape"] = new
+        for name, required in OVERRIDES["required"].items():
+            self.shapes[name]["required"] = required
+        for name, constraints in OVERRIDES["constraints"].items():
+            self.shapes[name].update(constraints)
+
+    def closure(self):
+        seen = []
+        def walk(name):
+            if name in seen:
+                return
+            seen.append(name)
+            if name == ATTRIBUTE_VALUE:
+                return
+            shape = self.shapes[name]
+            for k in ("member", "key", "value"):
+                if k in shape:
+                    walk(shape[k]["shape"])
+            for m in shape.get("members", {}).values():
+                walk(m["shape"])
+        for _, inp, out in self.operations:
+            walk(inp)
+            if out:
+                walk(out)
+        return seen
+
+    def shape(self, name):
+        return self.shapes[name]
+
+    def is_item_map(self, name):
+        s = self.shapes[name]
+        return s["type"] == "map" and s["value"]["shape"] == ATTRIBUTE_VALUE
+
+    def is_enum(self, name):
+        s = self.shapes[name]
+        return s["type"] == "string" and "enum" in s
+
+    def inputs(self):
+        return {inp for _, inp, _ in self.operations}
+
+    def outputs(self):
+        return {out for _, _, out in self.operations if out}
+
+    def cpp_struct_name(self, name):
+        for op, inp, out in self.operations:
+            if name == inp:
+                return op + "Request"
+            if name == out:
+                return op + "Response"
+        return name
+
+    def cpp_type(self, name, owner=None, member=None):
+        """The C++ type of a value of shape `name` (member `member` of `owner`)."""
+        if owner and member:
+            special = OVERRIDES["output_member_type"].get(owner + "." + member)
+            if special:
+                return special
+        s = self.shapes[name]
+        if "alias_of" in s:
+            return self.cpp_type(s["alias_of"])
+        t = s["type"]
+        if name == ATTRIBUTE_VALUE:
+            return "AttributeValue"
+        if self.is_item_map(name):
+            return "Item"
+        if t == "structure":
+            return "api::" + self.cpp_struct_name(name)
+        if t == "string":
+            return "Enum<api::%s>" % name if "enum" in s else "std::string"
+        if t == "boolean":
+            return "bool"
+        if t in ("integer", "long"):
+            return "int64_t"
+        if t in ("double", "float", "timestamp"):
+            return "double"
+        if t == "blob":
+            return "std::string"
+        if t == "list":
+            return "std::vector<%s>" % self.cpp_type(s["member"]["shape"])
+        if t == "map":
+            return "std::map<std::string, %s>" % self.cpp_type(s["value"]["shape"])
+        raise ValueError("unsupported shape type %s (%s)" % (t, name))
+
+    def struct_order(self):
+        """Structures in dependency order (members' structures first)."""
+        order = []
+        def deps(name, out):
+            s = self.shapes[name]
+            if name == ATTRIBUTE_VALUE:
+                return
+            if s["type"] == "structure":
+                out.append(name)
+                return
+            for k in ("member", "value"):
+                if k in s:
+                    deps(s[k]["shape"], out)
+        visiting = set()
+        def visit(name):
+            if name in order:
+                return
+            if name in visiting:
+                raise ValueError("recursive structure %s" % name)
+            visiting.add(name)
+            for m in self.shapes[name]["members"].values():
+                found = []
+                deps(m["shape"], found)
+                for d in found:
+                    visit(d)
+            visiting.discard(name)
+            order.append(name)
+        for name in self.reachable:
+            shape = self.shapes[name]
+            if name != ATTRIBUTE_VALUE and shape["type"] == "structure" and "alias_of" not in shape:
+                visit(name)
+        return order
+
+    def check_members(self, name):
+        members = list(self.shapes[name]["members"])
+        first = [m for m in OVERRIDES["check_order"].get(name, []) if m in members]
+        return first + [m for m in members if m not in first]
+
+
+HEADER_NOTE = """// GENERATED by tools/codegen/generate_shapes.py from %s.
+// DO NOT EDIT: change the generator (or its OVERRIDES) and run it again.
+"""
+
+
+def doc_of(shape, width=92):
+    """The first sentence of a model documentation string, as a comment."""
+    text = re.sub(r"<[^>]+>", "", shape.get("documentation", "")).strip()
+    text = re.sub(r"\s+", " ", text)
+    m = re.match(r"(.+?\.)(\s|$)", text)
+    text = m.group(1) if m else text
+    if not text:
+        return []
+    lines, line = [], ""
+    for word in text.split(" "):
+        if len(line) + len(word) + 1 > width:
+            lines.append(line)
+            line = word
+        else:
+            line = (line + " " + word).strip()
+    lines.append(line)
+    return ["// " + l for l in lines]
+
+
+def write_public_header(model, path):
+    out = [HEADER_NOTE % model.version]
+    out.append("""#pragma once
+
+// DynamoDB's request and response shapes as plain C++ structs, one per shape of
+// the service model: every member optional (absent on the wire = nullopt), names
+// in snake_case, enums as dynamini::Enum<E> (a known value, or from the wire any
+// text, which the request's shape check reports). The operations' own shapes are
+// also dynamini::<Operation>Request and dynamini::<Operation>Response.
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "dynamini/attribute_value.h"
+#include "dynamini/enum.h"
+#include "dynamini/stored_items.h"
+
+namespace dynamini::api {
+""")
+    enums = [n for n in model.reachable
+             if n != ATTRIBUTE_VALUE and model.is_enum(n) and "alias_of" not in model.shape(n)]
+    for name in enums:
+        values = model.shape(name)["enum"]
+        out.append("enum class %s : uint8_t { %s };" % (
+            name, ", ".join(enum_constant(v) for v in values)))
+    out.append("")
+    out.append("}  // namespace dynamini::api\n")
+    out.append("namespace dynamini {")
+    out.append("// The names of each enum's values, as the wire spells them.")
+    for name in enums:
+        values = model.shape(name)["enum"]
+        out.append("template <>")
+        out.append("struct EnumNames<api::%s> {" % name)
+        out.append("  static constexpr std::string_view kValues[] = {%s};" % ", ".join(
+            '"%s"' % v for v in values))
+        out.append("};")
+    out.append("}  // namespace dynamini\n")
+    out.append("namespace dynamini::api {\n")
+    for name in model.struct_order():
+        shape = model.shape(name)
+        out.extend(doc_of(shape))
+        out.append("struct %s {" % model.cpp_struct_name(name))
+        for mname, m in shape["members"].items():
+            ctype = model.cpp_type(m["shape"], name, mname)
+            out.append("  std::optional<%s> %s;  // %s" % (ctype, snake(mname), mname))
+        out.append("};")
+        out.append("")
+    out.append("}  // namespace dynamini::api\n")
+    out.append("namespace dynamini {")
+    out.append("// The operations' shapes.")
+    for op, inp, outp in model.operations:
+        out.append("using %sRequest = api::%sRequest;" % (op, op))
+        if outp:
+            out.append("using %sResponse = api::%sResponse;" % (op, op))
+    out.append("}  // namespace dynamini")
+    write_file(path, out)
+
+
+def write_wire_header(model, path):
+    out = [HEADER_NOTE % model.version]
+    out.append("""#pragma once
+
+// Reading, checking and writing the operations' shapes on the wire
+// (tools/codegen/generate_shapes.py generates these; api/wire_reader.h and
+// api/shape_checks.h hold the hand-written pieces they use).
+
+#include "api/shape_checks.h"
+#include "api/value_checks.h"
+#include "api/wire_reader.h"
+#include "dynamini/shapes.h"
+#include "values/json.h"
+
+namespace dynamini::api {
+
+// Reads a request object: SerializationException (thrown) for a member of the
+// wrong JSON type, in document order; AttributeValue errors are deferred in
+// `reader` (WireReader::throw_deferred) so that shape errors come first, as
+// DynamoDB reports them. Unknown members and JSON nulls are ignored.""")
+    for op, inp, _ in model.operations:
+        out.append("void read(const Json& json, %sRequest& out, WireReader& reader);" % op)
+    out.append("""
+// Adds the request's constraint violations (required members, lengths, ranges,
+// patterns, enums; nested members with DynamoDB's paths) to `errors`.""")
+    for op, inp, _ in model.operations:
+        out.append("void check(const %sRequest& request, ShapeErrors& errors);" % op)
+    out.append("""
+// Validates and normalises every AttributeValue of a request built in C++
+// (numbers to canonical text; empty or duplicated sets, nesting and attribute
+// names as DynamoDB refuses them). Throws ValidationException. Requests read
+// from the wire were validated while read.""")
+    for op, inp, _ in model.operations:
+        out.append("void normalize_values(%sRequest& request);" % op)
+    out.append("\n// Writes a response object.")
+    for op, _, outp in model.operations:
+        if outp:
+            out.append("void write(JsonWriter& w, const %sResponse& response);" % op)
+    out.append("\n}  // namespace dynamini::api")
+    write_file(path, out)
+
+
+# ---------------------------------------------------------------- reading
+
+class ReadGen:
+    def __init__(self, model):
+        self.model = model
+        self.funcs = {}  # name -> code lines
+
+    def func_name(self, name):
+        return "read_" + name
+
+    def value_expr(self, shape_name, json, member_name, position):
+        """C++ expression reading `json` as `shape_name`. position: 'member' or 'element'."""
+        m = self.model
+        s = m.shape(shape_name)
+        t = s["type"]
+        if shape_name == ATTRIBUTE_VALUE:
+            return "read_attribute_value(%s, reader)" % json
+        if m.is_item_map(shape_name):
+            return "read_item(%s, reader)" % json
+        if t == "string":
+            if "enum" in s:
+                return "Enum<%s>::from_wire(read_string(%s))" % (s.get("alias_of", shape_name), json)
+            return "read_string(%s)" % json
+        if t == "boolean":
+            return "read_boolean(%s)" % json
+        if t in ("integer", "long"):
+            return 'read_integer(%s, "%s")' % (json, member_name)
+        if t in ("double", "float", "timestamp"):
+            return "read_double(%s)" % json
+        if t == "blob":
+            return "read_blob(%s)" % json
+        self.ensure(shape_name)
+        if t == "structure":
+            words = "kElement" if (position == "element" and shape_name in
+                                   OVERRIDES["collection_element_words"]) else "kMember"
+            return '%s(expect_structure(%s, StructureWords::%s, "%s"), reader)' % (
+                self.func_name(shape_name), json, words, shape_name)
+        if t == "list":
+            return "%s(expect_list(%s), reader)" % (self.func_name(shape_name), json)
+        if t == "map":
+            return "%s(expect_map(%s), reader)" % (self.func_name(shape_name), json)
+        raise ValueError(t)
+
+    def ensure(self, name):
+        if name in self.funcs:
+            return
+        self.funcs[name] = None  # placeholder against recursion
+        m = self.model
+        s = m.shape(name)
+        ctype = m.cpp_type(name)
+        fn = self.func_name(name)
+        lines = []
+        if s["type"] == "structure" and not s["members"]:
+            lines.append("%s %s(const Json&, WireReader&) { return {}; }" % (ctype, fn))
+        elif s["type"] == "structure":
+            lines.append("%s %s(const Json& json, [[maybe_unused]] WireReader& reader) {" % (ctype, fn))
+            lines.append("  %s out;" % ctype)
+            lines.append("  for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {")
+            lines.append("    const Json& v = it->value;")
+            lines.append("    if (v.IsNull()) continue;")
+            lines.append("    const std::string_view name = string_of(it->name);")
+            first = True
+            for mname, mem in s["members"].items():
+                expr = self.value_expr(mem["shape"], "v", mname, "member")
+                lines.append("    %sif (name == \"%s\") {" % ("" if first else "} else ", mname))
+                lines.append("      out.%s = %s;" % (snake(mname), expr))
+                first = False
+            if not first:
+                lines.append("    }")
+            lines.append("  }")
+            lines.append("  return out;")
+            lines.append("}")
+        elif s["type"] == "list":
+            elem = s["member"]["shape"]
+            lines.append("%s %s(const Json& json, [[maybe_unused]] WireReader& reader) {" % (ctype, fn))
+            lines.append("  %s out;" % ctype)
+            lines.append("  out.reserve(json.Size());")
+            lines.append("  for (const Json& e : json.GetArray()) out.push_back(%s);" %
+                         self.value_expr(elem, "e", "member", "element"))
+            lines.append("  return out;")
+            lines.append("}")
+        elif s["type"] == "map":
+            val = s["value"]["shape"]
+            lines.append("%s %s(const Json& json, [[maybe_unused]] WireReader& reader) {" % (ctype, fn))
+            lines.append("  %s out;" % ctype)
+            lines.append("  for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {")
+            lines.append("    const Json& e = it->value;")
+            lines.append("    out.insert_or_assign(std::string(string_of(it->name)), %s);" %
+                         self.value_expr(val, "e", "member", "element"))
+            lines.append("  }")
+            lines.append("  return out;")
+            lines.append("}")
+        self.funcs[name] = lines
+
+
+def write_read(model, path):
+    gen = ReadGen(model)
+    for _, inp, _ in model.operations:
+        gen.ensure(inp)
+    out = [HEADER_NOTE % model.version, '#include "api/shapes_wire.h"', "",
+           "namespace dynamini::api {", "namespace {", ""]
+    # Declarations first: the functions call each other in any order.
+    for name in gen.funcs:
+        out.append("%s %s(const Json& json, WireReader& reader);" % (
+            model.cpp_type(name), gen.func_name(name)))
+    out.append("")
+    for name, lines in gen.funcs.items():
+        out.extend(lines)
+        out.append("")
+    out.append("}  // namespace\n")
+    for op, inp, _ in model.operations:
+        out.append("void read(const Json& json, %sRequest& out, WireReader& reader) {" % op)
+        out.append("  out = %s(json, reader);" % gen.func_name(inp))
+        out.append("}")
+    out.append("\n}  // namespace dynamini::api")
+    write_file(path, out)
+
+
+# ---------------------------------------------------------------- checking
+
+class CheckGen:
+    def __init__(self, model):
+        self.model = model
+        self.funcs = {}
+
+    def has_checks(self, name, stack=()):
+        m = self.model
+        if name == ATTRIBUTE_VALUE or m.is_item_map(name) or name in stack:
+            return False
+        s = m.shape(name)
+        t = s["type"]
+        if t == "string":
+            if s.get("unchecked"):
+                return False
+            return any(k in s for k in ("min", "max", "pattern", "enum"))
+        if t in ("integer", "long"):
+            return "min" in s or "max" in s
+        if t == "structure":
+            if s.get("required"):
+                return True
+            return any(self.has_checks(mm["shape"], stack + (name,)) for mm in s["members"].values())
+        if t == "list":
+            return "min" in s or "max" in s or self.has_checks(s["member"]["shape"], stack + (name,))
+        if t == "map":
+            return ("min" in s or "max" in s or self.has_checks(s["key"]["shape"], stack + (name,))
+                    or self.has_checks(s["value"]["shape"], stack + (name,)))
+        return False
+
+    def rule_list(self, name):
+        """A shape's constraints as the aggregated 'Map keys must satisfy constraint: [...]'
+        lists them: upper bound, lower bound, pattern."""
+        s = self.model.shape(name)
+        rules = []
+        if "max" in s:
+            rules.append("Member must have length less than or equal to %d" % s["max"])
+        if "min" in s:
+            rules.append("Member must have length greater than or equal to %d" % s["min"])
+        if "pattern" in s:
+            rules.append("Member must satisfy regular expression pattern: %s" % s["pattern"])
+        return rules
+
+    def string_rule(self, name):
+        s = self.model.shape(name)
+        pattern = s.get("pattern")
+        if pattern and pattern not in PATTERNS:
+            raise ValueError("no predicate for pattern %r (%s)" % (pattern, name))
+        return "StringRule{%s, %s, %s, %s}" % (
+            s.get("min", 0), s.get("max", -1),
+            PATTERNS[pattern] if pattern else "nullptr",
+            cpp_string(pattern) if pattern else "nullptr")
+
+    def value_check(self, shape_name, value, path, indent):
+        """Statements checking `value` (an lvalue of the shape's C++ type)."""
+        m = self.model
+        s = m.shape(shape_name)
+        t = s["type"]
+        pad = " " * indent
+        if t == "string" and "enum" in s and s.get("unchecked"):
+            return []
+        if t == "string" and "enum" in s:
+            order = OVERRIDES["enum_message_order"].get(shape_name, s["enum"])
+            return [pad + "check_enum(%s, %s, \"[%s]\", errors);" % (value, path, ", ".join(order))]
+        if t == "string":
+            return [pad + "check_string(%s, %s, %s, errors);" % (value, path, self.string_rule(shape_name))]
+        if t in ("integer", "long"):
+            return [pad + "check_number(%s, %s, NumberRule{%s, %s}, errors);" % (
+                value, path, num(s.get("min")), num(s.get("max")))]
+        self.ensure(shape_name)
+        return [pad + "check_%s(%s, %s, errors);" % (shape_name, value, path)]
+
+    def ensure(self, name):
+        if name in self.funcs:
+            return
+        self.funcs[name] = None
+        m = self.model
+        s = m.shape(name)
+        ctype = m.cpp_type(name)
+        lines = ["void check_%s(const %s& value, const Path& path, ShapeErrors& errors) {" % (name, ctype)]
+        if s["type"] == "structure":
+            required = set(s.get("required", []))
+            for mname in m.check_members(name):
+                mem = s["members"][mname]
+                checked = self.has_checks(mem["shape"])
+                if mname not in required and not checked:
+                    continue
+                field = "value." + snake(mname)
+                lines.append("  {")
+                lines.append('    const Path p = path.member("%s");' % lower_first(mname))
+                if mname in required:
+                    lines.append("    if (!%s) errors.require(false, p.text());" % field)
+                if checked:
+                    lines.append("    if (%s) {" % field)
+                    lines.extend(self.value_check(mem["shape"], "*" + field, "p", 6))
+                    lines.append("    }")
+                lines.append("  }")
+        elif s["type"] == "list":
+            elem = s["member"]["shape"]
+            if "min" in s or "max" in s:
+                # A list of items too long is reported without its value ("Value at
+                # 'requestItems.t.member.keys'": dynalite test/batchGetItem.js).
+                rendering = "kUnrendered" if m.is_item_map(elem) else "kAbbreviated"
+                lines.append("  check_list_length(value.size(), path, LengthRule{%s, %s}, "
+                             "ListRendering::%s, errors);" % (s.get("min", 0), s.get("max", -1), rendering))
+            if self.has_checks(elem):
+                lines.append("  for (size_t i = 0; i < value.size(); ++i) {")
+                lines.append("    const Path p = path.element(i + 1);")
+                lines.extend(self.value_check(elem, "value[i]", "p", 4))
+                lines.append("  }")
+        elif s["type"] == "map":
+            key, val = s["key"]["shape"], s["value"]["shape"]
+            if "min" in s or "max" in s:
+                lines.append("  check_map_length(value, path, LengthRule{%s, %s}, errors);" % (
+                    s.get("min", 0), s.get("max", -1)))
+            key_rules = self.rule_list(key) if m.shape(key)["type"] == "string" else []
+            if key_rules:
+                lines.append("  check_map_keys(value, path, %s, %s, errors);" % (
+                    self.string_rule(key), cpp_string("Map keys must satisfy constraint: [%s]" %
+                                                      ", ".join(key_rules))))
+            vs = m.shape(val)
+            if vs["type"] == "list" and ("min" in vs or "max" in vs):
+                lines.append("  check_map_value_lengths(value, path, LengthRule{%s, %s}, %s, errors);" % (
+                    vs.get("min", 0), vs.get("max", -1),
+                    cpp_string("Map value must satisfy constraint: [%s]" % ", ".join(self.rule_list(val)))))
+            inner = self.inner_checks(val)
+            if inner:
+                lines.append("  for (const auto& [key, element] : value) {")
+                lines.append("    const Path p = path.map_value(key);")
+                lines.extend(inner)
+                lines.append("  }")
+        if len(lines) == 1:
+            lines.append("  (void)value, (void)path, (void)errors;")
+        lines.append("}")
+        self.funcs[name] = lines
+
+    def inner_checks(self, val):
+        """Checks of a map's values beyond the aggregated length message."""
+        m = self.model
+        vs = m.shape(val)
+        if vs["type"] == "list":
+            elem = vs["member"]["shape"]
+            if not self.has_checks(elem):
+                return []
+            lines = ["    for (size_t i = 0; i < element.size(); ++i) {",
+                     "      const Path q = p.element(i + 1);"]
+            lines.extend(self.value_check(elem, "element[i]", "q", 6))
+            lines.append("    }")
+            return lines
+        if not self.has_checks(val):
+            return []
+        return self.value_check(val, "element", "p", 4)
+
+
+def num(v):
+    return "std::nullopt" if v is None else "int64_t{%d}" % v
+
+
+def cpp_string(s):
+    return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def write_check(model, path):
+    gen = CheckGen(model)
+    for _, inp, _ in model.operations:
+        gen.ensure(inp)
+    out = [HEADER_NOTE % model.version, '#include "api/shapes_wire.h"', "",
+           "namespace dynamini::api {", "namespace {", ""]
+    for name in gen.funcs:
+        out.append("void check_%s(const %s& value, const Path& path, ShapeErrors& errors);" % (
+            name, model.cpp_type(name)))
+    out.append("")
+    for name, lines in gen.funcs.items():
+        out.extend(lines)
+        out.append("")
+    out.append("}  // namespace\n")
+    for op, inp, _ in model.operations:
+        out.append("void check(const %sRequest& request, ShapeErrors& errors) {" % op)
+        out.append("  check_%s(request, Path::root(), errors);" % inp)
+        out.append("}")
+    out.append("\n}  // namespace dynamini::api")
+    write_file(path, out)
+
+
+# ---------------------------------------------------------------- typed callers' values
+
+class ValuesGen:
+    """normalize_values: visits every AttributeValue a request holds."""
+    def __init__(self, model):
+        self.model = model
+        self.funcs = {}
+
+    def holds_values(self, name, stack=()):
+        m = self.model
+        if name == ATTRIBUTE_VALUE or m.is_item_map(name):
+            return True
+        if name in stack:
+            return False
+        s = m.shape(name)
+        if s["type"] == "structure":
+            return any(self.holds_values(x["shape"], stack + (name,)) for x in s["members"].values())
+        if s["type"] == "list":
+            return self.holds_values(s["member"]["shape"], stack + (name,))
+        if s["type"] == "map":
+            return self.holds_values(s["value"]["shape"], stack + (name,))
+        return False
+
+    def stmt(self, shape_name, value, indent):
+        m = self.model
+        pad = " " * indent
+        if shape_name == ATTRIBUTE_VALUE:
+            return [pad + "normalize_value(%s);" % value]
+        if m.is_item_map(shape_name):
+            return [pad + "normalize_item(%s);" % value]
+        self.ensure(shape_name)
+        return [pad + "normalize_%s(%s);" % (shape_name, value)]
+
+    def ensure(self, name):
+        if name in self.funcs:
+            return
+        self.funcs[name] = None
+        m = self.model
+        s = m.shape(name)
+        lines = ["void normalize_%s(%s& value) {" % (name, m.cpp_type(name))]
+        if s["type"] == "structure":
+            for mname, mem in s["members"].items():
+                if self.holds_values(mem["shape"]):
+                    f = "value." + snake(mname)
+                    lines.append("  if (%s) {" % f)
+                    lines.extend(self.stmt(mem["shape"], "*" + f, 4))
+                    lines.append("  }")
+        elif s["type"] == "list":
+            lines.append("  for (auto& element : value) {")
+            lines.extend(self.stmt(s["member"]["shape"], "element", 4))
+            lines.append("  }")
+        elif s["type"] == "map":
+            lines.append("  for (auto& [key, element] : value) {")
+            lines.extend(self.stmt(s["value"]["shape"], "element", 4))
+            lines.append("  }")
+        if len(lines) == 1:
+            lines.append("  (void)value;")
+        lines.append("}")
+        self.funcs[name] = lines
+
+
+def write_values(model, path):
+    gen = ValuesGen(model)
+    for _, inp, _ in model.operations:
+        gen.ensure(inp)
+    out = [HEADER_NOTE % model.version, '#include "api/shapes_wire.h"', "",
+           "namespace dynamini::api {", "namespace {", ""]
+    for name in gen.funcs:
+        out.append("void normalize_%s(%s& value);" % (name, model.cpp_type(name)))
+    out.append("")
+    for name, lines in gen.funcs.items():
+        out.extend(lines)
+        out.append("")
+    out.append("}  // namespace\n")
+    for op, inp, _ in model.operations:
+        out.append("void normalize_values(%sRequest& request) { normalize_%s(request); }" % (op, inp))
+    out.append("\n}  // namespace dynamini::api")
+    write_file(path, out)
+
+
+# ---------------------------------------------------------------- writing
+
+class WriteGen:
+    def __init__(self, model):
+        self.model = model
+        self.funcs = {}
+
+    def stmt(self, shape_name, value, indent, owner=None, member=None):
+        m = self.model
+        pad = " " * indent
+        special = OVERRIDES["output_member_type"].get("%s.%s" % (owner, member)) if owner else None
+        if special:
+            return [pad + "write_stored(w, %s);" % value]
+        s = m.shape(shape_name)
+        t = s["type"]
+        if shape_name == ATTRIBUTE_VALUE:
+            return [pad + "write_attribute_value(w, %s);" % value]
+        if m.is_item_map(shape_name):
+            return [pad + "write_item(w, %s);" % value]
+        if t == "string":
+            if "enum" in s:
+                return [pad + "write_string(w, (%s).text());" % value]
+            return [pad + "write_string(w, %s);" % value]
+        if t == "boolean":
+            return [pad + "w.Bool(%s);" % value]
+        if t in ("integer", "long"):
+            return [pad + "w.Int64(%s);" % value]
+        if t in ("double", "float", "timestamp"):
+            return [pad + "w.Double(%s);" % value]
+        if t == "blob":
+            return [pad + "write_string(w, base64_encode(%s));" % value]
+        self.ensure(shape_name)
+        return [pad + "write_%s(w, %s);" % (shape_name, value)]
+
+    def ensure(self, name):
+        if name in self.funcs:
+            return
+        self.funcs[name] = None
+        m = self.model
+        s = m.shape(name)
+        lines = ["void write_%s(JsonWriter& w, const %s& value) {" % (name, m.cpp_type(name))]
+        if s["type"] == "structure":
+            lines.append("  w.StartObject();")
+            for mname, mem in s["members"].items():
+                f = "value." + snake(mname)
+                lines.append("  if (%s) {" % f)
+                lines.append('    w.Key("%s");' % mname)
+                lines.extend(self.stmt(mem["shape"], "*" + f, 4, name, mname))
+                lines.append("  }")
+            lines.append("  w.EndObject();")
+        elif s["type"] == "list":
+            lines.append("  w.StartArray();")
+            lines.append("  for (const auto& element : value) {")
+            lines.extend(self.stmt(s["member"]["shape"], "element", 4))
+            lines.append("  }")
+            lines.append("  w.EndArray();")
+        elif s["type"] == "map":
+            lines.append("  w.StartObject();")
+            lines.append("  for (const auto& [key, element] : value) {")
+            lines.append("    write_key(w, key);")
+            lines.extend(self.stmt(s["value"]["shape"], "element", 4))
+            lines.append("  }")
+            lines.append("  w.EndObject();")
+        lines.append("}")
+        self.funcs[name] = lines
+
+
+def write_write(model, path):
+    gen = WriteGen(model)
+    for _, _, outp in model.operations:
+        if outp:
+            gen.ensure(outp)
+    out = [HEADER_NOTE % model.version, '#include "api/shapes_wire.h"',
+           '#include "api/stored_items_json.h"', '#include "values/attribute_value.h"',
+           '#include "values/base64.h"', "",
+           "namespace dynamini::api {", "namespace {", ""]
+    for name in gen.funcs:
+        out.append("void write_%s(JsonWriter& w, const %s& value);" % (name, model.cpp_type(name)))
+    out.append("")
+    for name, lines in gen.funcs.items():
+        out.extend(lines)
+        out.append("")
+    out.append("}  // namespace\n")
+    for op, _, outp in model.operations:
+        if outp:
+            out.append("void write(JsonWriter& w, const %sResponse& response) { write_%s(w, response); }"
+                       % (op, outp))
+    out.append("\n}  // namespace dynamini::api")
+    write_file(path, out)
+
+
+def write_file(path, lines):
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    text = "\n".join(lines).rstrip("\n") + "\n"
+    with open(path, "w") as f:
+        f.write(text)
+    print("wrote", os.path.relpath(path, ROOT))
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--model", help="botocore data directory")
+    args = parser.parse_args()
+    model_dir = args.model or next(d for d in DEFAULT_MODEL_DIRS if os.path.isdir(d))
+    model = Model(model_dir)
+    write_public_header(model, os.path.join(OUT_DIR, "include", "dynamini", "shapes.h"))
+    write_wire_header(model, os.path.join(OUT_DIR, "include", "api", "shapes_wire.h"))
+    write_read(model, os.path.join(OUT_DIR, "shapes_read.cc"))
+    write_check(model, os.path.join(OUT_DIR, "shapes_check.cc"))
+    write_values(model, os.path.join(OUT_DIR, "shapes_values.cc"))
+    write_write(model, os.path.join(OUT_DIR, "shapes_write.cc"))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
