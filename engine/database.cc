@@ -4,6 +4,7 @@
 
 #include "engine.h"
 #include "ops/operations.h"
+#include "ops/typed_operation.h"
 #include "storage/backup.h"
 #include "storage/sql_text.h"
 #include "storage/sqlite.h"
@@ -45,7 +46,18 @@ std::unique_ptr<Database> Database::open(Options options) {
   }
 }
 
-Result Database::execute(std::string_view operation, std::string_view request_json) {
+namespace {
+
+// Anything but an ApiError out of an operation: the only 500.
+ApiError internal_error(const std::exception& e) {
+  // not on the wire: no request can provoke it; only an SQLite failure or a bug does.
+  return ApiError{ErrorCode::kInternalServerError, std::string("Internal error: ") + e.what(), {}};
+}
+
+}  // namespace
+
+Result Database::execute(std::string_view operation, std::string_view request_json,
+                         const ExecuteOptions& options) {
   Result result;
   Operation op = find_operation(operation);
   if (!op) {
@@ -68,15 +80,41 @@ Result Database::execute(std::string_view operation, std::string_view request_js
   try {
     rapidjson::StringBuffer buffer;
     JsonWriter writer(buffer);
-    op(impl_->engine, request, writer);
+    Call call{options, {}};
+    op(impl_->engine, request, call, writer);
     result.body.assign(buffer.GetString(), buffer.GetSize());
+    result.consumed_capacity = std::move(call.consumed_capacity);
   } catch (const ApiError& e) {
     result.error = e;
   } catch (const std::exception& e) {
-    // not on the wire: no request can provoke it; only an SQLite failure or a bug does.
-    result.error = ApiError{ErrorCode::kInternalServerError, std::string("Internal error: ") + e.what(), {}};
+    result.error = internal_error(e);
   }
   return result;
+}
+
+namespace {
+
+// The typed calls' catch point, as execute()'s.
+template <class Op>
+Outcome<typename Op::Response> run_guarded(Engine& engine, typename Op::Request request) {
+  Outcome<typename Op::Response> outcome;
+  try {
+    outcome.response = run_typed<Op>(engine, std::move(request));
+  } catch (const ApiError& e) {
+    outcome.error = e;
+  } catch (const std::exception& e) {
+    outcome.error = internal_error(e);
+  }
+  return outcome;
+}
+
+}  // namespace
+
+Outcome<PutItemResponse> Database::put_item(PutItemRequest request) {
+  return run_guarded<PutItemOperation>(impl_->engine, std::move(request));
+}
+Outcome<GetItemResponse> Database::get_item(GetItemRequest request) {
+  return run_guarded<GetItemOperation>(impl_->engine, std::move(request));
 }
 
 void Database::reset() {

@@ -158,4 +158,28 @@ Item read_item(const Json& value, WireReader& reader) {
   return read_item_at_depth(expect_map(value), 0, reader);
 }
 
+Item read_expression_attribute_values(const Json& value, WireReader& reader) {
+  Item values;
+  const Json& map = expect_map(value);
+  for (auto it = map.MemberBegin(); it != map.MemberEnd(); ++it) {
+    const std::string key(string_of(it->name));
+    WireReader own;
+    values.insert_or_assign(key, read_at_depth(it->value, 0, own));
+    if (own.deferred()) {
+      reader.defer(validation_error("ExpressionAttributeValues contains invalid value: " +
+                                    own.deferred()->message + " for key " + key));
+    }
+  }
+  return values;
+}
+
+Item read_exclusive_start_key(const Json& value, WireReader& reader) {
+  WireReader own;
+  Item key = read_item_at_depth(expect_map(value), 0, own);
+  if (own.deferred()) {
+    reader.defer(validation_error("The provided starting key is invalid: " + own.deferred()->message));
+  }
+  return key;
+}
+
 }  // namespace dynamini::api

@@ -46,18 +46,18 @@ void check_DeleteGlobalTableWitnessGroupMemberAction(const api::DeleteGlobalTabl
 void check_ListTablesInput(const api::ListTablesRequest& value, const Path& path, ShapeErrors& errors);
 void check_DeleteTableInput(const api::DeleteTableRequest& value, const Path& path, ShapeErrors& errors);
 void check_PutItemInput(const api::PutItemRequest& value, const Path& path, ShapeErrors& errors);
-void check_ExpectedAttributeMap(const std::map<std::string, api::ExpectedAttributeValue>& value, const Path& path, ShapeErrors& errors);
+void check_ExpectedAttributeMap(const std::map<std::string, std::optional<api::ExpectedAttributeValue>>& value, const Path& path, ShapeErrors& errors);
 void check_ExpectedAttributeValue(const api::ExpectedAttributeValue& value, const Path& path, ShapeErrors& errors);
 void check_GetItemInput(const api::GetItemRequest& value, const Path& path, ShapeErrors& errors);
 void check_AttributeNameList(const std::vector<std::string>& value, const Path& path, ShapeErrors& errors);
 void check_DeleteItemInput(const api::DeleteItemRequest& value, const Path& path, ShapeErrors& errors);
 void check_UpdateItemInput(const api::UpdateItemRequest& value, const Path& path, ShapeErrors& errors);
-void check_AttributeUpdates(const std::map<std::string, api::AttributeValueUpdate>& value, const Path& path, ShapeErrors& errors);
+void check_AttributeUpdates(const std::map<std::string, std::optional<api::AttributeValueUpdate>>& value, const Path& path, ShapeErrors& errors);
 void check_AttributeValueUpdate(const api::AttributeValueUpdate& value, const Path& path, ShapeErrors& errors);
 void check_QueryInput(const api::QueryRequest& value, const Path& path, ShapeErrors& errors);
-void check_KeyConditions(const std::map<std::string, api::Condition>& value, const Path& path, ShapeErrors& errors);
+void check_KeyConditions(const std::map<std::string, std::optional<api::Condition>>& value, const Path& path, ShapeErrors& errors);
 void check_Condition(const api::Condition& value, const Path& path, ShapeErrors& errors);
-void check_FilterConditionMap(const std::map<std::string, api::Condition>& value, const Path& path, ShapeErrors& errors);
+void check_FilterConditionMap(const std::map<std::string, std::optional<api::Condition>>& value, const Path& path, ShapeErrors& errors);
 void check_ScanInput(const api::ScanRequest& value, const Path& path, ShapeErrors& errors);
 void check_BatchGetItemInput(const api::BatchGetItemRequest& value, const Path& path, ShapeErrors& errors);
 void check_BatchGetRequestMap(const std::map<std::string, api::KeysAndAttributes>& value, const Path& path, ShapeErrors& errors);
@@ -812,11 +812,12 @@ void check_PutItemInput(const api::PutItemRequest& value, const Path& path, Shap
   }
 }
 
-void check_ExpectedAttributeMap(const std::map<std::string, api::ExpectedAttributeValue>& value, const Path& path, ShapeErrors& errors) {
-  check_map_keys(value, path, StringRule{0, 65535, nullptr, nullptr}, "Map keys must satisfy constraint: [Member must have length less than or equal to 65535]", errors);
+void check_ExpectedAttributeMap(const std::map<std::string, std::optional<api::ExpectedAttributeValue>>& value, const Path& path, ShapeErrors& errors) {
   for (const auto& [key, element] : value) {
     const Path p = path.map_value(key);
-    check_ExpectedAttributeValue(element, p, errors);
+    if (!element) continue;
+    const auto& present = *element;
+    check_ExpectedAttributeValue(present, p, errors);
   }
 }
 
@@ -969,11 +970,12 @@ void check_UpdateItemInput(const api::UpdateItemRequest& value, const Path& path
   }
 }
 
-void check_AttributeUpdates(const std::map<std::string, api::AttributeValueUpdate>& value, const Path& path, ShapeErrors& errors) {
-  check_map_keys(value, path, StringRule{0, 65535, nullptr, nullptr}, "Map keys must satisfy constraint: [Member must have length less than or equal to 65535]", errors);
+void check_AttributeUpdates(const std::map<std::string, std::optional<api::AttributeValueUpdate>>& value, const Path& path, ShapeErrors& errors) {
   for (const auto& [key, element] : value) {
     const Path p = path.map_value(key);
-    check_AttributeValueUpdate(element, p, errors);
+    if (!element) continue;
+    const auto& present = *element;
+    check_AttributeValueUpdate(present, p, errors);
   }
 }
 
@@ -1044,11 +1046,12 @@ void check_QueryInput(const api::QueryRequest& value, const Path& path, ShapeErr
   }
 }
 
-void check_KeyConditions(const std::map<std::string, api::Condition>& value, const Path& path, ShapeErrors& errors) {
-  check_map_keys(value, path, StringRule{0, 65535, nullptr, nullptr}, "Map keys must satisfy constraint: [Member must have length less than or equal to 65535]", errors);
+void check_KeyConditions(const std::map<std::string, std::optional<api::Condition>>& value, const Path& path, ShapeErrors& errors) {
   for (const auto& [key, element] : value) {
     const Path p = path.map_value(key);
-    check_Condition(element, p, errors);
+    if (!element) continue;
+    const auto& present = *element;
+    check_Condition(present, p, errors);
   }
 }
 
@@ -1062,11 +1065,12 @@ void check_Condition(const api::Condition& value, const Path& path, ShapeErrors&
   }
 }
 
-void check_FilterConditionMap(const std::map<std::string, api::Condition>& value, const Path& path, ShapeErrors& errors) {
-  check_map_keys(value, path, StringRule{0, 65535, nullptr, nullptr}, "Map keys must satisfy constraint: [Member must have length less than or equal to 65535]", errors);
+void check_FilterConditionMap(const std::map<std::string, std::optional<api::Condition>>& value, const Path& path, ShapeErrors& errors) {
   for (const auto& [key, element] : value) {
     const Path p = path.map_value(key);
-    check_Condition(element, p, errors);
+    if (!element) continue;
+    const auto& present = *element;
+    check_Condition(present, p, errors);
   }
 }
 

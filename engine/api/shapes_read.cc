@@ -49,7 +49,7 @@ api::DeleteGlobalTableWitnessGroupMemberAction read_DeleteGlobalTableWitnessGrou
 api::ListTablesRequest read_ListTablesInput(const Json& json, WireReader& reader);
 api::DeleteTableRequest read_DeleteTableInput(const Json& json, WireReader& reader);
 api::PutItemRequest read_PutItemInput(const Json& json, WireReader& reader);
-std::map<std::string, api::ExpectedAttributeValue> read_ExpectedAttributeMap(const Json& json, WireReader& reader);
+std::map<std::string, std::optional<api::ExpectedAttributeValue>> read_ExpectedAttributeMap(const Json& json, WireReader& reader);
 api::ExpectedAttributeValue read_ExpectedAttributeValue(const Json& json, WireReader& reader);
 std::vector<AttributeValue> read_AttributeValueList(const Json& json, WireReader& reader);
 std::map<std::string, std::string> read_ExpressionAttributeNameMap(const Json& json, WireReader& reader);
@@ -57,12 +57,12 @@ api::GetItemRequest read_GetItemInput(const Json& json, WireReader& reader);
 std::vector<std::string> read_AttributeNameList(const Json& json, WireReader& reader);
 api::DeleteItemRequest read_DeleteItemInput(const Json& json, WireReader& reader);
 api::UpdateItemRequest read_UpdateItemInput(const Json& json, WireReader& reader);
-std::map<std::string, api::AttributeValueUpdate> read_AttributeUpdates(const Json& json, WireReader& reader);
+std::map<std::string, std::optional<api::AttributeValueUpdate>> read_AttributeUpdates(const Json& json, WireReader& reader);
 api::AttributeValueUpdate read_AttributeValueUpdate(const Json& json, WireReader& reader);
 api::QueryRequest read_QueryInput(const Json& json, WireReader& reader);
-std::map<std::string, api::Condition> read_KeyConditions(const Json& json, WireReader& reader);
+std::map<std::string, std::optional<api::Condition>> read_KeyConditions(const Json& json, WireReader& reader);
 api::Condition read_Condition(const Json& json, WireReader& reader);
-std::map<std::string, api::Condition> read_FilterConditionMap(const Json& json, WireReader& reader);
+std::map<std::string, std::optional<api::Condition>> read_FilterConditionMap(const Json& json, WireReader& reader);
 api::ScanRequest read_ScanInput(const Json& json, WireReader& reader);
 api::BatchGetItemRequest read_BatchGetItemInput(const Json& json, WireReader& reader);
 std::map<std::string, api::KeysAndAttributes> read_BatchGetRequestMap(const Json& json, WireReader& reader);
@@ -761,7 +761,7 @@ api::PutItemRequest read_PutItemInput(const Json& json, [[maybe_unused]] WireRea
     } else if (name == "ExpressionAttributeNames") {
       out.expression_attribute_names = read_ExpressionAttributeNameMap(expect_map(v), reader);
     } else if (name == "ExpressionAttributeValues") {
-      out.expression_attribute_values = read_item(v, reader);
+      out.expression_attribute_values = read_expression_attribute_values(v, reader);
     } else if (name == "ReturnValuesOnConditionCheckFailure") {
       out.return_values_on_condition_check_failure = Enum<ReturnValuesOnConditionCheckFailure>::from_wire(read_string(v));
     }
@@ -769,10 +769,14 @@ api::PutItemRequest read_PutItemInput(const Json& json, [[maybe_unused]] WireRea
   return out;
 }
 
-std::map<std::string, api::ExpectedAttributeValue> read_ExpectedAttributeMap(const Json& json, [[maybe_unused]] WireReader& reader) {
-  std::map<std::string, api::ExpectedAttributeValue> out;
+std::map<std::string, std::optional<api::ExpectedAttributeValue>> read_ExpectedAttributeMap(const Json& json, [[maybe_unused]] WireReader& reader) {
+  std::map<std::string, std::optional<api::ExpectedAttributeValue>> out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& e = it->value;
+    if (e.IsNull()) {
+      out.insert_or_assign(std::string(string_of(it->name)), std::nullopt);
+      continue;
+    }
     out.insert_or_assign(std::string(string_of(it->name)), read_ExpectedAttributeValue(expect_structure(e, StructureWords::kElement, "ExpectedAttributeValue"), reader));
   }
   return out;
@@ -870,7 +874,7 @@ api::DeleteItemRequest read_DeleteItemInput(const Json& json, [[maybe_unused]] W
     } else if (name == "ExpressionAttributeNames") {
       out.expression_attribute_names = read_ExpressionAttributeNameMap(expect_map(v), reader);
     } else if (name == "ExpressionAttributeValues") {
-      out.expression_attribute_values = read_item(v, reader);
+      out.expression_attribute_values = read_expression_attribute_values(v, reader);
     } else if (name == "ReturnValuesOnConditionCheckFailure") {
       out.return_values_on_condition_check_failure = Enum<ReturnValuesOnConditionCheckFailure>::from_wire(read_string(v));
     }
@@ -907,7 +911,7 @@ api::UpdateItemRequest read_UpdateItemInput(const Json& json, [[maybe_unused]] W
     } else if (name == "ExpressionAttributeNames") {
       out.expression_attribute_names = read_ExpressionAttributeNameMap(expect_map(v), reader);
     } else if (name == "ExpressionAttributeValues") {
-      out.expression_attribute_values = read_item(v, reader);
+      out.expression_attribute_values = read_expression_attribute_values(v, reader);
     } else if (name == "ReturnValuesOnConditionCheckFailure") {
       out.return_values_on_condition_check_failure = Enum<ReturnValuesOnConditionCheckFailure>::from_wire(read_string(v));
     }
@@ -915,10 +919,14 @@ api::UpdateItemRequest read_UpdateItemInput(const Json& json, [[maybe_unused]] W
   return out;
 }
 
-std::map<std::string, api::AttributeValueUpdate> read_AttributeUpdates(const Json& json, [[maybe_unused]] WireReader& reader) {
-  std::map<std::string, api::AttributeValueUpdate> out;
+std::map<std::string, std::optional<api::AttributeValueUpdate>> read_AttributeUpdates(const Json& json, [[maybe_unused]] WireReader& reader) {
+  std::map<std::string, std::optional<api::AttributeValueUpdate>> out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& e = it->value;
+    if (e.IsNull()) {
+      out.insert_or_assign(std::string(string_of(it->name)), std::nullopt);
+      continue;
+    }
     out.insert_or_assign(std::string(string_of(it->name)), read_AttributeValueUpdate(expect_structure(e, StructureWords::kElement, "AttributeValueUpdate"), reader));
   }
   return out;
@@ -966,7 +974,7 @@ api::QueryRequest read_QueryInput(const Json& json, [[maybe_unused]] WireReader&
     } else if (name == "ScanIndexForward") {
       out.scan_index_forward = read_boolean(v);
     } else if (name == "ExclusiveStartKey") {
-      out.exclusive_start_key = read_item(v, reader);
+      out.exclusive_start_key = read_exclusive_start_key(v, reader);
     } else if (name == "ReturnConsumedCapacity") {
       out.return_consumed_capacity = Enum<ReturnConsumedCapacity>::from_wire(read_string(v));
     } else if (name == "ProjectionExpression") {
@@ -978,16 +986,20 @@ api::QueryRequest read_QueryInput(const Json& json, [[maybe_unused]] WireReader&
     } else if (name == "ExpressionAttributeNames") {
       out.expression_attribute_names = read_ExpressionAttributeNameMap(expect_map(v), reader);
     } else if (name == "ExpressionAttributeValues") {
-      out.expression_attribute_values = read_item(v, reader);
+      out.expression_attribute_values = read_expression_attribute_values(v, reader);
     }
   }
   return out;
 }
 
-std::map<std::string, api::Condition> read_KeyConditions(const Json& json, [[maybe_unused]] WireReader& reader) {
-  std::map<std::string, api::Condition> out;
+std::map<std::string, std::optional<api::Condition>> read_KeyConditions(const Json& json, [[maybe_unused]] WireReader& reader) {
+  std::map<std::string, std::optional<api::Condition>> out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& e = it->value;
+    if (e.IsNull()) {
+      out.insert_or_assign(std::string(string_of(it->name)), std::nullopt);
+      continue;
+    }
     out.insert_or_assign(std::string(string_of(it->name)), read_Condition(expect_structure(e, StructureWords::kElement, "Condition"), reader));
   }
   return out;
@@ -1008,10 +1020,14 @@ api::Condition read_Condition(const Json& json, [[maybe_unused]] WireReader& rea
   return out;
 }
 
-std::map<std::string, api::Condition> read_FilterConditionMap(const Json& json, [[maybe_unused]] WireReader& reader) {
-  std::map<std::string, api::Condition> out;
+std::map<std::string, std::optional<api::Condition>> read_FilterConditionMap(const Json& json, [[maybe_unused]] WireReader& reader) {
+  std::map<std::string, std::optional<api::Condition>> out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& e = it->value;
+    if (e.IsNull()) {
+      out.insert_or_assign(std::string(string_of(it->name)), std::nullopt);
+      continue;
+    }
     out.insert_or_assign(std::string(string_of(it->name)), read_Condition(expect_structure(e, StructureWords::kElement, "Condition"), reader));
   }
   return out;
@@ -1038,7 +1054,7 @@ api::ScanRequest read_ScanInput(const Json& json, [[maybe_unused]] WireReader& r
     } else if (name == "ConditionalOperator") {
       out.conditional_operator = Enum<ConditionalOperator>::from_wire(read_string(v));
     } else if (name == "ExclusiveStartKey") {
-      out.exclusive_start_key = read_item(v, reader);
+      out.exclusive_start_key = read_exclusive_start_key(v, reader);
     } else if (name == "ReturnConsumedCapacity") {
       out.return_consumed_capacity = Enum<ReturnConsumedCapacity>::from_wire(read_string(v));
     } else if (name == "TotalSegments") {
@@ -1052,7 +1068,7 @@ api::ScanRequest read_ScanInput(const Json& json, [[maybe_unused]] WireReader& r
     } else if (name == "ExpressionAttributeNames") {
       out.expression_attribute_names = read_ExpressionAttributeNameMap(expect_map(v), reader);
     } else if (name == "ExpressionAttributeValues") {
-      out.expression_attribute_values = read_item(v, reader);
+      out.expression_attribute_values = read_expression_attribute_values(v, reader);
     } else if (name == "ConsistentRead") {
       out.consistent_read = read_boolean(v);
     }
@@ -1246,7 +1262,7 @@ api::ConditionCheck read_ConditionCheck(const Json& json, [[maybe_unused]] WireR
     } else if (name == "ExpressionAttributeNames") {
       out.expression_attribute_names = read_ExpressionAttributeNameMap(expect_map(v), reader);
     } else if (name == "ExpressionAttributeValues") {
-      out.expression_attribute_values = read_item(v, reader);
+      out.expression_attribute_values = read_expression_attribute_values(v, reader);
     } else if (name == "ReturnValuesOnConditionCheckFailure") {
       out.return_values_on_condition_check_failure = Enum<ReturnValuesOnConditionCheckFailure>::from_wire(read_string(v));
     }
@@ -1269,7 +1285,7 @@ api::Put read_Put(const Json& json, [[maybe_unused]] WireReader& reader) {
     } else if (name == "ExpressionAttributeNames") {
       out.expression_attribute_names = read_ExpressionAttributeNameMap(expect_map(v), reader);
     } else if (name == "ExpressionAttributeValues") {
-      out.expression_attribute_values = read_item(v, reader);
+      out.expression_attribute_values = read_expression_attribute_values(v, reader);
     } else if (name == "ReturnValuesOnConditionCheckFailure") {
       out.return_values_on_condition_check_failure = Enum<ReturnValuesOnConditionCheckFailure>::from_wire(read_string(v));
     }
@@ -1292,7 +1308,7 @@ api::Delete read_Delete(const Json& json, [[maybe_unused]] WireReader& reader) {
     } else if (name == "ExpressionAttributeNames") {
       out.expression_attribute_names = read_ExpressionAttributeNameMap(expect_map(v), reader);
     } else if (name == "ExpressionAttributeValues") {
-      out.expression_attribute_values = read_item(v, reader);
+      out.expression_attribute_values = read_expression_attribute_values(v, reader);
     } else if (name == "ReturnValuesOnConditionCheckFailure") {
       out.return_values_on_condition_check_failure = Enum<ReturnValuesOnConditionCheckFailure>::from_wire(read_string(v));
     }
@@ -1317,7 +1333,7 @@ api::Update read_Update(const Json& json, [[maybe_unused]] WireReader& reader) {
     } else if (name == "ExpressionAttributeNames") {
       out.expression_attribute_names = read_ExpressionAttributeNameMap(expect_map(v), reader);
     } else if (name == "ExpressionAttributeValues") {
-      out.expression_attribute_values = read_item(v, reader);
+      out.expression_attribute_values = read_expression_attribute_values(v, reader);
     } else if (name == "ReturnValuesOnConditionCheckFailure") {
       out.return_values_on_condition_check_failure = Enum<ReturnValuesOnConditionCheckFailure>::from_wire(read_string(v));
     }

@@ -12,18 +12,18 @@ void normalize_UpdateTableInput(api::UpdateTableRequest& value);
 void normalize_ListTablesInput(api::ListTablesRequest& value);
 void normalize_DeleteTableInput(api::DeleteTableRequest& value);
 void normalize_PutItemInput(api::PutItemRequest& value);
-void normalize_ExpectedAttributeMap(std::map<std::string, api::ExpectedAttributeValue>& value);
+void normalize_ExpectedAttributeMap(std::map<std::string, std::optional<api::ExpectedAttributeValue>>& value);
 void normalize_ExpectedAttributeValue(api::ExpectedAttributeValue& value);
 void normalize_AttributeValueList(std::vector<AttributeValue>& value);
 void normalize_GetItemInput(api::GetItemRequest& value);
 void normalize_DeleteItemInput(api::DeleteItemRequest& value);
 void normalize_UpdateItemInput(api::UpdateItemRequest& value);
-void normalize_AttributeUpdates(std::map<std::string, api::AttributeValueUpdate>& value);
+void normalize_AttributeUpdates(std::map<std::string, std::optional<api::AttributeValueUpdate>>& value);
 void normalize_AttributeValueUpdate(api::AttributeValueUpdate& value);
 void normalize_QueryInput(api::QueryRequest& value);
-void normalize_KeyConditions(std::map<std::string, api::Condition>& value);
+void normalize_KeyConditions(std::map<std::string, std::optional<api::Condition>>& value);
 void normalize_Condition(api::Condition& value);
-void normalize_FilterConditionMap(std::map<std::string, api::Condition>& value);
+void normalize_FilterConditionMap(std::map<std::string, std::optional<api::Condition>>& value);
 void normalize_ScanInput(api::ScanRequest& value);
 void normalize_BatchGetItemInput(api::BatchGetItemRequest& value);
 void normalize_BatchGetRequestMap(std::map<std::string, api::KeysAndAttributes>& value);
@@ -94,13 +94,14 @@ void normalize_PutItemInput(api::PutItemRequest& value) {
     normalize_ExpectedAttributeMap(*value.expected);
   }
   if (value.expression_attribute_values) {
-    normalize_item(*value.expression_attribute_values);
+    normalize_expression_attribute_values(*value.expression_attribute_values);
   }
 }
 
-void normalize_ExpectedAttributeMap(std::map<std::string, api::ExpectedAttributeValue>& value) {
+void normalize_ExpectedAttributeMap(std::map<std::string, std::optional<api::ExpectedAttributeValue>>& value) {
   for (auto& [key, element] : value) {
-    normalize_ExpectedAttributeValue(element);
+    if (!element) continue;
+    normalize_ExpectedAttributeValue(*element);
   }
 }
 
@@ -133,7 +134,7 @@ void normalize_DeleteItemInput(api::DeleteItemRequest& value) {
     normalize_ExpectedAttributeMap(*value.expected);
   }
   if (value.expression_attribute_values) {
-    normalize_item(*value.expression_attribute_values);
+    normalize_expression_attribute_values(*value.expression_attribute_values);
   }
 }
 
@@ -148,13 +149,14 @@ void normalize_UpdateItemInput(api::UpdateItemRequest& value) {
     normalize_ExpectedAttributeMap(*value.expected);
   }
   if (value.expression_attribute_values) {
-    normalize_item(*value.expression_attribute_values);
+    normalize_expression_attribute_values(*value.expression_attribute_values);
   }
 }
 
-void normalize_AttributeUpdates(std::map<std::string, api::AttributeValueUpdate>& value) {
+void normalize_AttributeUpdates(std::map<std::string, std::optional<api::AttributeValueUpdate>>& value) {
   for (auto& [key, element] : value) {
-    normalize_AttributeValueUpdate(element);
+    if (!element) continue;
+    normalize_AttributeValueUpdate(*element);
   }
 }
 
@@ -172,16 +174,17 @@ void normalize_QueryInput(api::QueryRequest& value) {
     normalize_FilterConditionMap(*value.query_filter);
   }
   if (value.exclusive_start_key) {
-    normalize_item(*value.exclusive_start_key);
+    normalize_exclusive_start_key(*value.exclusive_start_key);
   }
   if (value.expression_attribute_values) {
-    normalize_item(*value.expression_attribute_values);
+    normalize_expression_attribute_values(*value.expression_attribute_values);
   }
 }
 
-void normalize_KeyConditions(std::map<std::string, api::Condition>& value) {
+void normalize_KeyConditions(std::map<std::string, std::optional<api::Condition>>& value) {
   for (auto& [key, element] : value) {
-    normalize_Condition(element);
+    if (!element) continue;
+    normalize_Condition(*element);
   }
 }
 
@@ -191,9 +194,10 @@ void normalize_Condition(api::Condition& value) {
   }
 }
 
-void normalize_FilterConditionMap(std::map<std::string, api::Condition>& value) {
+void normalize_FilterConditionMap(std::map<std::string, std::optional<api::Condition>>& value) {
   for (auto& [key, element] : value) {
-    normalize_Condition(element);
+    if (!element) continue;
+    normalize_Condition(*element);
   }
 }
 
@@ -202,10 +206,10 @@ void normalize_ScanInput(api::ScanRequest& value) {
     normalize_FilterConditionMap(*value.scan_filter);
   }
   if (value.exclusive_start_key) {
-    normalize_item(*value.exclusive_start_key);
+    normalize_exclusive_start_key(*value.exclusive_start_key);
   }
   if (value.expression_attribute_values) {
-    normalize_item(*value.expression_attribute_values);
+    normalize_expression_attribute_values(*value.expression_attribute_values);
   }
 }
 
@@ -304,7 +308,7 @@ void normalize_ConditionCheck(api::ConditionCheck& value) {
     normalize_item(*value.key);
   }
   if (value.expression_attribute_values) {
-    normalize_item(*value.expression_attribute_values);
+    normalize_expression_attribute_values(*value.expression_attribute_values);
   }
 }
 
@@ -313,7 +317,7 @@ void normalize_Put(api::Put& value) {
     normalize_item(*value.item);
   }
   if (value.expression_attribute_values) {
-    normalize_item(*value.expression_attribute_values);
+    normalize_expression_attribute_values(*value.expression_attribute_values);
   }
 }
 
@@ -322,7 +326,7 @@ void normalize_Delete(api::Delete& value) {
     normalize_item(*value.key);
   }
   if (value.expression_attribute_values) {
-    normalize_item(*value.expression_attribute_values);
+    normalize_expression_attribute_values(*value.expression_attribute_values);
   }
 }
 
@@ -331,7 +335,7 @@ void normalize_Update(api::Update& value) {
     normalize_item(*value.key);
   }
   if (value.expression_attribute_values) {
-    normalize_item(*value.expression_attribute_values);
+    normalize_expression_attribute_values(*value.expression_attribute_values);
   }
 }
 

@@ -11,66 +11,97 @@ namespace {
 const char kInvalidPrefix[] = "One or more parameter values were invalid: ";
 constexpr int kMaxNestingDepth = 32;  // as api/attribute_value_reader.cc
 
-void normalize_at_depth(AttributeValue& value, int depth);
+std::optional<std::string> check_at_depth(AttributeValue& value, int depth);
 
-void normalize_item_at_depth(Item& item, int depth) {
+std::optional<std::string> check_item_at_depth(Item& item, int depth) {
   for (auto& [name, value] : item) {
-    if (name.empty()) throw validation_error("Empty attribute name");
-    if (name.size() > 65535) {
-      throw validation_error("Attribute name is too large, must be less than 65536 bytes");
-    }
-    normalize_at_depth(value, depth);
+    if (name.empty()) return "Empty attribute name";
+    if (name.size() > 65535) return "Attribute name is too large, must be less than 65536 bytes";
+    if (auto error = check_at_depth(value, depth)) return error;
   }
+  return std::nullopt;
 }
 
-std::string canonical(const std::string& text) { return Number::parse_or_throw(text).to_string(); }
+// Puts `text` in canonical form; the parse error otherwise.
+std::optional<std::string> canonicalize(std::string& text) {
+  Number n;
+  std::string error;
+  if (!Number::parse(text, &n, &error)) return error;
+  text = n.to_string();
+  return std::nullopt;
+}
 
-void normalize_set(AttributeValue& value) {
+std::optional<std::string> check_set(AttributeValue& value) {
   if (value.set.empty()) {
-    const char* what = value.type == ValueType::SS   ? "An string set  may not be empty"
-                       : value.type == ValueType::NS ? "An number set  may not be empty"
-                                                     : "Binary sets should not be empty";
-    throw validation_error(std::string(kInvalidPrefix) + what);
+    return std::string(kInvalidPrefix) +
+           (value.type == ValueType::SS   ? "An string set  may not be empty"
+            : value.type == ValueType::NS ? "An number set  may not be empty"
+                                          : "Binary sets should not be empty");
   }
   std::unordered_set<std::string> seen;
   for (auto& member : value.set) {
-    if (value.type == ValueType::NS) member = canonical(member);
+    if (value.type == ValueType::NS) {
+      if (auto error = canonicalize(member)) return error;
+    }
     if (!seen.insert(member).second) {
-      throw validation_error(value.type == ValueType::NS
-                                 ? std::string("Input collection contains duplicates")
-                                 : std::string(kInvalidPrefix) + "Input collection contains duplicates.");
+      return value.type == ValueType::NS
+                 ? std::string("Input collection contains duplicates")
+                 : std::string(kInvalidPrefix) + "Input collection contains duplicates.";
     }
   }
+  return std::nullopt;
 }
 
-void normalize_at_depth(AttributeValue& value, int depth) {
+std::optional<std::string> check_at_depth(AttributeValue& value, int depth) {
   if (depth >= kMaxNestingDepth) {
-    throw validation_error(
-        "Nesting Levels have exceeded supported limits: Attributes in the item have nested "
-        "levels beyond supported limit");
+    return "Nesting Levels have exceeded supported limits: Attributes in the item have nested "
+           "levels beyond supported limit";
   }
   switch (value.type) {
-    case ValueType::N: value.scalar = canonical(value.scalar); break;
+    case ValueType::N: return canonicalize(value.scalar);
     case ValueType::NUL:
-      if (!value.boolean) {
-        throw validation_error(std::string(kInvalidPrefix) +
-                               "Null attribute value types must have the value of true");
-      }
-      break;
+      if (value.boolean) return std::nullopt;
+      return std::string(kInvalidPrefix) + "Null attribute value types must have the value of true";
     case ValueType::SS:
     case ValueType::NS:
-    case ValueType::BS: normalize_set(value); break;
+    case ValueType::BS: return check_set(value);
     case ValueType::L:
-      for (auto& element : value.list) normalize_at_depth(element, depth + 1);
-      break;
-    case ValueType::M: normalize_item_at_depth(value.map, depth + 1); break;
-    default: break;
+      for (auto& element : value.list) {
+        if (auto error = check_at_depth(element, depth + 1)) return error;
+      }
+      return std::nullopt;
+    case ValueType::M: return check_item_at_depth(value.map, depth + 1);
+    default: return std::nullopt;
   }
 }
 
 }  // namespace
 
-void normalize_value(AttributeValue& value) { normalize_at_depth(value, 0); }
-void normalize_item(Item& item) { normalize_item_at_depth(item, 0); }
+std::optional<std::string> normalize_value_or_error(AttributeValue& value) {
+  return check_at_depth(value, 0);
+}
+
+void normalize_value(AttributeValue& value) {
+  if (auto error = check_at_depth(value, 0)) throw validation_error(*error);
+}
+
+void normalize_item(Item& item) {
+  if (auto error = check_item_at_depth(item, 0)) throw validation_error(*error);
+}
+
+void normalize_expression_attribute_values(Item& values) {
+  for (auto& [key, value] : values) {
+    if (auto error = check_at_depth(value, 0)) {
+      throw validation_error("ExpressionAttributeValues contains invalid value: " + *error +
+                             " for key " + key);
+    }
+  }
+}
+
+void normalize_exclusive_start_key(Item& key) {
+  if (auto error = check_item_at_depth(key, 0)) {
+    throw validation_error("The provided starting key is invalid: " + *error);
+  }
+}
 
 }  // namespace dynamini::api

@@ -93,6 +93,44 @@ ExpressionAttributes parse_expression_attributes(const Json& request, bool with_
   return out;
 }
 
+ExpressionAttributes make_expression_attributes(
+    const std::optional<std::map<std::string, std::string>>& names, const std::optional<Item>& values) {
+  ExpressionAttributes out;
+  if (names) {
+    if (names->empty()) throw validation_error("ExpressionAttributeNames must not be empty");
+    for (const auto& [key, name] : *names) {
+      if (!valid_key(key, '#')) {
+        throw validation_error("ExpressionAttributeNames contains invalid key: Syntax error; key: \"" +
+                               key + "\"");
+      }
+      // An attribute name is 1..65535 bytes; DynamoDB wraps the reason as for
+      // values ("ExpressionAttributeNames contains invalid value: Empty
+      // attribute name for key #DE", quoted from DynamoDB by an application
+      // that matches on it; DynamoDB Local getExpressionAttributeNamesSizes).
+      if (name.empty()) {
+        throw validation_error("ExpressionAttributeNames contains invalid value: Empty attribute name for key " + key);
+      }
+      if (name.size() > 65535) {
+        throw validation_error(
+            "ExpressionAttributeNames contains invalid value: Attribute name is too large, must be less "
+            "than 65536 bytes for key " + key);
+      }
+    }
+    out.names = *names;
+  }
+  if (values) {
+    if (values->empty()) throw validation_error("ExpressionAttributeValues must not be empty");
+    for (const auto& [key, value] : *values) {
+      if (!valid_key(key, ':')) {
+        throw validation_error("ExpressionAttributeValues contains invalid key: Syntax error; key: \"" +
+                               key + "\"");
+      }
+    }
+    out.values = *values;
+  }
+  return out;
+}
+
 // dynalite test/updateItem.js: "Value provided in ExpressionAttributeNames
 // unused in expressions: keys: {#a, #b}".
 void check_all_used(const ExpressionAttributes& attributes) {

@@ -43,6 +43,12 @@ struct ExpressionAttributes {
 // member is not read at all (operations whose API shape has none).
 ExpressionAttributes parse_expression_attributes(const Json& request, bool with_values = true);
 
+// The same from a typed request's members (values already validated as
+// AttributeValues): DynamoDB's messages for an empty map, a key that is not
+// "#name" / ":value", and an empty or too large name.
+ExpressionAttributes make_expression_attributes(
+    const std::optional<std::map<std::string, std::string>>& names, const std::optional<Item>& values);
+
 // After all of a request's expressions were parsed: DynamoDB rejects names or
 // values that no expression used ("Value provided in ExpressionAttributeNames
 // unused in expressions: keys: {#a}").

@@ -416,4 +416,244 @@ std::optional<Update> legacy_attribute_updates(const Json& request) {
   return Update::from_actions(std::move(actions));
 }
 
+// ---- Typed requests ------------------------------------------------------------
+
+namespace {
+
+// An attribute named by a legacy parameter: 1..65535 bytes, as in items
+// (DynamoDB Local newAttributeName, used for every attribute name it reads).
+const std::string& checked_attribute_name(const std::string& name) {
+  if (name.empty()) throw validation_error("Empty attribute name");
+  if (name.size() > 65535) {
+    throw validation_error("Attribute name is too large, must be less than 65536 bytes");
+  }
+  return name;
+}
+
+// ConditionalOperator against the number of conditions it joins (DynamoDB
+// Local's request validator; DAX client RequestValidator).
+bool use_or(const ConditionalOperator& op, size_t conditions) {
+  if (!op) return false;
+  if (conditions == 0) {
+    throw validation_error("ConditionalOperator cannot be used without Filter or Expected");
+  }
+  if (conditions == 1) {
+    throw validation_error(
+        "ConditionalOperator can only be used when Filter or Expected has two or more elements");
+  }
+  return *op == api::ConditionalOperator::kOr;
+}
+
+// DynamoDB Local validateExpectedAttribute: these checks, in this order.
+void check_expected_members(const api::ExpectedAttributeValue& c, const std::string& name) {
+  const bool has_value = c.value.has_value();
+  const bool has_list = c.attribute_value_list.has_value();
+  const auto& op = c.comparison_operator;
+  if (c.exists && op) {
+    throw validation_error(kInvalid + "Exists and ComparisonOperator cannot be used together for Attribute: " + name);
+  }
+  if (has_value && has_list) {
+    throw validation_error(kInvalid + "Value and AttributeValueList cannot be used together for Attribute: " + name);
+  }
+  if (!op && has_list) {
+    throw validation_error(kInvalid + "AttributeValueList can only be used with a ComparisonOperator for Attribute: " + name);
+  }
+  if (c.exists && !*c.exists && has_value) {
+    throw validation_error(kInvalid + "Value cannot be used when Exists is false for Attribute: " + name);
+  }
+  if (has_value || has_list) return;
+  if (op) {
+    if (*op != api::ComparisonOperator::kNotNull && *op != api::ComparisonOperator::kNull) {
+      throw validation_error(kInvalid + "Value or AttributeValueList must be used with ComparisonOperator: " +
+                             std::string(op->text()) + " for Attribute: " + name);
+    }
+  } else if (!c.exists) {
+    throw validation_error(kInvalid + "Value must be provided when Exists is null for Attribute: " + name);
+  } else if (*c.exists) {
+    throw validation_error(kInvalid + "Value must be provided when Exists is true for Attribute: " + name);
+  }
+}
+
+Node expected_node(const api::ExpectedAttributeValue& c, const std::string& name) {
+  check_expected_members(c, name);
+  std::vector<AttributeValue> values = c.attribute_value_list.value_or(std::vector<AttributeValue>{});
+  if (c.value) values.push_back(*c.value);
+  if (c.comparison_operator) {
+    const std::string op(c.comparison_operator->text());
+    check_condition(op, values);
+    return comparison_node(name, op, std::move(values));
+  }
+  if (c.exists && !*c.exists) return comparison_node(name, "NULL", {});
+  // Exists true (or absent) with a Value: the attribute equals it.
+  return comparison_node(name, "EQ", std::move(values));
+}
+
+// A filter or key condition entry; null: DynamoDB Local's
+// FILTER_CONDITION_CANNOT_BE_NULL.
+const api::Condition& present_condition(const std::optional<api::Condition>& c,
+                                        const std::string& name) {
+  if (!c) throw validation_error("The filter condition for an attribute cannot be null: " + name);
+  return *c;
+}
+
+}  // namespace
+
+void check_expression_mixing(std::initializer_list<MemberPresence> expression,
+                             std::initializer_list<MemberPresence> non_expression) {
+  auto used = [](std::initializer_list<MemberPresence> members) {
+    std::string out;
+    for (const auto& m : members) {
+      if (!m.present) continue;
+      if (!out.empty()) out += ", ";
+      out += m.name;
+    }
+    return out;
+  };
+  const std::string used_expression = used(expression);
+  if (used_expression.empty()) return;
+  const std::string used_legacy = used(non_expression);
+  if (used_legacy.empty()) return;
+  // Message confirmed against live DynamoDB (AWS developer guide; boto3 reports quoted in
+  // public issue trackers).
+  throw validation_error(
+      "Can not use both expression and non-expression parameters in the same request: "
+      "Non-expression parameters: {" + used_legacy + "} Expression parameters: {" +
+      used_expression + "}");
+}
+
+std::optional<Condition> legacy_expected(const std::optional<ExpectedMap>& expected,
+                                         const ConditionalOperator& conditional_operator) {
+  const size_t count = expected ? expected->size() : 0;
+  const bool any = use_or(conditional_operator, count);
+  if (count == 0) return std::nullopt;
+  std::vector<Node> nodes;
+  for (const auto& [key, condition] : *expected) {
+    const std::string& name = checked_attribute_name(key);
+    if (!condition) {
+      throw validation_error(kInvalid + "ExpectedAttributeValue must not be null for Attribute: " + name);
+    }
+    nodes.push_back(expected_node(*condition, name));
+  }
+  return combine(std::move(nodes), any);
+}
+
+std::optional<Condition> legacy_filter(const std::optional<ConditionMap>& filter,
+                                       const ConditionalOperator& conditional_operator) {
+  const size_t count = filter ? filter->size() : 0;
+  const bool any = use_or(conditional_operator, count);
+  if (count == 0) return std::nullopt;
+  std::vector<Node> nodes;
+  for (const auto& [key, entry] : *filter) {
+    const std::string& name = checked_attribute_name(key);
+    const api::Condition& c = present_condition(entry, name);
+    const std::string op(c.comparison_operator->text());  // required: shape-checked
+    std::vector<AttributeValue> values = c.attribute_value_list.value_or(std::vector<AttributeValue>{});
+    check_condition(op, values);
+    nodes.push_back(comparison_node(name, op, std::move(values)));
+  }
+  return combine(std::move(nodes), any);
+}
+
+std::vector<KeyConditionTerm> legacy_key_conditions(const ConditionMap& key_conditions) {
+  static const std::map<std::string, KeyConditionTerm::Op, std::less<>> kIndexable = {
+      {"EQ", KeyConditionTerm::Op::kEq},       {"LT", KeyConditionTerm::Op::kLt},
+      {"LE", KeyConditionTerm::Op::kLe},       {"GT", KeyConditionTerm::Op::kGt},
+      {"GE", KeyConditionTerm::Op::kGe},       {"BETWEEN", KeyConditionTerm::Op::kBetween},
+      {"BEGINS_WITH", KeyConditionTerm::Op::kBeginsWith}};
+  std::vector<KeyConditionTerm> terms;
+  for (const auto& [key, entry] : key_conditions) {
+    const std::string& name = checked_attribute_name(key);
+    const api::Condition& c = present_condition(entry, name);
+    const std::string op(c.comparison_operator->text());  // required: shape-checked
+    std::vector<AttributeValue> values = c.attribute_value_list.value_or(std::vector<AttributeValue>{});
+    check_condition(op, values);
+    auto indexable = kIndexable.find(op);
+    // dynalite test/query.js: non-indexable operators in KeyConditions.
+    if (indexable == kIndexable.end()) {
+      throw validation_error("Attempted conditional constraint is not an indexable operation");
+    }
+    terms.push_back(KeyConditionTerm{name, indexable->second, std::move(values)});
+  }
+  if (terms.empty() || terms.size() > 2) {
+    throw validation_error("Conditions can be of length 1 or 2 only");
+  }
+  return terms;
+}
+
+namespace {
+
+// DynamoDB Local validateAttributeUpdates; dynalite validations/updateItem.js.
+void check_attribute_update(const std::string& action, const std::optional<AttributeValue>& value) {
+  if (!value && action != "DELETE") {
+    throw validation_error(kInvalid + "Only DELETE action is allowed when no attribute value is specified");
+  }
+  if (value && action == "DELETE" && !value->is_set()) {
+    throw validation_error(kInvalid + "DELETE action with value is not supported for the type " +
+                           type_name(value->type));
+  }
+  if (value && action == "ADD" && !value->is_set() && value->type != ValueType::N &&
+      value->type != ValueType::L) {
+    throw validation_error(kInvalid + "ADD action is not supported for the type " + type_name(value->type));
+  }
+}
+
+// ADD of a list appends to the attribute's list (creating it):
+// SET name = list_append(if_not_exists(name, []), value).
+Operand list_add_operand(const std::string& name, AttributeValue value) {
+  AttributeValue empty;
+  empty.type = ValueType::L;
+  Operand existing;
+  existing.kind = Operand::Kind::kFunction;
+  existing.function = "if_not_exists";
+  existing.args = {path_operand(name), value_operand(std::move(empty))};
+  Operand append;
+  append.kind = Operand::Kind::kFunction;
+  append.function = "list_append";
+  append.args = {std::move(existing), value_operand(std::move(value))};
+  return append;
+}
+
+Update::Actions::Action update_action(const std::string& name, const std::string& action,
+                                      std::optional<AttributeValue> value) {
+  using Kind = parsed::UpdateAction::Kind;
+  check_attribute_update(action, value);
+  Update::Actions::Action a;
+  a.path = {PathElement{name, -1}};
+  if (action == "PUT") {
+    a.kind = Kind::kSet;
+    a.value = value_operand(std::move(*value));
+  } else if (action == "DELETE") {
+    a.kind = value ? Kind::kDelete : Kind::kRemove;
+    if (value) a.value = value_operand(std::move(*value));
+  } else if (value->type == ValueType::L) {
+    a.kind = Kind::kSet;
+    a.value = list_add_operand(name, std::move(*value));
+  } else {
+    a.kind = Kind::kAdd;
+    a.value = value_operand(std::move(*value));
+  }
+  return a;
+}
+
+}  // namespace
+
+std::optional<Update> legacy_attribute_updates(const std::optional<AttributeUpdateMap>& updates) {
+  if (!updates || updates->empty()) return std::nullopt;
+  auto actions = std::make_unique<Update::Actions>();
+  for (const auto& [key, update] : *updates) {
+    const std::string& name = checked_attribute_name(key);
+    // DynamoDB Local NULL_ATTRIBUTE_UPDATE_VALUE.
+    if (!update) {
+      throw validation_error(
+          "Supplied AttributeValueUpdate is empty, must contain one of the supported actions: " + name +
+          " is null");
+    }
+    const std::string action = update->action ? std::string(update->action->text()) : "PUT";
+    auto a = update_action(name, action, update->value);
+    actions->targets.push_back(a.path);
+    actions->actions.push_back(std::move(a));
+  }
+  return Update::from_actions(std::move(actions));
+}
+
 }  // namespace dynamini::expr

@@ -15,6 +15,34 @@ CapacityDetail read_capacity_detail(const Json& request, ShapeErrors& errors) {
   return CapacityDetail::kNone;
 }
 
+CapacityDetail capacity_detail(const std::optional<Enum<api::ReturnConsumedCapacity>>& asked,
+                               const ExecuteOptions& options) {
+  if (asked && *asked == api::ReturnConsumedCapacity::kIndexes) return CapacityDetail::kIndexes;
+  if (asked && *asked == api::ReturnConsumedCapacity::kTotal) return CapacityDetail::kTotal;
+  return options.measure_capacity ? CapacityDetail::kTotal : CapacityDetail::kNone;
+}
+
+namespace {
+std::map<std::string, api::Capacity> index_capacities(const std::map<std::string, double>& units) {
+  std::map<std::string, api::Capacity> out;
+  for (const auto& [name, u] : units) out[name].capacity_units = u;
+  return out;
+}
+}  // namespace
+
+api::ConsumedCapacity consumed_capacity(const std::string& table_name, CapacityDetail detail,
+                                        const Consumption& c) {
+  api::ConsumedCapacity out;
+  out.table_name = table_name;
+  out.capacity_units = c.total();
+  if (detail == CapacityDetail::kIndexes) {
+    out.table.emplace().capacity_units = c.table;
+    if (!c.global_indexes.empty()) out.global_secondary_indexes = index_capacities(c.global_indexes);
+    if (!c.local_indexes.empty()) out.local_secondary_indexes = index_capacities(c.local_indexes);
+  }
+  return out;
+}
+
 double read_units(int64_t bytes, bool consistent) {
   double units = std::max<double>(1.0, std::ceil(static_cast<double>(bytes) / 4096.0));
   return consistent ? units : units / 2.0;

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "catalog/table_def.h"
+#include "dynamini/database.h"
 #include "validation/shape_errors.h"
 #include "values/attribute_value.h"
 #include "values/json.h"
@@ -19,6 +20,12 @@ namespace dynamini {
 enum class CapacityDetail { kNone, kTotal, kIndexes };
 
 CapacityDetail read_capacity_detail(const Json& request, ShapeErrors& errors);
+
+// What a typed request's ReturnConsumedCapacity asks for; TOTAL when it asks
+// for nothing but the caller measures anyway (ExecuteOptions::measure_capacity).
+CapacityDetail capacity_detail(const std::optional<Enum<api::ReturnConsumedCapacity>>& asked,
+                               const ExecuteOptions& options);
+
 
 // Read units for `bytes` read in one request (at least one unit's worth).
 double read_units(int64_t bytes, bool consistent);
@@ -39,6 +46,12 @@ Consumption read_consumption(const IndexDef* index, int64_t bytes, bool consiste
 // What writing `new_item` over `old_item` (either may be null) costs,
 // including the index rows that change.
 Consumption write_consumption(const TableDef& table, const Item* old_item, const Item* new_item);
+
+// The ConsumedCapacity member of a response: TableName and CapacityUnits,
+// and with kIndexes the table's and each index's units.
+// REQUIRES: detail != kNone.
+api::ConsumedCapacity consumed_capacity(const std::string& table_name, CapacityDetail detail,
+                                        const Consumption& consumption);
 
 // Writes "ConsumedCapacity": {...} unless detail is kNone.
 void write_consumed_capacity(JsonWriter& out, const std::string& table_name,

@@ -1,60 +1,49 @@
-#include "dynamini/api_error.h"
+// GetItem: one item by its key, whole or projected.
+
+#include <mutex>
+
 #include "ops/consumed_capacity.h"
 #include "ops/expression_inputs.h"
 #include "ops/operations.h"
-#include "validation/request_members.h"
 
 namespace dynamini {
 
-void get_item(Engine& engine, const Json& request, JsonWriter& out) {
-  ShapeErrors errors;
-  auto table_name = string_member(request, "TableName");
-  errors.name(table_name, "tableName", true);
-  const Json* key_json = object_member(request, "Key");
-  errors.require(key_json != nullptr, "key");
-  CapacityDetail capacity = read_capacity_detail(request, errors);
-  bool consistent = bool_member(request, "ConsistentRead").value_or(false);
-  // dynalite test/getItem.js: "Value '[]' at 'attributesToGet' failed to
-  // satisfy constraint: Member must have length greater than or equal to 1".
-  if (const Json* names = array_member(request, "AttributesToGet"); names && names->Empty()) {
-    errors.add("[]", "attributesToGet", "Member must have length greater than or equal to 1");
-  }
-  errors.throw_if_any();
-  Item key = parse_item(*key_json);
-  bool has_expression = find_member(request, "ProjectionExpression") != nullptr;
-  if (has_expression && find_member(request, "AttributesToGet")) {
-    throw validation_error(
-        "Can not use both expression and non-expression parameters in the same request: "
-        "Non-expression parameters: {AttributesToGet} Expression parameters: "
-        "{ProjectionExpression}");
-  }
-  auto attributes = read_projection_attributes(request);
-  auto projection = read_projection(request, attributes);
+void GetItemOperation::check_before_values(const Request& request) {
+  expr::check_expression_mixing({{"ProjectionExpression", request.projection_expression.has_value()}},
+                                {{"AttributesToGet", request.attributes_to_get.has_value()}});
+}
+
+GetItemResponse GetItemOperation::run(Engine& engine, const Request& request,
+                                      const ExecuteOptions& options) {
+  const bool has_expression = request.projection_expression.has_value();
+  auto attributes = read_projection_attributes(request.expression_attribute_names, has_expression);
+  auto projection =
+      read_projection(request.projection_expression, request.attributes_to_get, attributes);
   expr::check_all_used(attributes);
+  const CapacityDetail capacity = capacity_detail(request.return_consumed_capacity, options);
+  const bool consistent = request.consistent_read.value_or(false);
 
   std::optional<Store::StoredItem> stored;
   {
     std::lock_guard lock(engine.storage_mutex());
-    auto table = engine.require_table(*table_name);
-    validate_key(key, *table);
-    stored = engine.store().get_stored(*table, encode_primary_key(key, table->keys));
+    auto table = engine.require_table(*request.table_name);
+    validate_key(*request.key, *table);
+    stored = engine.store().get_stored(*table, encode_primary_key(*request.key, table->keys));
   }
-  out.StartObject();
-  int64_t size = 0;
+  GetItemResponse response;
   if (stored) {
-    size = stored->size;
-    out.Key("Item");
-    if (projection) {
-      write_item(out, projection->apply(item_from_json(stored->json)));
-    } else {
-      // The stored text is already the wire form: spliced, not re-parsed.
-      out.RawValue(stored->json.data(), stored->json.size(), rapidjson::kObjectType);
-    }
+    // The stored text is already the wire form: spliced, not re-parsed,
+    // unless a projection must look inside.
+    response.item.emplace().json =
+        projection ? item_to_json(projection->apply(item_from_json(stored->json)))
+                   : std::move(stored->json);
   }
-  Consumption consumed;
-  consumed.table = read_units(size, consistent);
-  write_consumed_capacity(out, *table_name, capacity, consumed);
-  out.EndObject();
+  if (capacity != CapacityDetail::kNone) {
+    Consumption consumed;
+    consumed.table = read_units(stored ? stored->size : 0, consistent);
+    response.consumed_capacity = consumed_capacity(*request.table_name, capacity, consumed);
+  }
+  return response;
 }
 
 }  // namespace dynamini

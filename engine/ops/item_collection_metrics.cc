@@ -46,6 +46,13 @@ std::optional<ItemCollectionMetrics> measure_item_collection(Store& store, const
   return m;
 }
 
+api::ItemCollectionMetrics to_api(const ItemCollectionMetrics& m) {
+  api::ItemCollectionMetrics out;
+  out.item_collection_key = m.key;
+  out.size_estimate_range_gb = std::vector<double>{m.lower_gb, m.upper_gb};
+  return out;
+}
+
 void write_item_collection_metrics_object(JsonWriter& out, const ItemCollectionMetrics& m) {
   out.StartObject();
   out.Key("ItemCollectionKey");

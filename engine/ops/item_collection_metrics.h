@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "catalog/table_def.h"
+#include "dynamini/shapes.h"
 #include "storage/store.h"
 #include "validation/shape_errors.h"
 #include "values/attribute_value.h"
@@ -32,6 +33,9 @@ bool read_item_collection_metrics(const Json& request, ShapeErrors& errors);
 // REQUIRES: storage lock held.
 std::optional<ItemCollectionMetrics> measure_item_collection(Store& store, const TableDef& table,
                                                              const Item& item);
+
+// The response member's shape.
+api::ItemCollectionMetrics to_api(const ItemCollectionMetrics& m);
 
 // Writes the metrics object {ItemCollectionKey, SizeEstimateRangeGB}.
 void write_item_collection_metrics_object(JsonWriter& out, const ItemCollectionMetrics& m);

@@ -6,10 +6,13 @@ namespace dynamini {
 
 void ItemWrite::validate(const TableDef& table) const {
   if (kind == WriteKind::kPut) {
-    validate_item_keys(item, table);
+    validate_item_keys(*item, table);
+    if (item_size(*item) > kMaxItemSize) {
+      throw validation_error("Item size has exceeded the maximum allowed size");
+    }
     return;
   }
-  validate_key(item, table);
+  validate_key(*item, table);
   if (update) check_update_against_keys(*update, table);
 }
 
@@ -69,7 +72,7 @@ void check_index_key_assignments(const expr::Update& update, const Item& new_ite
 }
 
 EncodedKey ItemWrite::primary_key(const TableDef& table) const {
-  return encode_primary_key(item, table.keys);
+  return encode_primary_key(*item, table.keys);
 }
 
 std::optional<Item> read_current(Store& store, const TableDef& table, const ItemWrite& write) {
@@ -85,14 +88,10 @@ std::optional<Item> compute_new_item(const ItemWrite& write, const TableDef& tab
                                      const Item* current) {
   switch (write.kind) {
     case WriteKind::kDelete:
-    case WriteKind::kConditionCheck: return std::nullopt;
-    case WriteKind::kPut:
-      if (item_size(write.item) > kMaxItemSize) {
-        throw validation_error("Item size has exceeded the maximum allowed size");
-      }
-      return write.item;
+    case WriteKind::kConditionCheck:
+    case WriteKind::kPut: return std::nullopt;
     case WriteKind::kUpdate: {
-      Item next = current ? *current : key_of(write.item, table.keys);
+      Item next = current ? *current : key_of(*write.item, table.keys);
       if (write.update) {
         write.update->apply(next);
         check_index_key_assignments(*write.update, next, table);
@@ -107,8 +106,25 @@ std::optional<Item> compute_new_item(const ItemWrite& write, const TableDef& tab
   return std::nullopt;
 }
 
+void apply_write(Store& store, const TableDef& table, const ItemWrite& write, const Item* current,
+                 const Item* new_item) {
+  switch (write.kind) {
+    case WriteKind::kConditionCheck: return;
+    case WriteKind::kDelete:
+      if (current) store.remove(table, *current);
+      return;
+    case WriteKind::kPut:
+    case WriteKind::kUpdate: store.put(table, current, *new_item); return;
+  }
+}
+
+const Item* new_item_of(const ItemWrite& write, const std::optional<Item>& computed) {
+  if (write.kind == WriteKind::kPut) return write.item;
+  return computed ? &*computed : nullptr;
+}
+
 Consumption store_write(Store& store, const TableDef& table, const ItemWrite& write,
-                        const Item* current, const std::optional<Item>& new_item) {
+                        const Item* current, const Item* new_item) {
   switch (write.kind) {
     case WriteKind::kConditionCheck: {
       Consumption c;
@@ -121,7 +137,7 @@ Consumption store_write(Store& store, const TableDef& table, const ItemWrite& wr
     case WriteKind::kPut:
     case WriteKind::kUpdate:
       store.put(table, current, *new_item);
-      return write_consumption(table, current, &*new_item);
+      return write_consumption(table, current, new_item);
   }
   return {};
 }

@@ -6,6 +6,7 @@
 // key is checked against the table, the current item read, the condition
 // evaluated, the new item computed and stored with its index rows.
 
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -23,7 +24,10 @@ enum class WriteKind { kPut, kUpdate, kDelete, kConditionCheck };
 struct ItemWrite {
   WriteKind kind = WriteKind::kPut;
   std::string table_name;
-  Item item;  // kPut: the whole item; otherwise the key
+  // kPut: the whole item; otherwise the key. Not owned: it points into the
+  // caller's request (or into `owned` after own()).
+  const Item* item = nullptr;
+  std::shared_ptr<const Item> owned;
   std::optional<expr::Condition> condition;
   std::optional<expr::Update> update;  // kUpdate only (absent: no change beyond creating the item)
   bool return_old_on_condition_failure = false;  // ReturnValuesOnConditionCheckFailure=ALL_OLD
@@ -31,8 +35,15 @@ struct ItemWrite {
   // item rather than a failed condition check.
   bool insert = false;
 
-  // Checks the key (or the whole item for kPut) against the table's schema,
-  // and that an update does not touch a key attribute. ValidationException.
+  // Makes the write hold its own item (one built by the caller).
+  void own(Item built) {
+    owned = std::make_shared<const Item>(std::move(built));
+    item = owned.get();
+  }
+
+  // Checks the key (or the whole item for kPut: keys and size) against the
+  // table's schema, and that an update does not touch a key attribute.
+  // ValidationException.
   void validate(const TableDef& table) const;
   EncodedKey primary_key(const TableDef& table) const;
 };
@@ -57,15 +68,22 @@ std::optional<Item> read_current(Store& store, const TableDef& table, const Item
 // True when `write` has no condition or its condition holds for `current`.
 bool condition_holds(const ItemWrite& write, const Item* current);
 
-// The item after the write (nullopt for a delete or a condition check).
-// Throws ValidationException for a failing update (type mismatch, key
-// change, item too large).
+// An update's item after it ran (nullopt for the other kinds, whose new item
+// is write.item for a put and none otherwise: see new_item_of). Throws
+// ValidationException for a failing update (type mismatch, key change, item
+// too large).
 std::optional<Item> compute_new_item(const ItemWrite& write, const TableDef& table,
                                      const Item* current);
+// The item the write leaves: the put's item, the computed update, or nullptr.
+const Item* new_item_of(const ItemWrite& write, const std::optional<Item>& computed);
 
 // Stores the outcome and returns its capacity. kConditionCheck writes
 // nothing. REQUIRES: storage lock held and a WriteTransaction open.
 Consumption store_write(Store& store, const TableDef& table, const ItemWrite& write,
-                        const Item* current, const std::optional<Item>& new_item);
+                        const Item* current, const Item* new_item);
+// The same without computing the capacity (which costs a sizing of every
+// index entry): for callers that measure only when asked.
+void apply_write(Store& store, const TableDef& table, const ItemWrite& write, const Item* current,
+                 const Item* new_item);
 
 }  // namespace dynamini

@@ -3,35 +3,55 @@
 #include <map>
 #include <string>
 
+#include "ops/typed_operation.h"
+
 namespace dynamini {
+namespace {
+
+// An operation not yet typed, called the old way.
+template <void (*Run)(Engine&, const Json&, JsonWriter&)>
+void untyped(Engine& engine, const Json& request, Call&, JsonWriter& out) {
+  Run(engine, request, out);
+}
+
+#define TYPED(Name) \
+  { #Name, run_json<Name##Operation> }
+
+}  // namespace
 
 Operation find_operation(std::string_view name) {
   static const std::map<std::string, Operation, std::less<>> kOperations = {
-      {"CreateTable", create_table},     {"DescribeTable", describe_table},
-      {"ListTables", list_tables},       {"DeleteTable", delete_table},
-      {"PutItem", put_item},             {"GetItem", get_item},
-      {"DeleteItem", delete_item},       {"UpdateItem", update_item},
-      {"Query", query},                  {"Scan", scan},
-      {"BatchGetItem", batch_get_item},  {"BatchWriteItem", batch_write_item},
-      {"UpdateTable", update_table},
-      {"TransactWriteItems", transact_write_items},
-      {"TransactGetItems", transact_get_items},
-      {"TagResource", tag_resource},
-      {"UntagResource", untag_resource},
-      {"ListTagsOfResource", list_tags_of_resource},
-      {"ExecuteStatement", execute_statement},
-      {"BatchExecuteStatement", batch_execute_statement},
-      {"ExecuteTransaction", execute_transaction},
+      {"CreateTable", untyped<create_table>},
+      {"DescribeTable", untyped<describe_table>},
+      {"ListTables", untyped<list_tables>},
+      {"DeleteTable", untyped<delete_table>},
+      TYPED(PutItem),
+      TYPED(GetItem),
+      TYPED(DeleteItem),
+      TYPED(UpdateItem),
+      {"Query", untyped<query>},
+      {"Scan", untyped<scan>},
+      {"BatchGetItem", untyped<batch_get_item>},
+      {"BatchWriteItem", untyped<batch_write_item>},
+      {"UpdateTable", untyped<update_table>},
+      {"TransactWriteItems", untyped<transact_write_items>},
+      {"TransactGetItems", untyped<transact_get_items>},
+      {"TagResource", untyped<tag_resource>},
+      {"UntagResource", untyped<untag_resource>},
+      {"ListTagsOfResource", untyped<list_tags_of_resource>},
+      {"ExecuteStatement", untyped<execute_statement>},
+      {"BatchExecuteStatement", untyped<batch_execute_statement>},
+      {"ExecuteTransaction", untyped<execute_transaction>},
       // TTL and DynamoDB Streams (served on the same endpoint).
-      {"UpdateTimeToLive", update_time_to_live},
-      {"DescribeTimeToLive", describe_time_to_live},
-      {"ListStreams", list_streams},
-      {"DescribeStream", describe_stream},
-      {"GetShardIterator", get_shard_iterator},
-      {"GetRecords", get_records},
+      {"UpdateTimeToLive", untyped<update_time_to_live>},
+      {"DescribeTimeToLive", untyped<describe_time_to_live>},
+      {"ListStreams", untyped<list_streams>},
+      {"DescribeStream", untyped<describe_stream>},
+      {"GetShardIterator", untyped<get_shard_iterator>},
+      {"GetRecords", untyped<get_records>},
       // Account and endpoint information.
-      {"DescribeLimits", describe_limits},
-      {"DescribeEndpoints", describe_endpoints},
+      {"DescribeLimits", untyped<describe_limits>},
+      {"DescribeEndpoints", untyped<describe_endpoints>},
   };
   auto it = kOperations.find(name);
   return it == kOperations.end() ? nullptr : it->second;

@@ -8,26 +8,53 @@
 
 #include <string_view>
 
+#include "dynamini/database.h"
 #include "engine.h"
+#include "ops/call.h"
 #include "values/json.h"
 
 namespace dynamini {
 
-// Writes the complete response object; throws ApiError for client errors.
-using Operation = void (*)(Engine& engine, const Json& request, JsonWriter& response);
+// Reads the request, runs it and writes the complete response object;
+// throws ApiError for client errors.
+using Operation = void (*)(Engine& engine, const Json& request, Call& call, JsonWriter& response);
 
 // nullptr for an unknown operation name.
 Operation find_operation(std::string_view name);
+
+// The typed operations (ops/typed_operation.h says what each member is for).
+struct PutItemOperation {
+  using Request = PutItemRequest;
+  using Response = PutItemResponse;
+  static void check_before_values(const Request& request);
+  static Response run(Engine& engine, const Request& request, const ExecuteOptions& options);
+};
+struct GetItemOperation {
+  using Request = GetItemRequest;
+  using Response = GetItemResponse;
+  static void check_before_values(const Request& request);
+  static Response run(Engine& engine, const Request& request, const ExecuteOptions& options);
+};
+struct DeleteItemOperation {
+  using Request = DeleteItemRequest;
+  using Response = DeleteItemResponse;
+  static void check_before_values(const Request& request);
+  static Response run(Engine& engine, const Request& request, const ExecuteOptions& options);
+};
+struct UpdateItemOperation {
+  using Request = UpdateItemRequest;
+  using Response = UpdateItemResponse;
+  static void check_before_values(const Request& request);
+  static Response run(Engine& engine, const Request& request, const ExecuteOptions& options);
+};
+
+// Operations not yet typed: the response written from the JSON request.
 
 void create_table(Engine&, const Json&, JsonWriter&);
 void describe_table(Engine&, const Json&, JsonWriter&);
 void update_table(Engine&, const Json&, JsonWriter&);
 void list_tables(Engine&, const Json&, JsonWriter&);
 void delete_table(Engine&, const Json&, JsonWriter&);
-void put_item(Engine&, const Json&, JsonWriter&);
-void get_item(Engine&, const Json&, JsonWriter&);
-void delete_item(Engine&, const Json&, JsonWriter&);
-void update_item(Engine&, const Json&, JsonWriter&);
 void query(Engine&, const Json&, JsonWriter&);
 void scan(Engine&, const Json&, JsonWriter&);
 void batch_get_item(Engine&, const Json&, JsonWriter&);

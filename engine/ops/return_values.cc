@@ -22,6 +22,12 @@ void require_none_or_all_old(ReturnValues value) {
   }
 }
 
+void require_none_or_all_old(const std::optional<Enum<api::ReturnValue>>& value) {
+  if (value && !(*value == api::ReturnValue::kNone) && !(*value == api::ReturnValue::kAllOld)) {
+    throw validation_error("ReturnValues can only be ALL_OLD or NONE");
+  }
+}
+
 void write_attributes(JsonWriter& out, const Item& item) {
   if (item.empty()) return;
   out.Key("Attributes");

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "dynamini/shapes.h"
 #include "validation/shape_errors.h"
 #include "values/attribute_value.h"
 #include "values/json.h"
@@ -14,6 +15,9 @@ ReturnValues read_return_values(const Json& request, ShapeErrors& errors);
 // PutItem and DeleteItem accept only NONE and ALL_OLD; DynamoDB answers
 // "ReturnValues can only be ALL_OLD or NONE" otherwise.
 void require_none_or_all_old(ReturnValues value);
+
+// The same for a typed request's ReturnValues.
+void require_none_or_all_old(const std::optional<Enum<api::ReturnValue>>& value);
 
 // Writes "Attributes": item, unless the item is empty (DynamoDB omits it).
 void write_attributes(JsonWriter& out, const Item& item);

@@ -58,7 +58,7 @@ std::optional<ItemWrite> parse_action(const Json& action, size_t position, Shape
   errors.one_of(on_failure, prefix + "returnValuesOnConditionCheckFailure", {"ALL_OLD", "NONE"});
   if (!errors.empty() || !table_name || !item) return std::nullopt;
   write.table_name = *table_name;
-  write.item = parse_item(*item);
+  write.own(parse_item(*item));
   write.return_old_on_condition_failure = on_failure == "ALL_OLD";
   // As the single-item operations name the expressions that take values.
   auto attributes =
@@ -68,7 +68,7 @@ std::optional<ItemWrite> parse_action(const Json& action, size_t position, Shape
   if (shape->kind == WriteKind::kUpdate) write.update = expr::Update::parse(*update_text, attributes);
   write.condition = read_condition(body, "ConditionExpression", attributes);
   expr::check_all_used(attributes);
-  if (write.kind == WriteKind::kPut && item_size(write.item) > kMaxItemSize) {
+  if (write.kind == WriteKind::kPut && item_size(*write.item) > kMaxItemSize) {
     throw validation_error("Item size has exceeded the maximum allowed size");
   }
   return write;
@@ -138,7 +138,7 @@ void transact_write_items(Engine& engine, const Json& request, JsonWriter& out) 
         if (!collection_metrics || w.kind == WriteKind::kConditionCheck) continue;
         auto def = engine.find_table(w.table_name);
         if (!def) continue;
-        if (auto m = measure_item_collection(engine.store(), *def, w.item)) {
+        if (auto m = measure_item_collection(engine.store(), *def, *w.item)) {
           metrics.emplace_back(w.table_name, std::move(*m));
         }
       }

@@ -115,7 +115,7 @@ TableConsumption run_write_transaction(Engine& engine, const std::vector<ItemWri
   // ...then every write, in one SQLite transaction.
   for (size_t i = 0; i < writes.size(); ++i) {
     Consumption c = store_write(engine.store(), *tables[i], writes[i],
-                                current[i] ? &*current[i] : nullptr, next[i]);
+                                current[i] ? &*current[i] : nullptr, new_item_of(writes[i], next[i]));
     add_doubled(slot(consumed, writes[i].table_name), c);
   }
   txn.commit();

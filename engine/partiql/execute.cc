@@ -125,7 +125,7 @@ void run_write(Engine& engine, const ParsedStatement& parsed, bool return_old_on
     throw error;
   }
   auto next = compute_new_item(write, *table, old_item);
-  store_write(engine.store(), *table, write, old_item, next);
+  store_write(engine.store(), *table, write, old_item, new_item_of(write, next));
   txn.commit();
 }
 

@@ -286,12 +286,12 @@ ItemWrite plan_write(const Statement& statement, const TableDef& table) {
   if (const auto* insert = std::get_if<Insert>(&statement)) {
     write.kind = WriteKind::kPut;
     write.insert = true;
-    write.item = insert->item;
+    write.item = &insert->item;
     condition_text = "attribute_not_exists(" + text.path({{table.keys.hash.name, -1}}) + ")";
   } else if (const auto* update = std::get_if<Update>(&statement)) {
     write.kind = WriteKind::kUpdate;
     std::vector<const Condition*> rest;
-    write.item = key_from_where(update->where, table, rest);
+    write.own(key_from_where(update->where, table, rest));
     // UPDATE changes an existing item only: a missing one fails the condition.
     condition_text = "attribute_exists(" + text.path({{table.keys.hash.name, -1}}) + ")";
     if (!rest.empty()) condition_text += " AND " + text.conjunction(rest);
@@ -314,7 +314,7 @@ ItemWrite plan_write(const Statement& statement, const TableDef& table) {
   } else if (const auto* del = std::get_if<Delete>(&statement)) {
     write.kind = WriteKind::kDelete;
     std::vector<const Condition*> rest;
-    write.item = key_from_where(del->where, table, rest);
+    write.own(key_from_where(del->where, table, rest));
     condition_text = text.conjunction(rest);
   } else {
     throw statement_error("Expected data manipulation");

@@ -100,8 +100,27 @@ OVERRIDES = {
         # contains invalid value: Attribute name is too large, ..." (DynamoDB Local's
         # message), checked with the expression, not as a length constraint.
         "ExpressionAttributeName": ("AttributeName", {"max": None}),
+        "StartKey": ("Key", {}),
+    },
+    # Maps of legacy conditions and updates whose entries may be JSON null: the
+    # operation answers those by meaning ("ExpectedAttributeValue must not be null
+    # for Attribute: a", "The filter condition for an attribute cannot be null: a":
+    # DynamoDB Local's validator), so a null entry is kept (std::nullopt).
+    "nullable_map_values": ["ExpectedAttributeMap", "FilterConditionMap", "KeyConditions",
+                            "AttributeUpdates"],
+    # Maps of AttributeValues whose invalid values DynamoDB reports with the
+    # member's context: "ExpressionAttributeValues contains invalid value: <why> for
+    # key :v" (dynalite test/updateItem.js), "The provided starting key is invalid:
+    # <why>" (dynalite test/query.js). Shape -> (wire reader, typed-value check),
+    # both in api/wire_reader.h / api/value_checks.h.
+    "item_map_functions": {
+        "ExpressionAttributeValueMap": ("read_expression_attribute_values",
+                                        "normalize_expression_attribute_values"),
+        "StartKey": ("read_exclusive_start_key", "normalize_exclusive_start_key"),
     },
     "member_shape_of": {
+        "QueryInput.ExclusiveStartKey": "StartKey",
+        "ScanInput.ExclusiveStartKey": "StartKey",
         "LocalSecondaryIndex.KeySchema": "IndexKeySchema",
         "GlobalSecondaryIndex.KeySchema": "IndexKeySchema",
         "CreateGlobalSecondaryIndexAction.KeySchema": "IndexKeySchema",
@@ -367,7 +386,10 @@ class Model:
         if t == "list":
             return "std::vector<%s>" % self.cpp_type(s["member"]["shape"])
         if t == "map":
-            return "std::map<std::string, %s>" % self.cpp_type(s["value"]["shape"])
+            value = self.cpp_type(s["value"]["shape"])
+            if name in OVERRIDES["nullable_map_values"]:
+                value = "std::optional<%s>" % value
+            return "std::map<std::string, %s>" % value
         raise ValueError("unsupported shape type %s (%s)" % (t, name))
 
     def struct_order(self):
@@ -554,7 +576,8 @@ class ReadGen:
         if shape_name == ATTRIBUTE_VALUE:
             return "read_attribute_value(%s, reader)" % json
         if m.is_item_map(shape_name):
-            return "read_item(%s, reader)" % json
+            special = OVERRIDES["item_map_functions"].get(shape_name)
+            return "%s(%s, reader)" % (special[0] if special else "read_item", json)
         if t == "string":
             if "enum" in s:
                 return "Enum<%s>::from_wire(read_string(%s))" % (s.get("alias_of", shape_name), json)
@@ -623,6 +646,11 @@ class ReadGen:
             lines.append("  %s out;" % ctype)
             lines.append("  for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {")
             lines.append("    const Json& e = it->value;")
+            if name in OVERRIDES["nullable_map_values"]:
+                lines.append("    if (e.IsNull()) {")
+                lines.append("      out.insert_or_assign(std::string(string_of(it->name)), std::nullopt);")
+                lines.append("      continue;")
+                lines.append("    }")
             lines.append("    out.insert_or_assign(std::string(string_of(it->name)), %s);" %
                          self.value_expr(val, "e", "member", "element"))
             lines.append("  }")
@@ -769,7 +797,10 @@ class CheckGen:
             if "min" in s or "max" in s:
                 lines.append("  check_map_length(value, path, LengthRule{%s, %s}, errors);" % (
                     s.get("min", 0), s.get("max", -1)))
-            key_rules = self.rule_list(key) if m.shape(key)["type"] == "string" else []
+            # Attribute names as map keys are checked by meaning, with DynamoDB Local's
+            # "Attribute name is too large, must be less than 65536 bytes".
+            checked_key = m.shape(key)["type"] == "string" and key != "AttributeName"
+            key_rules = self.rule_list(key) if checked_key else []
             if key_rules:
                 lines.append("  check_map_keys(value, path, %s, %s, errors);" % (
                     self.string_rule(key), cpp_string("Map keys must satisfy constraint: [%s]" %
@@ -779,7 +810,7 @@ class CheckGen:
                 lines.append("  check_map_value_lengths(value, path, LengthRule{%s, %s}, %s, errors);" % (
                     vs.get("min", 0), vs.get("max", -1),
                     cpp_string("Map value must satisfy constraint: [%s]" % ", ".join(self.rule_list(val)))))
-            inner = self.inner_checks(val)
+            inner = self.inner_checks(val, name in OVERRIDES["nullable_map_values"])
             if inner:
                 lines.append("  for (const auto& [key, element] : value) {")
                 lines.append("    const Path p = path.map_value(key);")
@@ -790,10 +821,16 @@ class CheckGen:
         lines.append("}")
         self.funcs[name] = lines
 
-    def inner_checks(self, val):
+    def inner_checks(self, val, nullable=False):
         """Checks of a map's values beyond the aggregated length message."""
         m = self.model
         vs = m.shape(val)
+        if nullable:
+            inner = self.inner_checks(val)
+            if not inner:
+                return []
+            return (["    if (!element) continue;", "    const auto& present = *element;"] +
+                    [l.replace("(element,", "(present,") for l in inner])
         if vs["type"] == "list":
             elem = vs["member"]["shape"]
             if not self.has_checks(elem):
@@ -867,7 +904,8 @@ class ValuesGen:
         if shape_name == ATTRIBUTE_VALUE:
             return [pad + "normalize_value(%s);" % value]
         if m.is_item_map(shape_name):
-            return [pad + "normalize_item(%s);" % value]
+            special = OVERRIDES["item_map_functions"].get(shape_name)
+            return [pad + "%s(%s);" % (special[1] if special else "normalize_item", value)]
         self.ensure(shape_name)
         return [pad + "normalize_%s(%s);" % (shape_name, value)]
 
@@ -891,7 +929,11 @@ class ValuesGen:
             lines.append("  }")
         elif s["type"] == "map":
             lines.append("  for (auto& [key, element] : value) {")
-            lines.extend(self.stmt(s["value"]["shape"], "element", 4))
+            if name in OVERRIDES["nullable_map_values"]:
+                lines.append("    if (!element) continue;")
+                lines.extend(self.stmt(s["value"]["shape"], "*element", 4))
+            else:
+                lines.extend(self.stmt(s["value"]["shape"], "element", 4))
             lines.append("  }")
         if len(lines) == 1:
             lines.append("  (void)value;")

@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "dynamini/api_error.h"
+#include "dynamini/shapes.h"
 #include "dynamini/stream_handler.h"
 
 namespace dynamini {
@@ -45,12 +46,37 @@ class Snapshot {
   std::unique_ptr<Impl> impl_;
 };
 
-// The outcome of one API call: either a response body or an error.
+// How Database::execute runs one call.
+struct ExecuteOptions {
+  // Measure the capacity the call consumes even when the request does not
+  // ask for it (ReturnConsumedCapacity absent or NONE): it is returned in
+  // Result::consumed_capacity, and the response body stays as the client
+  // asked. Default false. (The server's request log sets it.)
+  bool measure_capacity = false;
+};
+
+// The outcome of one JSON API call: either a response body or an error.
 struct Result {
   std::optional<ApiError> error;  // set when the call failed
   std::string body;               // the JSON response body when it succeeded
+  // What the call consumed, one entry per table (BatchWriteItem and the
+  // transactions touch several), when the request asked for it or
+  // ExecuteOptions::measure_capacity was set; empty otherwise and for
+  // operations that consume no capacity.
+  std::vector<api::ConsumedCapacity> consumed_capacity;
 
   bool ok() const { return !error.has_value(); }
+};
+
+// The outcome of one typed API call: the response, or an error.
+template <class Response>
+struct Outcome {
+  std::optional<ApiError> error;  // set when the call failed
+  Response response;              // meaningful when ok()
+
+  bool ok() const { return !error.has_value(); }
+  const Response& operator*() const { return response; }
+  const Response* operator->() const { return &response; }
 };
 
 // A DynamoDB-compatible database backed by SQLite.
@@ -73,7 +99,16 @@ class Database {
   // `operation` is the name after "DynamoDB_20120810." in X-Amz-Target.
   // Unknown operations answer UnknownOperationException; malformed JSON
   // answers SerializationException. Never throws for client input.
-  Result execute(std::string_view operation, std::string_view request_json);
+  Result execute(std::string_view operation, std::string_view request_json,
+                 const ExecuteOptions& options = {});
+
+  // The same operations typed, without JSON (dynamini/shapes.h): the request
+  // is checked as the wire's is (shape errors in DynamoDB's words, then
+  // values: numbers are put in canonical form), then run. Items in Query,
+  // Scan and GetItem responses are dynamini::ItemArray / ItemJson: the
+  // stored text, decode() for Items.
+  Outcome<PutItemResponse> put_item(PutItemRequest request);
+  Outcome<GetItemResponse> get_item(GetItemRequest request);
 
   // Returns the database to its initial state: no tables right after open(),
   // or the state recorded by the last mark_initial_state() (the dynamini

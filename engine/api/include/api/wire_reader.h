@@ -25,6 +25,7 @@ class WireReader {
   void defer(ApiError error);
   // Throws the kept error, if any.
   void throw_deferred() const;
+  const std::optional<ApiError>& deferred() const { return deferred_; }
 
  private:
   std::optional<ApiError> deferred_;
@@ -51,7 +52,13 @@ const Json& expect_list(const Json& value);
 const Json& expect_map(const Json& value);
 
 AttributeValue read_attribute_value(const Json& value, WireReader& reader);
-// A map of attribute name -> AttributeValue (Item, Key, ExpressionAttributeValues).
+// A map of attribute name -> AttributeValue (Item, Key, ...).
 Item read_item(const Json& value, WireReader& reader);
+// ExpressionAttributeValues: an invalid value is "ExpressionAttributeValues
+// contains invalid value: <why> for key <key>" (dynalite test/updateItem.js).
+Item read_expression_attribute_values(const Json& value, WireReader& reader);
+// ExclusiveStartKey: "The provided starting key is invalid: <why>"
+// (dynalite test/query.js, test/scan.js).
+Item read_exclusive_start_key(const Json& value, WireReader& reader);
 
 }  // namespace dynamini::api

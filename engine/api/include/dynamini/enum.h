@@ -5,6 +5,7 @@
 // whatever text the client sent, so that the request's shape check can report
 // DynamoDB's "Member must satisfy enum value set: [...]" with that text.
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -50,5 +51,11 @@ class Enum {
   int index_ = -1;
   std::string unknown_;
 };
+
+// True when an optional enum member is present and holds `value`.
+template <class E>
+bool is_value(const std::optional<Enum<E>>& member, E value) {
+  return member && *member == value;
+}
 
 }  // namespace dynamini

@@ -589,7 +589,7 @@ struct ExpectedAttributeValue {
 struct PutItemRequest {
   std::optional<std::string> table_name;  // TableName
   std::optional<Item> item;  // Item
-  std::optional<std::map<std::string, api::ExpectedAttributeValue>> expected;  // Expected
+  std::optional<std::map<std::string, std::optional<api::ExpectedAttributeValue>>> expected;  // Expected
   std::optional<Enum<api::ReturnValue>> return_values;  // ReturnValues
   std::optional<Enum<api::ReturnConsumedCapacity>> return_consumed_capacity;  // ReturnConsumedCapacity
   std::optional<Enum<api::ReturnItemCollectionMetrics>> return_item_collection_metrics;  // ReturnItemCollectionMetrics
@@ -652,7 +652,7 @@ struct GetItemResponse {
 struct DeleteItemRequest {
   std::optional<std::string> table_name;  // TableName
   std::optional<Item> key;  // Key
-  std::optional<std::map<std::string, api::ExpectedAttributeValue>> expected;  // Expected
+  std::optional<std::map<std::string, std::optional<api::ExpectedAttributeValue>>> expected;  // Expected
   std::optional<Enum<api::ConditionalOperator>> conditional_operator;  // ConditionalOperator
   std::optional<Enum<api::ReturnValue>> return_values;  // ReturnValues
   std::optional<Enum<api::ReturnConsumedCapacity>> return_consumed_capacity;  // ReturnConsumedCapacity
@@ -681,8 +681,8 @@ struct AttributeValueUpdate {
 struct UpdateItemRequest {
   std::optional<std::string> table_name;  // TableName
   std::optional<Item> key;  // Key
-  std::optional<std::map<std::string, api::AttributeValueUpdate>> attribute_updates;  // AttributeUpdates
-  std::optional<std::map<std::string, api::ExpectedAttributeValue>> expected;  // Expected
+  std::optional<std::map<std::string, std::optional<api::AttributeValueUpdate>>> attribute_updates;  // AttributeUpdates
+  std::optional<std::map<std::string, std::optional<api::ExpectedAttributeValue>>> expected;  // Expected
   std::optional<Enum<api::ConditionalOperator>> conditional_operator;  // ConditionalOperator
   std::optional<Enum<api::ReturnValue>> return_values;  // ReturnValues
   std::optional<Enum<api::ReturnConsumedCapacity>> return_consumed_capacity;  // ReturnConsumedCapacity
@@ -716,8 +716,8 @@ struct QueryRequest {
   std::optional<std::vector<std::string>> attributes_to_get;  // AttributesToGet
   std::optional<int64_t> limit;  // Limit
   std::optional<bool> consistent_read;  // ConsistentRead
-  std::optional<std::map<std::string, api::Condition>> key_conditions;  // KeyConditions
-  std::optional<std::map<std::string, api::Condition>> query_filter;  // QueryFilter
+  std::optional<std::map<std::string, std::optional<api::Condition>>> key_conditions;  // KeyConditions
+  std::optional<std::map<std::string, std::optional<api::Condition>>> query_filter;  // QueryFilter
   std::optional<Enum<api::ConditionalOperator>> conditional_operator;  // ConditionalOperator
   std::optional<bool> scan_index_forward;  // ScanIndexForward
   std::optional<Item> exclusive_start_key;  // ExclusiveStartKey
@@ -745,7 +745,7 @@ struct ScanRequest {
   std::optional<std::vector<std::string>> attributes_to_get;  // AttributesToGet
   std::optional<int64_t> limit;  // Limit
   std::optional<Enum<api::Select>> select;  // Select
-  std::optional<std::map<std::string, api::Condition>> scan_filter;  // ScanFilter
+  std::optional<std::map<std::string, std::optional<api::Condition>>> scan_filter;  // ScanFilter
   std::optional<Enum<api::ConditionalOperator>> conditional_operator;  // ConditionalOperator
   std::optional<Item> exclusive_start_key;  // ExclusiveStartKey
   std::optional<Enum<api::ReturnConsumedCapacity>> return_consumed_capacity;  // ReturnConsumedCapacity

@@ -1,0 +1,39 @@
+#include "ops/single_write.h"
+
+#include <mutex>
+
+#include "ops/condition_failure.h"
+
+namespace dynamini {
+
+WriteOutcome run_single_write(Engine& engine, const ItemWrite& write, const WriteMeasures& measures) {
+  WriteOutcome out;
+  std::lock_guard lock(engine.storage_mutex());
+  auto table = engine.require_table(write.table_name);
+  write.validate(*table);
+  WriteTransaction txn(engine.store().connection());
+  out.old_item = read_current(engine.store(), *table, write);
+  const Item* old_item = out.old_item ? &*out.old_item : nullptr;
+  if (!condition_holds(write, old_item)) {
+    if (write.insert) {
+      // Recorded from DynamoDB (AWS CLI documentation example output).
+      throw ApiError{ErrorCode::kDuplicateItem, "Duplicate primary key exists in table", {}};
+    }
+    throw conditional_check_failed(write.return_old_on_condition_failure, old_item);
+  }
+  out.new_item = compute_new_item(write, *table, old_item);
+  const Item* new_item = new_item_of(write, out.new_item);
+  apply_write(engine.store(), *table, write, old_item, new_item);
+  txn.commit();
+  if (measures.capacity != CapacityDetail::kNone) {
+    out.consumed = write_consumption(*table, old_item, new_item);
+  }
+  if (measures.collection_metrics) {
+    if (auto m = measure_item_collection(engine.store(), *table, *write.item)) {
+      out.metrics = to_api(*m);
+    }
+  }
+  return out;
+}
+
+}  // namespace dynamini
