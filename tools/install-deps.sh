@@ -9,6 +9,7 @@ packages=(
   ninja-build
   libsqlite3-dev
   libboost-dev
+  libssl-dev  # SHA-256 and HMAC for SigV4 (libcrypto)
   rapidjson-dev
   doctest-dev
   python3-boto3
