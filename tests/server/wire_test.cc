@@ -6,6 +6,7 @@
 #include <set>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "crc32.h"
@@ -94,6 +95,27 @@ TEST_CASE("request id: 52 uppercase letters and digits, unique") {
     seen.insert(id);
   }
   CHECK(seen.size() == 1000);
+}
+
+TEST_CASE("request id: the first 13 characters are unique across threads") {
+  // The unique part encodes (thread index, sequence): threads at the same
+  // sequence numbers must still get different ones.
+  constexpr int kThreads = 4;
+  constexpr int kIdsPerThread = 2000;
+  std::vector<std::vector<std::string>> made(kThreads);
+  std::vector<std::thread> threads;
+  for (int t = 0; t < kThreads; ++t) {
+    threads.emplace_back([&made, t] {
+      for (int i = 0; i < kIdsPerThread; ++i) {
+        const auto chars = server::new_request_id_chars();
+        made[t].emplace_back(chars.data(), 13);
+      }
+    });
+  }
+  for (auto& thread : threads) thread.join();
+  std::set<std::string> seen;
+  for (const auto& ids : made) seen.insert(ids.begin(), ids.end());
+  CHECK(seen.size() == kThreads * kIdsPerThread);
 }
 
 TEST_CASE("error_response: renders ApiError's __type, message and status") {
