@@ -1,6 +1,7 @@
 #include "request_id.h"
 
 #include <atomic>
+#include <boost/random/mersenne_twister.hpp>
 #include <cstdint>
 #include <random>
 
@@ -9,57 +10,60 @@ namespace {
 
 constexpr char kAlphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
 constexpr uint64_t kBase = sizeof(kAlphabet) - 1;  // 36
+constexpr int kUniqueDigits = 13;                  // 36^13 > 2^64
+constexpr int kDigitsPerDraw = 12;                 // 36^12 < 2^64
 
-// splitmix64's output function: a bijection on 64-bit values.
-uint64_t mix(uint64_t z) {
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-  return z ^ (z >> 31);
-}
-
-uint64_t random_seed() {
-  std::random_device device;
-  return (static_cast<uint64_t>(device()) << 32) ^ device();
-}
-
-// Writes `count` base-36 digits of `value` (the low ones) to `out`.
+// Writes the first `count` base-36 digits of the fraction value / 2^64 (each
+// step multiplies by 36: the integer part is the digit, the rest carries on,
+// exactly). For count >= 13 distinct values give distinct digits.
 char* put_digits(char* out, uint64_t value, int count) {
   for (int i = 0; i < count; ++i) {
-    *out++ = kAlphabet[value % kBase];
-    value /= kBase;
+    const unsigned __int128 scaled = static_cast<unsigned __int128>(value) * kBase;
+    *out++ = kAlphabet[static_cast<uint64_t>(scaled >> 64)];
+    value = static_cast<uint64_t>(scaled);
   }
   return out;
 }
 
-struct Generator {
+// The per-process odd multiplier of the unique part, drawn once.
+uint64_t process_multiplier() {
+  static const uint64_t multiplier = [] {
+    std::random_device device;
+    return ((static_cast<uint64_t>(device()) << 32) ^ device()) | 1;
+  }();
+  return multiplier;
+}
+
+boost::random::mt19937_64 seeded_generator() {
+  std::random_device device;
+  std::seed_seq seed{device(), device(), device(), device(),
+                     device(), device(), device(), device()};
+  return boost::random::mt19937_64(seed);
+}
+
+struct ThreadIds {
   // Threads get distinct indexes, so (index, sequence) is unique per process.
   uint64_t thread_index;
   uint64_t sequence = 0;
-  uint64_t key = random_seed();    // hides the sequence, differs per process
-  uint64_t state = random_seed();  // splitmix64 stream for the other characters
+  boost::random::mt19937_64 random = seeded_generator();
 
-  Generator() {
+  ThreadIds() {
     static std::atomic<uint64_t> next_thread{0};
     thread_index = next_thread.fetch_add(1, std::memory_order_relaxed);
   }
-
-  uint64_t next_random() { return mix(state += 0x9e3779b97f4a7c15ULL); }
 };
 
 }  // namespace
 
 std::array<char, kRequestIdLength> new_request_id_chars() {
-  thread_local Generator generator;
+  thread_local ThreadIds ids;
   std::array<char, kRequestIdLength> id;
-  // 13 base-36 digits hold any 64-bit value (36^13 > 2^64): distinct values
-  // give distinct characters. 2^40 ids per thread, 2^24 threads.
   const uint64_t unique =
-      mix(((generator.thread_index << 40) | (generator.sequence++ & ((1ULL << 40) - 1))) ^
-          generator.key);
-  char* out = put_digits(id.data(), unique, 13);
-  // 39 more: 12 digits from each of 4 random 64-bit values (36^12 < 2^64).
-  for (int left = 39; left > 0; left -= 12) {
-    out = put_digits(out, generator.next_random(), left < 12 ? left : 12);
+      ((ids.thread_index << 40) | (ids.sequence++ & ((uint64_t{1} << 40) - 1))) *
+      process_multiplier();
+  char* out = put_digits(id.data(), unique, kUniqueDigits);
+  for (int left = kRequestIdLength - kUniqueDigits; left > 0; left -= kDigitsPerDraw) {
+    out = put_digits(out, ids.random(), left < kDigitsPerDraw ? left : kDigitsPerDraw);
   }
   return id;
 }

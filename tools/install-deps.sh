@@ -9,6 +9,8 @@ packages=(
   ninja-build
   libsqlite3-dev
   libboost-dev
+  libssl-dev  # SHA-256 and HMAC for SigV4 (libcrypto)
+  zlib1g-dev  # crc32 of response bodies (x-amz-crc32)
   rapidjson-dev
   doctest-dev
   python3-boto3

@@ -4,7 +4,7 @@
 #include <cctype>
 #include <ctime>
 
-#include "sigv4/sha256.h"
+#include "sigv4/digest.h"
 
 namespace dynamini::server::sigv4 {
 namespace {

@@ -1,12 +1,15 @@
-// SHA-256 (FIPS 180-4 examples), HMAC-SHA256 (RFC 4231) and SigV4 (the AWS
+// SHA-256 (FIPS 180-4 examples), HMAC-SHA256 (RFC 4231) through OpenSSL, and SigV4 (the AWS
 // Signature Version 4 test suite's get-vanilla, post-vanilla and
 // get-vanilla-query-order-key-case) in server/sigv4/.
 
 #include <doctest/doctest.h>
 
+#include <atomic>
 #include <string>
+#include <thread>
+#include <vector>
 
-#include "sigv4/sha256.h"
+#include "sigv4/digest.h"
 #include "sigv4/sigv4_check.h"
 
 namespace dynamini {
@@ -49,16 +52,9 @@ TEST_CASE("sha256: FIPS 180-4 examples") {
         "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
 }
 
-TEST_CASE("sha256: one million 'a' fed in uneven pieces") {
-  server::sigv4::Sha256 h;
-  const std::string piece(997, 'a');
-  size_t fed = 0;
-  while (fed + piece.size() <= 1000000) {
-    h.update(piece);
-    fed += piece.size();
-  }
-  h.update(std::string(1000000 - fed, 'a'));
-  CHECK(to_hex(h.finish()) == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0");
+TEST_CASE("sha256: one million 'a' (FIPS 180-2 appendix B.3)") {
+  CHECK(to_hex(sha256(std::string(1000000, 'a'))) ==
+        "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0");
 }
 
 TEST_CASE("hmac_sha256: RFC 4231 test cases 1, 2 and 6 (key longer than a block)") {
@@ -69,6 +65,38 @@ TEST_CASE("hmac_sha256: RFC 4231 test cases 1, 2 and 6 (key longer than a block)
   CHECK(to_hex(hmac_sha256(std::string(131, '\xaa'),
                            "Test Using Larger Than Block-Size Key - Hash Key First")) ==
         "60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54");
+}
+
+TEST_CASE("hmac_sha256: each call uses its own key, an empty one too") {
+  // The per-thread OpenSSL context is reused: an empty key must not leave
+  // the previous call's key in place (OpenSSL keeps it for a null key).
+  const std::string fox = "The quick brown fox jumps over the lazy dog";
+  CHECK(to_hex(hmac_sha256("key", fox)) ==
+        "f7bc83f430538424b13298e6aa6fb143ef4d59a14946175997479dbc2d1a3cd8");
+  CHECK(to_hex(hmac_sha256(std::string_view(), fox)) ==
+        "fb011e6154a19b9a4c767373c305275a5a69e8b68b0b4c9200c383dced19a416");
+  CHECK(to_hex(hmac_sha256("", "")) ==
+        "b613679a0814d9ec772f95d778c35fc5ff1697c493715653c6c712144292c5ad");
+}
+
+TEST_CASE("sha256 and hmac_sha256: the same answers on concurrent threads") {
+  const std::string fox = "The quick brown fox jumps over the lazy dog";
+  std::atomic<int> wrong{0};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 4; ++t) {
+    threads.emplace_back([&] {
+      for (int i = 0; i < 500; ++i) {
+        if (to_hex(hmac_sha256("key", fox)) !=
+                "f7bc83f430538424b13298e6aa6fb143ef4d59a14946175997479dbc2d1a3cd8" ||
+            to_hex(sha256("abc")) !=
+                "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad") {
+          ++wrong;
+        }
+      }
+    });
+  }
+  for (auto& thread : threads) thread.join();
+  CHECK(wrong.load() == 0);
 }
 
 TEST_CASE("sigv4: the test suite's get-vanilla, post-vanilla and query-order signatures") {

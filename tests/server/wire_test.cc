@@ -6,6 +6,7 @@
 #include <set>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "crc32.h"
@@ -28,20 +29,23 @@ TEST_CASE("crc32: matches the standard check value") {
   CHECK(server::crc32("{}") == 2745614147u);
 }
 
-TEST_CASE("crc32: the eight-bytes-at-a-time path matches the bytewise definition") {
-  // Every length 0..70 (tails of 0..7 bytes after whole 8-byte blocks) and
-  // every byte value, against the bit-by-bit definition.
+TEST_CASE("crc32: matches the bit-by-bit definition for short and long inputs") {
+  // Lengths and start offsets around zlib's word and braid sizes (8 bytes,
+  // 5 words) and every byte value, against the bit-by-bit definition of the reflected CRC-32.
   std::string bytes;
   for (int i = 0; i < 70; ++i) bytes.push_back(static_cast<char>((i * 151 + 7) & 0xFF));
   for (int i = 0; i < 256; ++i) bytes.push_back(static_cast<char>(i));
-  for (size_t length : {size_t{0}, size_t{1}, size_t{7}, size_t{8}, size_t{9}, size_t{15},
-                        size_t{16}, size_t{17}, size_t{63}, size_t{70}, bytes.size()}) {
-    uint32_t c = 0xFFFFFFFFu;
-    for (size_t i = 0; i < length; ++i) {
-      c ^= static_cast<unsigned char>(bytes[i]);
-      for (int k = 0; k < 8; ++k) c = (c & 1) ? 0xEDB88320u ^ (c >> 1) : c >> 1;
+  for (size_t offset : {size_t{0}, size_t{1}, size_t{3}}) {  // zlib aligns to words first
+    for (size_t length :
+         {size_t{0}, size_t{1}, size_t{7}, size_t{8}, size_t{9}, size_t{15}, size_t{16}, size_t{17},
+          size_t{40}, size_t{41}, size_t{63}, size_t{70}, bytes.size() - offset}) {
+      uint32_t c = 0xFFFFFFFFu;
+      for (size_t i = offset; i < offset + length; ++i) {
+        c ^= static_cast<unsigned char>(bytes[i]);
+        for (int k = 0; k < 8; ++k) c = (c & 1) ? 0xEDB88320u ^ (c >> 1) : c >> 1;
+      }
+      CHECK(server::crc32(std::string_view(bytes).substr(offset, length)) == (c ^ 0xFFFFFFFFu));
     }
-    CHECK(server::crc32(std::string_view(bytes).substr(0, length)) == (c ^ 0xFFFFFFFFu));
   }
 }
 
@@ -91,6 +95,27 @@ TEST_CASE("request id: 52 uppercase letters and digits, unique") {
     seen.insert(id);
   }
   CHECK(seen.size() == 1000);
+}
+
+TEST_CASE("request id: the first 13 characters are unique across threads") {
+  // The unique part encodes (thread index, sequence): threads at the same
+  // sequence numbers must still get different ones.
+  constexpr int kThreads = 4;
+  constexpr int kIdsPerThread = 2000;
+  std::vector<std::vector<std::string>> made(kThreads);
+  std::vector<std::thread> threads;
+  for (int t = 0; t < kThreads; ++t) {
+    threads.emplace_back([&made, t] {
+      for (int i = 0; i < kIdsPerThread; ++i) {
+        const auto chars = server::new_request_id_chars();
+        made[t].emplace_back(chars.data(), 13);
+      }
+    });
+  }
+  for (auto& thread : threads) thread.join();
+  std::set<std::string> seen;
+  for (const auto& ids : made) seen.insert(ids.begin(), ids.end());
+  CHECK(seen.size() == kThreads * kIdsPerThread);
 }
 
 TEST_CASE("error_response: renders ApiError's __type, message and status") {
