@@ -7,18 +7,15 @@
 #include <chrono>
 #include <ctime>
 
+#include "model/inbox_requests.h"
 #include "model/json_text.h"
+#include "model/request_template.h"
 
 namespace dynamini::model {
 
 namespace {
 
 constexpr std::string_view kNotifPrefix = "NOTIF#";
-constexpr std::string_view kJobPrefix = "#JOB#READALL#";
-constexpr std::string_view kJobsIndexKey = "JOBS#READALL";
-
-std::string user_pk(const std::string& user_id) { return "USER#" + user_id; }
-std::string unread_pk(const std::string& user_id) { return "UNREAD#" + user_id; }
 
 rapidjson::Document parse(const std::string& body) {
   rapidjson::Document doc;
@@ -87,8 +84,8 @@ std::vector<std::string> cancellation_reasons(const ApiError& error) {
   size_t start = 0;
   while (start <= list.size()) {
     auto comma = list.find(',', start);
-    std::string part = list.substr(start, comma == std::string::npos ? std::string::npos
-                                                                     : comma - start);
+    std::string part =
+        list.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
     while (!part.empty() && part.front() == ' ') part.erase(part.begin());
     while (!part.empty() && part.back() == ' ') part.pop_back();
     out.push_back(part);
@@ -183,13 +180,20 @@ Inbox::~Inbox() {
 int64_t Inbox::now_ms() const { return options_.clock_ms(); }
 std::string Inbox::now_iso() const { return iso_time(now_ms()); }
 
-Result Inbox::call(std::string_view operation, const std::string& request) {
-  return executor_(operation, request);
+TemplateParams Inbox::params() const {
+  TemplateParams p;
+  p.text("table", options_.table);
+  return p;
 }
 
-Result Inbox::call_or_throw(std::string_view operation, const std::string& request) {
-  Result r = call(operation, request);
-  if (!r.ok()) throw InboxCallError(std::string(operation), *r.error);
+Result Inbox::send(InboxRequest request, const TemplateParams& params) {
+  const RequestTemplate& t = inbox_request(request);
+  return executor_(t.operation, instantiate(t.body, params));
+}
+
+Result Inbox::send_or_throw(InboxRequest request, const TemplateParams& params) {
+  Result r = send(request, params);
+  if (!r.ok()) throw InboxCallError(std::string(inbox_request(request).operation), *r.error);
   return r;
 }
 
@@ -200,51 +204,26 @@ std::string Inbox::fanout_notif_id(const std::string& post_id, const std::string
 
 std::optional<std::pair<std::string, Delivery>> Inbox::try_deliver(const NewNotification& n,
                                                                    const std::string& id) {
-  const std::string sk = std::string(kNotifPrefix) + id;
-  const std::string created = n.created_at.empty() ? now_iso() : n.created_at;
   std::string payload = "{\"M\":{";
   for (size_t i = 0; i < n.payload.size(); ++i) {
     if (i) payload += ',';
     payload += json_quote(n.payload[i].first) + ":" + s_value(n.payload[i].second);
   }
   payload += "}}";
-  auto item = [&](bool unread) {
-    std::string out = "{\"pk\":" + s_value(user_pk(n.user_id)) + ",\"sk\":" + s_value(sk);
-    if (unread) {
-      out += ",\"gsi1pk\":" + s_value(unread_pk(n.user_id)) + ",\"gsi1sk\":" + s_value(sk);
-    }
-    out += ",\"userId\":" + s_value(n.user_id) + ",\"notifId\":" + s_value(id) +
-           ",\"type\":" + s_value(n.type) + ",\"actorId\":" + s_value(n.actor_id) +
-           ",\"targetId\":" + s_value(n.target_id) + ",\"targetType\":" + s_value(n.target_type) +
-           ",\"read\":{\"BOOL\":" + (unread ? "false" : "true") + "}";
-    if (!unread) out += ",\"readAt\":" + s_value(now_iso());
-    out += ",\"payload\":" + payload + ",\"createdAt\":" + s_value(created) + "}";
-    return out;
-  };
-  const std::string table = json_quote(options_.table);
+  TemplateParams p = params();
+  p.text("user", n.user_id)
+      .text("notifId", id)
+      .text("type", n.type)
+      .text("actor", n.actor_id)
+      .text("target", n.target_id)
+      .text("targetType", n.target_type)
+      .json("payload", payload)
+      .text("createdAt", n.created_at.empty() ? now_iso() : n.created_at);
   // The newest counted notification moves newestNotifSk forward (a
   // "mark all read" must take a cutoff above it, see start_read_all); an
   // older one, committed after a newer one, is counted without moving it.
-  auto deliver_request = [&](bool newest) {
-    return "{\"TransactItems\":[{\"Put\":{\"TableName\":" + table + ",\"Item\":" + item(true) +
-           ",\"ConditionExpression\":\"attribute_not_exists(pk)\"}},"
-           "{\"Update\":{\"TableName\":" + table +
-           ",\"Key\":{\"pk\":" + s_value(user_pk(n.user_id)) + ",\"sk\":{\"S\":\"#INBOX\"}}," +
-           (newest ? "\"UpdateExpression\":\"ADD unreadCount :one SET lastNotifAt = :at, "
-                     "newestNotifSk = :sk\","
-                     "\"ConditionExpression\":\"(attribute_not_exists(readAllCutoff) OR "
-                     "readAllCutoff < :sk) AND (attribute_not_exists(newestNotifSk) OR "
-                     "newestNotifSk < :sk)\","
-                     "\"ExpressionAttributeValues\":{\":one\":{\"N\":\"1\"},\":at\":" +
-                         s_value(created) + ","
-                   : std::string("\"UpdateExpression\":\"ADD unreadCount :one\","
-                                 "\"ConditionExpression\":\"attribute_not_exists(readAllCutoff) OR "
-                                 "readAllCutoff < :sk\","
-                                 "\"ExpressionAttributeValues\":{\":one\":{\"N\":\"1\"},")) +
-           "\":sk\":" + s_value(sk) + "}}}],\"ReturnConsumedCapacity\":\"TOTAL\"}";
-  };
-  for (bool newest : {true, false}) {
-    Result r = call("TransactWriteItems", deliver_request(newest));
+  for (InboxRequest request : {InboxRequest::kDeliver, InboxRequest::kDeliverOlder}) {
+    Result r = send(request, p);
     if (r.ok()) return std::make_pair(id, Delivery::kDelivered);
     if (!is_canceled(r)) throw InboxCallError("TransactWriteItems", *r.error);
     auto reasons = cancellation_reasons(*r.error);
@@ -256,9 +235,7 @@ std::optional<std::pair<std::string, Delivery>> Inbox::try_deliver(const NewNoti
   if (n.notif_id.empty()) return std::nullopt;  // a fresh id: retry with a newer one
   // A given id older than the user's last "mark all read": it is covered, so
   // it arrives read and uncounted.
-  Result put = call("PutItem", "{\"TableName\":" + table + ",\"Item\":" + item(false) +
-                                   ",\"ConditionExpression\":\"attribute_not_exists(pk)\","
-                                   "\"ReturnConsumedCapacity\":\"TOTAL\"}");
+  Result put = send(InboxRequest::kDeliverAsRead, p.text("now", now_iso()));
   if (is_condition_failed(put)) return std::make_pair(id, Delivery::kAlreadyDelivered);
   if (!put.ok()) throw InboxCallError("PutItem", *put.error);
   return std::make_pair(id, Delivery::kDeliveredAsRead);
@@ -273,76 +250,53 @@ std::pair<std::string, Delivery> Inbox::deliver(const NewNotification& n) {
   }
   throw InboxCallError("TransactWriteItems",
                        ApiError{ErrorCode::kTransactionCanceled,
-                                "deliver: every fresh id sorted before the read-all cutoff", {}});
+                                "deliver: every fresh id sorted before the read-all cutoff",
+                                {}});
 }
 
-Page Inbox::recent(const std::string& user_id, int limit, const std::optional<std::string>& cursor) {
-  std::string request =
-      "{\"TableName\":" + json_quote(options_.table) +
-      ",\"KeyConditionExpression\":\"pk = :pk AND begins_with(sk, :prefix)\","
-      "\"ExpressionAttributeValues\":{\":pk\":" + s_value(user_pk(user_id)) +
-      ",\":prefix\":{\"S\":\"NOTIF#\"}},\"ScanIndexForward\":false,\"Limit\":" +
-      std::to_string(limit);
-  if (cursor) request += ",\"ExclusiveStartKey\":" + *cursor;
-  request += ",\"ReturnConsumedCapacity\":\"TOTAL\"}";
-  return page_from(call_or_throw("Query", request).body);
+Page Inbox::recent(const std::string& user_id, int limit,
+                   const std::optional<std::string>& cursor) {
+  TemplateParams p = params();
+  p.text("user", user_id).number("limit", limit);
+  if (cursor) p.json("cursor", *cursor);
+  return page_from(send_or_throw(InboxRequest::kRecent, p).body);
 }
 
 int64_t Inbox::badge(const std::string& user_id) {
-  Result r = call_or_throw("GetItem", "{\"TableName\":" + json_quote(options_.table) +
-                                          ",\"Key\":{\"pk\":" + s_value(user_pk(user_id)) +
-                                          ",\"sk\":{\"S\":\"#INBOX\"}},"
-                                          "\"ReturnConsumedCapacity\":\"TOTAL\"}");
+  TemplateParams p = params();
+  Result r = send_or_throw(InboxRequest::kBadge, p.text("user", user_id));
   auto doc = parse(r.body);
   if (!doc.HasMember("Item")) return 0;
   return n_of(doc["Item"], "unreadCount");
 }
 
 MarkRead Inbox::mark_read(const std::string& user_id, const std::string& notif_id) {
-  const std::string table = json_quote(options_.table);
-  const std::string sk = std::string(kNotifPrefix) + notif_id;
-  const std::string notif_update =
-      "{\"TableName\":" + table + ",\"Key\":{\"pk\":" + s_value(user_pk(user_id)) +
-      ",\"sk\":" + s_value(sk) +
-      "},\"UpdateExpression\":\"REMOVE gsi1pk, gsi1sk SET #read = :t, readAt = :now\","
-      "\"ConditionExpression\":\"attribute_exists(gsi1pk)\","
-      "\"ExpressionAttributeNames\":{\"#read\":\"read\"},"
-      "\"ExpressionAttributeValues\":{\":t\":{\"BOOL\":true},\":now\":" + s_value(now_iso()) + "}";
-  std::string request =
-      "{\"TransactItems\":[{\"Update\":" + notif_update + "}},"
-      "{\"Update\":{\"TableName\":" + table + ",\"Key\":{\"pk\":" + s_value(user_pk(user_id)) +
-      ",\"sk\":{\"S\":\"#INBOX\"}},\"UpdateExpression\":\"ADD unreadCount :dec\","
-      "\"ConditionExpression\":\"unreadCount > :zero AND (attribute_not_exists(readAllCutoff) OR "
-      "readAllCutoff < :sk)\","
-      "\"ExpressionAttributeValues\":{\":dec\":{\"N\":\"-1\"},\":zero\":{\"N\":\"0\"},\":sk\":" +
-      s_value(sk) + "}}}],\"ReturnConsumedCapacity\":\"TOTAL\"}";
-  Result r = call("TransactWriteItems", request);
+  TemplateParams p = params();
+  p.text("user", user_id).text("notifId", notif_id).text("now", now_iso());
+  Result r = send(InboxRequest::kMarkRead, p);
   if (r.ok()) return MarkRead::kMarked;
   if (!is_canceled(r)) throw InboxCallError("TransactWriteItems", *r.error);
   auto reasons = cancellation_reasons(*r.error);
   if (reason_failed(reasons, 0)) return MarkRead::kAlreadyRead;
   if (!reason_failed(reasons, 1)) throw InboxCallError("TransactWriteItems", *r.error);
   // Unread, but a "mark all read" already took it off the badge.
-  Result u = call("UpdateItem", notif_update + ",\"ReturnConsumedCapacity\":\"TOTAL\"}");
+  Result u = send(InboxRequest::kMarkReadUncounted, p);
   if (is_condition_failed(u)) return MarkRead::kAlreadyRead;
   if (!u.ok()) throw InboxCallError("UpdateItem", *u.error);
   return MarkRead::kMarkedUncounted;
 }
 
-Page Inbox::unread(const std::string& user_id, int limit, const std::optional<std::string>& cursor) {
-  std::string request = "{\"TableName\":" + json_quote(options_.table) +
-                        ",\"IndexName\":\"GSI1\",\"KeyConditionExpression\":\"gsi1pk = :u\","
-                        "\"ExpressionAttributeValues\":{\":u\":" + s_value(unread_pk(user_id)) +
-                        "},\"Limit\":" + std::to_string(limit);
-  if (cursor) request += ",\"ExclusiveStartKey\":" + *cursor;
-  request += ",\"ReturnConsumedCapacity\":\"TOTAL\"}";
-  return page_from(call_or_throw("Query", request).body);
+Page Inbox::unread(const std::string& user_id, int limit,
+                   const std::optional<std::string>& cursor) {
+  TemplateParams p = params();
+  p.text("user", user_id).number("limit", limit);
+  if (cursor) p.json("cursor", *cursor);
+  return page_from(send_or_throw(InboxRequest::kUnread, p).body);
 }
 
 // ---- mark all read -------------------------------------------------------------
 
 std::shared_ptr<ReadAllJob> Inbox::start_read_all(const std::string& user_id) {
-  const std::string table = json_quote(options_.table);
   // An attempt is refused when a notification with a newer id than its
   // cutoff was counted in the meantime (a delivery that took its id just
   // after ours and committed first); the next id sorts after it. That needs
@@ -351,27 +305,9 @@ std::shared_ptr<ReadAllJob> Inbox::start_read_all(const std::string& user_id) {
   // error instead of a loop.
   for (int attempt = 0; attempt < 20; ++attempt) {
     const std::string job_id = ulids_.next();
-    const std::string cutoff = std::string(kNotifPrefix) + job_id;
-    const std::string now = now_iso();
-    std::string request =
-        "{\"TransactItems\":[{\"Update\":{\"TableName\":" + table +
-        ",\"Key\":{\"pk\":" + s_value(user_pk(user_id)) +
-        ",\"sk\":{\"S\":\"#INBOX\"}},"
-        "\"UpdateExpression\":\"SET unreadCount = :zero, readAllCutoff = :cutoff, lastReadAllAt = "
-        ":now\","
-        "\"ConditionExpression\":\"(attribute_not_exists(readAllCutoff) OR readAllCutoff < "
-        ":cutoff) AND (attribute_not_exists(newestNotifSk) OR newestNotifSk < :cutoff)\","
-        "\"ExpressionAttributeValues\":{\":zero\":{\"N\":\"0\"},\":cutoff\":" + s_value(cutoff) +
-        ",\":now\":" + s_value(now) + "}}},"
-        "{\"Put\":{\"TableName\":" + table + ",\"Item\":{\"pk\":" + s_value(user_pk(user_id)) +
-        ",\"sk\":" + s_value(std::string(kJobPrefix) + job_id) +
-        ",\"gsi1pk\":" + s_value(kJobsIndexKey) + ",\"gsi1sk\":" + s_value(job_id) +
-        ",\"jobType\":{\"S\":\"READALL\"},\"userId\":" + s_value(user_id) +
-        ",\"jobId\":" + s_value(job_id) + ",\"cutoff\":" + s_value(cutoff) +
-        ",\"status\":{\"S\":\"PENDING\"},\"done\":{\"N\":\"0\"},\"startedAt\":" + s_value(now) +
-        "},\"ConditionExpression\":\"attribute_not_exists(pk)\"}}],"
-        "\"ReturnConsumedCapacity\":\"TOTAL\"}";
-    Result r = call("TransactWriteItems", request);
+    TemplateParams p = params();
+    p.text("user", user_id).text("jobId", job_id).text("now", now_iso());
+    Result r = send(InboxRequest::kStartReadAll, p);
     if (!r.ok()) {
       // A newer read-all, or a notification newer than this cutoff counted
       // since the id was taken: zeroing now would drop it from the badge
@@ -379,26 +315,24 @@ std::shared_ptr<ReadAllJob> Inbox::start_read_all(const std::string& user_id) {
       if (is_canceled(r) && reason_failed(cancellation_reasons(*r.error), 0)) continue;
       throw InboxCallError("TransactWriteItems", *r.error);
     }
-    auto job = std::make_shared<ReadAllJob>(user_id, job_id, cutoff);
+    auto job = std::make_shared<ReadAllJob>(user_id, job_id, std::string(kNotifPrefix) + job_id);
     job->update([&](ReadAllJob::Progress& p) { p.remaining = -1; });
     launch(job, 0);
     return job;
   }
   throw InboxCallError("TransactWriteItems",
                        ApiError{ErrorCode::kTransactionCanceled,
-                                "read-all: a newer read-all cutoff or notification kept winning", {}});
+                                "read-all: a newer read-all cutoff or notification kept winning",
+                                {}});
 }
 
 std::vector<std::shared_ptr<ReadAllJob>> Inbox::resume_pending_jobs() {
   std::vector<std::shared_ptr<ReadAllJob>> jobs;
   std::optional<std::string> cursor;
   do {
-    std::string request = "{\"TableName\":" + json_quote(options_.table) +
-                          ",\"IndexName\":\"GSI1\",\"KeyConditionExpression\":\"gsi1pk = :j\","
-                          "\"ExpressionAttributeValues\":{\":j\":" + s_value(kJobsIndexKey) + "}";
-    if (cursor) request += ",\"ExclusiveStartKey\":" + *cursor;
-    request += ",\"ReturnConsumedCapacity\":\"TOTAL\"}";
-    auto doc = parse(call_or_throw("Query", request).body);
+    TemplateParams p = params();
+    if (cursor) p.json("cursor", *cursor);
+    auto doc = parse(send_or_throw(InboxRequest::kPendingJobs, p).body);
     for (const auto& item : doc["Items"].GetArray()) {
       auto job = std::make_shared<ReadAllJob>(s_of(item, "userId"), s_of(item, "jobId"),
                                               s_of(item, "cutoff"));
@@ -421,19 +355,19 @@ void Inbox::launch(std::shared_ptr<ReadAllJob> job, int64_t done_before) {
   workers_.emplace_back([this, job, done_before] { run_job(job, done_before); });
 }
 
+TemplateParams Inbox::job_params(const ReadAllJob& job) const {
+  TemplateParams p = params();
+  p.text("user", job.user_id()).text("jobId", job.job_id()).text("cutoff", job.cutoff_sk());
+  return p;
+}
+
 int64_t Inbox::count_covered(const ReadAllJob& job) {
   int64_t total = 0;
   std::optional<std::string> cursor;
   do {
-    std::string request =
-        "{\"TableName\":" + json_quote(options_.table) +
-        ",\"IndexName\":\"GSI1\",\"Select\":\"COUNT\","
-        "\"KeyConditionExpression\":\"gsi1pk = :u AND gsi1sk <= :cutoff\","
-        "\"ExpressionAttributeValues\":{\":u\":" + s_value(unread_pk(job.user_id())) +
-        ",\":cutoff\":" + s_value(job.cutoff_sk()) + "}";
-    if (cursor) request += ",\"ExclusiveStartKey\":" + *cursor;
-    request += ",\"ReturnConsumedCapacity\":\"TOTAL\"}";
-    auto doc = parse(call_or_throw("Query", request).body);
+    TemplateParams p = job_params(job);
+    if (cursor) p.json("cursor", *cursor);
+    auto doc = parse(send_or_throw(InboxRequest::kCountCovered, p).body);
     total += doc["Count"].GetInt64();
     cursor.reset();
     if (doc.HasMember("LastEvaluatedKey")) cursor = to_json(doc["LastEvaluatedKey"]);
@@ -441,11 +375,26 @@ int64_t Inbox::count_covered(const ReadAllJob& job) {
   return total;
 }
 
+int64_t Inbox::mark_page_read(const ReadAllJob& job, const std::vector<std::string>& sort_keys) {
+  int64_t marked = 0;
+  for (std::string sk : sort_keys) {
+    if (sk.starts_with(kNotifPrefix)) sk.erase(0, kNotifPrefix.size());
+    TemplateParams p = job_params(job);
+    Result r = send(InboxRequest::kMarkReadUncounted, p.text("notifId", sk).text("now", now_iso()));
+    if (r.ok()) {
+      ++marked;
+    } else if (!is_condition_failed(r)) {  // read meanwhile by AP3: fine
+      throw InboxCallError("UpdateItem", *r.error);
+    }
+  }
+  if (marked > 0) {
+    TemplateParams p = job_params(job);
+    send_or_throw(InboxRequest::kJobProgress, p.text("marked", std::to_string(marked)));
+  }
+  return marked;
+}
+
 void Inbox::run_job(std::shared_ptr<ReadAllJob> job, int64_t done_before) {
-  const std::string table = json_quote(options_.table);
-  const std::string pk = s_value(user_pk(job->user_id()));
-  const std::string job_key =
-      "{\"pk\":" + pk + ",\"sk\":" + s_value(std::string(kJobPrefix) + job->job_id()) + "}";
   int64_t done = done_before;
   try {
     int64_t initial = count_covered(*job);
@@ -456,40 +405,13 @@ void Inbox::run_job(std::shared_ptr<ReadAllJob> job, int64_t done_before) {
         job->end();
         return;
       }
-      std::string query =
-          "{\"TableName\":" + table +
-          ",\"IndexName\":\"GSI1\",\"KeyConditionExpression\":\"gsi1pk = :u AND gsi1sk <= "
-          ":cutoff\",\"ProjectionExpression\":\"pk, sk\","
-          "\"ExpressionAttributeValues\":{\":u\":" + s_value(unread_pk(job->user_id())) +
-          ",\":cutoff\":" + s_value(job->cutoff_sk()) +
-          "},\"Limit\":" + std::to_string(options_.read_all_page_size);
-      if (cursor) query += ",\"ExclusiveStartKey\":" + *cursor;
-      query += ",\"ReturnConsumedCapacity\":\"TOTAL\"}";
-      auto page = parse(call_or_throw("Query", query).body);
-      int64_t marked = 0;
-      for (const auto& item : page["Items"].GetArray()) {
-        Result r = call(
-            "UpdateItem",
-            "{\"TableName\":" + table + ",\"Key\":{\"pk\":" + pk + ",\"sk\":" +
-                s_value(s_of(item, "sk")) +
-                "},\"UpdateExpression\":\"REMOVE gsi1pk, gsi1sk SET #read = :t, readAt = :now\","
-                "\"ConditionExpression\":\"attribute_exists(gsi1pk)\","
-                "\"ExpressionAttributeNames\":{\"#read\":\"read\"},"
-                "\"ExpressionAttributeValues\":{\":t\":{\"BOOL\":true},\":now\":" +
-                s_value(now_iso()) + "},\"ReturnConsumedCapacity\":\"TOTAL\"}");
-        if (r.ok()) {
-          ++marked;
-        } else if (!is_condition_failed(r)) {  // read meanwhile by AP3: fine
-          throw InboxCallError("UpdateItem", *r.error);
-        }
-      }
-      if (marked > 0) {
-        call_or_throw("UpdateItem", "{\"TableName\":" + table + ",\"Key\":" + job_key +
-                                        ",\"UpdateExpression\":\"ADD done :n\","
-                                        "\"ExpressionAttributeValues\":{\":n\":" +
-                                        n_value(marked) + "},\"ReturnConsumedCapacity\":\"TOTAL\"}");
-        done += marked;
-      }
+      TemplateParams p = job_params(*job);
+      p.number("limit", options_.read_all_page_size);
+      if (cursor) p.json("cursor", *cursor);
+      auto page = parse(send_or_throw(InboxRequest::kJobPage, p).body);
+      std::vector<std::string> sort_keys;
+      for (const auto& item : page["Items"].GetArray()) sort_keys.push_back(s_of(item, "sk"));
+      done += mark_page_read(*job, sort_keys);
       cursor.reset();
       if (page.HasMember("LastEvaluatedKey")) cursor = to_json(page["LastEvaluatedKey"]);
       int64_t remaining = cursor ? count_covered(*job) : 0;
@@ -499,13 +421,8 @@ void Inbox::run_job(std::shared_ptr<ReadAllJob> job, int64_t done_before) {
       });
       if (!cursor) break;
     }
-    call_or_throw("UpdateItem",
-                  "{\"TableName\":" + table + ",\"Key\":" + job_key +
-                      ",\"UpdateExpression\":\"SET #status = :done, finishedAt = :now "
-                      "REMOVE gsi1pk, gsi1sk\","
-                      "\"ExpressionAttributeNames\":{\"#status\":\"status\"},"
-                      "\"ExpressionAttributeValues\":{\":done\":{\"S\":\"DONE\"},\":now\":" +
-                      s_value(now_iso()) + "},\"ReturnConsumedCapacity\":\"TOTAL\"}");
+    TemplateParams p = job_params(*job);
+    send_or_throw(InboxRequest::kJobDone, p.text("now", now_iso()));
     job->update([&](ReadAllJob::Progress& p) { p.finished = true; });
   } catch (const std::exception& e) {
     job->update([&](ReadAllJob::Progress& p) { p.error = e.what(); });
@@ -516,25 +433,17 @@ void Inbox::run_job(std::shared_ptr<ReadAllJob> job, int64_t done_before) {
 // ---- follow and post -----------------------------------------------------------
 
 void Inbox::follow(const std::string& author_id, const std::string& follower_id) {
-  call_or_throw("PutItem", "{\"TableName\":" + json_quote(options_.table) +
-                               ",\"Item\":{\"pk\":" + s_value(user_pk(author_id)) +
-                               ",\"sk\":" + s_value("FOLLOWER#" + follower_id) +
-                               ",\"authorId\":" + s_value(author_id) +
-                               ",\"followerId\":" + s_value(follower_id) +
-                               ",\"followedAt\":" + s_value(now_iso()) +
-                               "},\"ReturnConsumedCapacity\":\"TOTAL\"}");
+  TemplateParams p = params();
+  p.text("author", author_id).text("follower", follower_id).text("now", now_iso());
+  send_or_throw(InboxRequest::kFollow, p);
 }
 
 std::pair<std::vector<std::string>, std::optional<std::string>> Inbox::followers(
     const std::string& author_id, int limit, const std::optional<std::string>& cursor) {
-  std::string request =
-      "{\"TableName\":" + json_quote(options_.table) +
-      ",\"KeyConditionExpression\":\"pk = :pk AND begins_with(sk, :f)\","
-      "\"ExpressionAttributeValues\":{\":pk\":" + s_value(user_pk(author_id)) +
-      ",\":f\":{\"S\":\"FOLLOWER#\"}},\"Limit\":" + std::to_string(limit);
-  if (cursor) request += ",\"ExclusiveStartKey\":" + *cursor;
-  request += ",\"ReturnConsumedCapacity\":\"TOTAL\"}";
-  auto doc = parse(call_or_throw("Query", request).body);
+  TemplateParams p = params();
+  p.text("author", author_id).number("limit", limit);
+  if (cursor) p.json("cursor", *cursor);
+  auto doc = parse(send_or_throw(InboxRequest::kFollowers, p).body);
   std::pair<std::vector<std::string>, std::optional<std::string>> out;
   for (const auto& item : doc["Items"].GetArray()) out.first.push_back(s_of(item, "followerId"));
   if (doc.HasMember("LastEvaluatedKey")) out.second = to_json(doc["LastEvaluatedKey"]);
@@ -544,14 +453,9 @@ std::pair<std::vector<std::string>, std::optional<std::string>> Inbox::followers
 std::string Inbox::post(const std::string& author_id, const std::string& text) {
   std::string post_id = ulids_.next();
   int64_t ms = ulid_time_ms(post_id).value_or(now_ms());
-  call_or_throw("PutItem", "{\"TableName\":" + json_quote(options_.table) +
-                               ",\"Item\":{\"pk\":" + s_value(user_pk(author_id)) +
-                               ",\"sk\":" + s_value("POST#" + post_id) +
-                               ",\"authorId\":" + s_value(author_id) +
-                               ",\"postId\":" + s_value(post_id) + ",\"text\":" + s_value(text) +
-                               ",\"createdAt\":" + s_value(iso_time(ms)) +
-                               "},\"ConditionExpression\":\"attribute_not_exists(pk)\","
-                               "\"ReturnConsumedCapacity\":\"TOTAL\"}");
+  TemplateParams p = params();
+  p.text("author", author_id).text("postId", post_id).text("text", text);
+  send_or_throw(InboxRequest::kPost, p.text("createdAt", iso_time(ms)));
   return post_id;
 }
 

@@ -2,7 +2,7 @@
 
 // The inbox model's access patterns as a C++ API, on nothing but DynamoDB
 // requests (an Executor: Database::execute in-process, or HTTP). Every method
-// says which requests it sends. Every request asks for
+// says which requests it sends; each is a template of inbox_requests.h. Every request asks for
 // ReturnConsumedCapacity TOTAL, so a tracing executor can show the cost.
 //
 // Keys (one table, `inbox`):
@@ -44,9 +44,12 @@
 #include <vector>
 
 #include "model/executor.h"
+#include "model/inbox_requests.h"
 #include "model/ulid.h"
 
 namespace dynamini::model {
+
+class TemplateParams;  // model/request_template.h
 
 // A request the model sent was refused (other than the conditional failures
 // each method handles itself).
@@ -241,11 +244,19 @@ class Inbox {
   std::string now_iso() const;
 
  private:
-  Result call(std::string_view operation, const std::string& request);
-  Result call_or_throw(std::string_view operation, const std::string& request);
+  // Parameters every request takes: the table.
+  TemplateParams params() const;
+  // A job's: the table, its user, jobId and cutoff.
+  TemplateParams job_params(const ReadAllJob& job) const;
+  // Sends `request`'s template (inbox_requests.h) instantiated with `params`.
+  Result send(InboxRequest request, const TemplateParams& params);
+  Result send_or_throw(InboxRequest request, const TemplateParams& params);
   std::optional<std::pair<std::string, Delivery>> try_deliver(const NewNotification& n,
-                                                             const std::string& id);
+                                                              const std::string& id);
   void run_job(std::shared_ptr<ReadAllJob> job, int64_t done_before);
+  // Marks the job's notifications with these sort keys read and records
+  // progress; returns how many it marked.
+  int64_t mark_page_read(const ReadAllJob& job, const std::vector<std::string>& sort_keys);
   void launch(std::shared_ptr<ReadAllJob> job, int64_t done_before);
   int64_t count_covered(const ReadAllJob& job);
 

@@ -10,6 +10,9 @@
 #include <deque>
 #include <utility>
 
+#include "dynamini/aws_cli_command.h"
+#include "dynamini/capacity_units.h"
+
 namespace dynamini::server {
 namespace {
 
@@ -216,7 +219,8 @@ void RequestLog::record(const Call& call) {
   }
 }
 
-std::string RequestLog::entries_json(uint64_t after, size_t limit) const {
+std::string RequestLog::entries_json(uint64_t after, size_t limit,
+                                     std::string_view endpoint) const {
   std::deque<Entry> picked;
   uint64_t last_id = 0;
   {
@@ -263,6 +267,9 @@ std::string RequestLog::entries_json(uint64_t after, size_t limit) const {
     write_string(out, e.client);
     out.Key("consumedCapacity");
     write_raw_or_null(out, e.capacity);
+    out.Key("cost");
+    const std::string cost = capacity_json(capacity_units(operation, e.body, e.capacity));
+    out.RawValue(cost.c_str(), cost.size(), rapidjson::kObjectType);
     out.Key("error");
     write_error(out, e.error);
     out.Key("request");
@@ -270,6 +277,12 @@ std::string RequestLog::entries_json(uint64_t after, size_t limit) const {
       body.Accept(out);
     } else {
       out.Null();
+    }
+    out.Key("awsCli");
+    if (e.truncated) {
+      out.Null();
+    } else {
+      write_string(out, aws_cli_command(e.target, e.body, endpoint));
     }
     out.Key("truncated");
     out.Bool(e.truncated);

@@ -40,10 +40,12 @@ class RequestLog {
   // oldest first, at most `limit` of them (the newest ones when more match).
   // Each entry: id, time (ms since epoch), operation, service ("dynamodb" or
   // "dynamodbstreams"), table, key (a JSON value or null), status, latencyMs,
-  // client, consumedCapacity (as the response gave it, or null), error
-  // ({type, message} or null), request (the parsed body, or null when it was
-  // cut) and truncated. Thread-safe.
-  std::string entries_json(uint64_t after, size_t limit) const;
+  // client, consumedCapacity (as the response gave it, or null), cost
+  // (dynamini/capacity_units.h's capacity_json of it), error ({type,
+  // message} or null), request (the parsed body, or null when it was cut),
+  // awsCli (dynamini/aws_cli_command.h's command with `endpoint`, or null
+  // when the body was cut) and truncated. Thread-safe.
+  std::string entries_json(uint64_t after, size_t limit, std::string_view endpoint = {}) const;
 
  private:
   struct Entry {

@@ -139,6 +139,24 @@ std::optional<ApiError> signature_error(const ServerOptions* options, const Requ
                        options->auth->secret_access_key, now);
 }
 
+// db.execute(operation, body) as a client gets it. When `observed_body` is
+// set it receives the body the observer sees: the response with
+// ConsumedCapacity even when the client did not ask, or the error body.
+Result execute_api(Database& db, std::string_view operation, std::string_view body,
+                   std::string* observed_body) {
+  std::optional<std::string> probed;
+  if (observed_body != nullptr) probed = with_capacity_requested(operation, body);
+  Result result = db.execute(operation, probed ? std::string_view(*probed) : body);
+  if (observed_body == nullptr) return result;
+  if (!result.ok()) {
+    *observed_body = error_body(*result.error);
+  } else {
+    *observed_body = result.body;
+    if (probed) result.body = without_consumed_capacity(result.body);
+  }
+  return result;
+}
+
 // The engine's answer to a signed-if-required API call. `observed_body`
 // receives what the observer sees (the response with ConsumedCapacity).
 Response api_call(const RouteContext& ctx, const Request& request, std::string* observed_body) {
@@ -165,53 +183,99 @@ Response api_call(const RouteContext& ctx, const Request& request, std::string* 
                      "Unsupported Content-Type: " + std::string(content_type) +
                          " (expected application/x-amz-json-1.0)");
   }
-  std::optional<std::string> probed;
-  if (observed_body != nullptr) probed = with_capacity_requested(operation, request.body());
-  Result result = ctx.db.execute(operation, probed ? std::string_view(*probed)
-                                                   : std::string_view(request.body()));
+  Result result = execute_api(ctx.db, operation, request.body(), observed_body);
   if (!result.ok()) {
-    Response response = error_response(*result.error, request.version(), request.keep_alive());
-    if (observed_body != nullptr) *observed_body = response.body();
-    return response;
-  }
-  if (observed_body != nullptr) {
-    *observed_body = result.body;
-    if (probed) result.body = without_consumed_capacity(result.body);
+    return error_response(*result.error, request.version(), request.keep_alive());
   }
   return body_response(http::status::ok, std::move(result.body), request);
+}
+
+// One answered call, recorded in the console's log (with what the client
+// got) and given to the observer (with `observed_body`).
+struct AnsweredCall {
+  std::string_view target;
+  std::string_view client;
+  std::string_view request_body;
+  unsigned status = 0;
+  std::string_view response_body;
+  std::string_view observed_body;
+  std::chrono::microseconds latency{0};
+};
+
+void record_call(const RouteContext& ctx, const AnsweredCall& call) {
+  if (ctx.log != nullptr) {
+    ctx.log->record({.target = call.target,
+                     .client = call.client,
+                     .request_body = call.request_body,
+                     .status = call.status,
+                     .response_body = call.response_body,
+                     .latency = call.latency});
+  }
+  if (ctx.options != nullptr && ctx.options->request_observer) {
+    ctx.options->request_observer(ApiCall{.target = call.target,
+                                          .client = call.client,
+                                          .request_body = call.request_body,
+                                          .status = call.status,
+                                          .response_body = call.observed_body,
+                                          .latency = call.latency});
+  }
+}
+
+bool is_observed(const RouteContext& ctx) {
+  return ctx.options != nullptr && static_cast<bool>(ctx.options->request_observer);
+}
+
+std::chrono::microseconds since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() -
+                                                               start);
 }
 
 // api_call(), recorded in the console's log and given to the observer.
 Response logged_api_call(const RouteContext& ctx, const Request& request) {
   const auto start = std::chrono::steady_clock::now();
-  const ServerOptions* options = ctx.options;
-  const bool observed = options != nullptr && options->request_observer;
+  const bool observed = is_observed(ctx);
   std::string observed_body;
   Response response = api_call(ctx, request, observed ? &observed_body : nullptr);
   if (ctx.log == nullptr && !observed) return response;
-  const auto latency = std::chrono::duration_cast<std::chrono::microseconds>(
-      std::chrono::steady_clock::now() - start);
   std::string_view client = std_view(request["x-dynamini-client"]);
   if (client.empty()) client = std_view(request[http::field::user_agent]);
-  const std::string_view target = trim(std_view(request["X-Amz-Target"]));
-  if (ctx.log != nullptr) {
-    ctx.log->record({.target = target,
-                     .client = client,
-                     .request_body = request.body(),
-                     .status = response.result_int(),
-                     .response_body = response.body(),
-                     .latency = latency});
-  }
-  if (observed) {
-    options->request_observer(ApiCall{.target = target,
-                                      .client = client,
-                                      .request_body = request.body(),
-                                      .status = response.result_int(),
-                                      .response_body = observed_body,
-                                      .latency = latency});
-  }
+  record_call(ctx, {.target = trim(std_view(request["X-Amz-Target"])),
+                    .client = client,
+                    .request_body = request.body(),
+                    .status = response.result_int(),
+                    .response_body = response.body(),
+                    .observed_body = observed_body,
+                    .latency = since(start)});
   return response;
 }
+
+// An API call a console route makes on a client's behalf
+// (ConsoleRouteRequest::call): answered, logged and observed like one that
+// came over the wire with X-Amz-Target.
+Result console_api_call(const RouteContext& ctx, std::string_view client,
+                        std::string_view operation, std::string_view body) {
+  const auto start = std::chrono::steady_clock::now();
+  const bool observed = is_observed(ctx);
+  std::string observed_body;
+  Result result = execute_api(ctx.db, operation, body, observed ? &observed_body : nullptr);
+  if (ctx.log == nullptr && !observed) return result;
+  const bool streams = operation == "ListStreams" || operation == "DescribeStream" ||
+                       operation == "GetShardIterator" || operation == "GetRecords";
+  const std::string target = std::string(kTargetPrefixes[streams ? 1 : 0]) + std::string(operation);
+  const std::string error = result.ok() ? std::string() : error_body(*result.error);
+  record_call(ctx,
+              {.target = target,
+               .client = client,
+               .request_body = body,
+               .status = result.ok() ? 200u : static_cast<unsigned>(result.error->http_status()),
+               .response_body = result.ok() ? std::string_view(result.body) : error,
+               .observed_body = observed_body,
+               .latency = since(start)});
+  return result;
+}
+
+// The console's pages, its endpoints and the routes ServerOptions adds.
+Response console(const RouteContext& ctx, const Request& request);
 
 // With --auth the console cannot work (it calls the API without signing),
 // so it says so instead of failing call by call.
@@ -237,6 +301,18 @@ Response console_needs_unsigned_api(const Request& request) {
   return response;
 }
 
+Response console(const RouteContext& ctx, const Request& request) {
+  const ServerOptions* options = ctx.options;
+  if (options != nullptr && options->auth) return console_needs_unsigned_api(request);
+  ConsoleContext console_context{
+      .log = ctx.log,
+      .routes = options != nullptr ? &options->console_routes : nullptr,
+      .call = [&ctx](std::string_view client, std::string_view operation, std::string_view body) {
+        return console_api_call(ctx, client, operation, body);
+      }};
+  return console_response(request, console_context);
+}
+
 Response dispatch(const RouteContext& ctx, const Request& request) {
   const ServerOptions* options = ctx.options;
   const std::string_view target = std_view(request.target());
@@ -252,13 +328,11 @@ Response dispatch(const RouteContext& ctx, const Request& request) {
   }
   switch (request.method()) {
     case http::verb::post:
+      if (is_console_target(target)) return console(ctx, request);
       return logged_api_call(ctx, request);
     case http::verb::get:
     case http::verb::head:
-      if (is_console_target(target)) {
-        if (options != nullptr && options->auth) return console_needs_unsigned_api(request);
-        return console_response(request, ctx.log);
-      }
+      if (is_console_target(target)) return console(ctx, request);
       return health(request);
     case http::verb::options:
       return preflight(request);

@@ -1,56 +1,115 @@
-// A request builder for any operation (table "inbox" by default), with the
-// equivalent AWS CLI command kept in step with the JSON being edited.
-import { call, STREAMS_OPERATIONS } from "./api.js";
-import { awsCli } from "./aws_cli.js";
+// A request builder for any operation, with the equivalent AWS CLI command
+// (rendered by the server) kept in step with the JSON being edited. The
+// examples are built from a real table: the model's when there is one, else
+// the first table, with the key of one of its items; with no table at all,
+// from a "scratch" table that CreateTable makes.
+import { call, callOrThrow, render, STREAMS_OPERATIONS } from "./api.js";
 import { el, clear, parseJson } from "./dom.js";
 import { resultView } from "./result_view.js";
 
-const T = "inbox";
-const KEY = { pk: { S: "USER#u_alice" }, sk: { S: "#INBOX" } };
-const EXAMPLES = {
-  GetItem: { TableName: T, Key: KEY, ReturnConsumedCapacity: "TOTAL" },
-  Query: { TableName: T, KeyConditionExpression: "pk = :pk", ExpressionAttributeValues: { ":pk": { S: "USER#u_alice" } }, Limit: 10, ReturnConsumedCapacity: "TOTAL" },
-  Scan: { TableName: T, Limit: 10, ReturnConsumedCapacity: "TOTAL" },
-  PutItem: { TableName: T, Item: { pk: { S: "USER#u_alice" }, sk: { S: "NOTE#1" }, text: { S: "hello" } }, ReturnConsumedCapacity: "TOTAL" },
-  UpdateItem: { TableName: T, Key: KEY, UpdateExpression: "ADD unreadCount :one", ExpressionAttributeValues: { ":one": { N: "1" } }, ReturnValues: "UPDATED_NEW", ReturnConsumedCapacity: "TOTAL" },
-  DeleteItem: { TableName: T, Key: { pk: { S: "USER#u_alice" }, sk: { S: "NOTE#1" } }, ReturnValues: "ALL_OLD", ReturnConsumedCapacity: "TOTAL" },
-  BatchGetItem: { RequestItems: { [T]: { Keys: [KEY] } }, ReturnConsumedCapacity: "TOTAL" },
-  BatchWriteItem: { RequestItems: { [T]: [{ PutRequest: { Item: { pk: { S: "USER#u_alice" }, sk: { S: "NOTE#2" } } } }] }, ReturnConsumedCapacity: "TOTAL" },
-  TransactGetItems: { TransactItems: [{ Get: { TableName: T, Key: KEY } }], ReturnConsumedCapacity: "TOTAL" },
-  TransactWriteItems: { TransactItems: [{ Update: { TableName: T, Key: KEY, UpdateExpression: "ADD unreadCount :one", ExpressionAttributeValues: { ":one": { N: "1" } } } }], ReturnConsumedCapacity: "TOTAL" },
-  ExecuteStatement: { Statement: `SELECT * FROM "${T}" WHERE pk = 'USER#u_alice'` },
-  ListTables: {},
-  DescribeTable: { TableName: T },
-  CreateTable: { TableName: "scratch", BillingMode: "PAY_PER_REQUEST", AttributeDefinitions: [{ AttributeName: "id", AttributeType: "S" }], KeySchema: [{ AttributeName: "id", KeyType: "HASH" }] },
-  UpdateTable: { TableName: T, StreamSpecification: { StreamEnabled: true, StreamViewType: "NEW_AND_OLD_IMAGES" } },
-  DeleteTable: { TableName: "scratch" },
-  DescribeTimeToLive: { TableName: T },
-  UpdateTimeToLive: { TableName: T, TimeToLiveSpecification: { Enabled: true, AttributeName: "expiresAt" } },
-  ListTagsOfResource: { ResourceArn: `arn:aws:dynamodb:us-east-1:000000000000:table/${T}` },
-  ListStreams: { TableName: T },
-  DescribeStream: { StreamArn: "<LatestStreamArn from DescribeTable>" },
-  GetShardIterator: { StreamArn: "<stream arn>", ShardId: "<shard id>", ShardIteratorType: "TRIM_HORIZON" },
-  GetRecords: { ShardIterator: "<iterator>", Limit: 25 },
+const OPERATIONS = [
+  "GetItem", "Query", "Scan", "PutItem", "UpdateItem", "DeleteItem", "BatchGetItem", "BatchWriteItem",
+  "TransactGetItems", "TransactWriteItems", "ExecuteStatement", "ListTables", "DescribeTable", "CreateTable",
+  "UpdateTable", "DeleteTable", "DescribeTimeToLive", "UpdateTimeToLive", "ListTagsOfResource",
+  ...STREAMS_OPERATIONS,
+];
+const SCRATCH = {
+  TableName: "scratch", BillingMode: "PAY_PER_REQUEST",
+  AttributeDefinitions: [{ AttributeName: "id", AttributeType: "S" }],
+  KeySchema: [{ AttributeName: "id", KeyType: "HASH" }],
 };
+let preferred = null;
+let examples = null;   // operation -> request, built on first use
+let cliTimer = null;
 
-export function initAnyRequest() {
+export function initAnyRequest({ table } = {}) {
+  preferred = table ?? null;
   const select = document.getElementById("any-op");
-  for (const op of Object.keys(EXAMPLES)) {
+  for (const op of OPERATIONS) {
     select.append(el("option", { value: op }, STREAMS_OPERATIONS.includes(op) ? `${op} (streams)` : op));
   }
   const body = document.getElementById("any-body");
-  const fill = () => { body.value = JSON.stringify(EXAMPLES[select.value], null, 2); updateCli(); };
+  const fill = async () => {
+    examples ??= await buildExamples();
+    body.value = JSON.stringify(examples[select.value] ?? {}, null, 2);
+    updateCli();
+  };
   select.value = "GetItem";
   fill();
   select.addEventListener("change", fill);
-  document.getElementById("any-template").addEventListener("click", fill);
-  body.addEventListener("input", updateCli);
+  document.getElementById("any-template").addEventListener("click", () => { examples = null; fill(); });
+  body.addEventListener("input", () => { clearTimeout(cliTimer); cliTimer = setTimeout(updateCli, 150); });
   document.getElementById("any-send").addEventListener("click", send);
 }
 
-function updateCli() {
-  document.getElementById("any-cli").textContent =
-    awsCli(document.getElementById("any-op").value, document.getElementById("any-body").value);
+// The table the examples use and one of its items.
+async function exampleTable() {
+  try {
+    const names = (await callOrThrow("ListTables", {}, { background: true })).TableNames ?? [];
+    const name = names.includes(preferred) ? preferred : names[0];
+    if (!name) return null;
+    const table = (await callOrThrow("DescribeTable", { TableName: name }, { background: true })).Table;
+    const page = await callOrThrow("Scan", { TableName: name, Limit: 1 }, { background: true });
+    return { table, sample: page.Items?.[0] ?? null };
+  } catch {
+    return null;
+  }
+}
+
+// A value of type S, N or B, marked as an example.
+const exampleValue = (type, n) => (type === "N" ? { N: String(n) } : type === "B" ? { B: btoa(`example${n}`) } : { S: `example#${n}` });
+
+async function buildExamples() {
+  const found = await exampleTable();
+  const t = found?.table ?? SCRATCH;
+  const T = t.TableName;
+  const types = Object.fromEntries((t.AttributeDefinitions ?? []).map((a) => [a.AttributeName, a.AttributeType]));
+  const hash = t.KeySchema.find((k) => k.KeyType === "HASH").AttributeName;
+  const range = t.KeySchema.find((k) => k.KeyType === "RANGE")?.AttributeName;
+  const key = Object.fromEntries([hash, range].filter(Boolean)
+    .map((n) => [n, found?.sample?.[n] ?? exampleValue(types[n], 1)]));
+  // A key of its own: the sort key (else the partition key) marked as an example.
+  const own = (n) => ({ ...key, [range ?? hash]: exampleValue(types[range ?? hash], n) });
+  const arn = t.TableArn ?? `arn:aws:dynamodb:us-east-1:000000000000:table/${T}`;
+  const stream = t.LatestStreamArn ?? "<LatestStreamArn from DescribeTable>";
+  const total = { ReturnConsumedCapacity: "TOTAL" };
+  const touch = { UpdateExpression: "SET touchedAt = :now", ExpressionAttributeValues: { ":now": { S: new Date().toISOString() } } };
+  return {
+    GetItem: { TableName: T, Key: key, ...total },
+    Query: { TableName: T, KeyConditionExpression: "#k = :k", ExpressionAttributeNames: { "#k": hash },
+             ExpressionAttributeValues: { ":k": key[hash] }, Limit: 10, ...total },
+    Scan: { TableName: T, Limit: 10, ...total },
+    PutItem: { TableName: T, Item: { ...own(1), text: { S: "hello" } }, ...total },
+    UpdateItem: { TableName: T, Key: own(1), ...touch, ReturnValues: "UPDATED_NEW", ...total },
+    DeleteItem: { TableName: T, Key: own(1), ReturnValues: "ALL_OLD", ...total },
+    BatchGetItem: { RequestItems: { [T]: { Keys: [key] } }, ...total },
+    BatchWriteItem: { RequestItems: { [T]: [{ PutRequest: { Item: own(2) } }] }, ...total },
+    TransactGetItems: { TransactItems: [{ Get: { TableName: T, Key: key } }], ...total },
+    TransactWriteItems: { TransactItems: [{ Update: { TableName: T, Key: own(1), ...touch } }], ...total },
+    ExecuteStatement: { Statement: `SELECT * FROM "${T}" WHERE "${hash}" = ?`, Parameters: [key[hash]] },
+    ListTables: {},
+    DescribeTable: { TableName: T },
+    CreateTable: SCRATCH,
+    UpdateTable: { TableName: T, StreamSpecification: { StreamEnabled: true, StreamViewType: "NEW_AND_OLD_IMAGES" } },
+    DeleteTable: { TableName: "scratch" },
+    DescribeTimeToLive: { TableName: T },
+    UpdateTimeToLive: { TableName: T, TimeToLiveSpecification: { Enabled: true, AttributeName: "expiresAt" } },
+    ListTagsOfResource: { ResourceArn: arn },
+    ListStreams: { TableName: T },
+    DescribeStream: { StreamArn: stream },
+    GetShardIterator: { StreamArn: stream, ShardId: "<shard id from DescribeStream>", ShardIteratorType: "TRIM_HORIZON" },
+    GetRecords: { ShardIterator: "<iterator from GetShardIterator>", Limit: 25 },
+  };
+}
+
+async function updateCli() {
+  const op = document.getElementById("any-op").value;
+  const text = document.getElementById("any-body").value;
+  const rendered = await render(op, text);
+  // Only if the request has not changed meanwhile.
+  if (op === document.getElementById("any-op").value && text === document.getElementById("any-body").value) {
+    document.getElementById("any-cli").textContent = rendered?.awsCli ?? "# the server could not render this request";
+  }
 }
 
 async function send() {
@@ -64,7 +123,8 @@ async function send() {
     return;
   }
   const result = await call(op, request);
-  out.append(resultView(result, {
+  const rendered = await render(op, request, result.body ?? undefined);
+  out.append(resultView({ ...result, cost: rendered?.cost?.text, awsCli: rendered?.awsCli }, {
     onNextPage: (lek) => {
       document.getElementById("any-body").value = JSON.stringify({ ...request, ExclusiveStartKey: lek }, null, 2);
       updateCli();

@@ -1,19 +1,22 @@
 // Calls this server's DynamoDB API exactly as an SDK would: POST / with
-// X-Amz-Target. The console never reaches around the engine.
+// X-Amz-Target. The console never reaches around the engine. Also the
+// console's own endpoints (/console/api/...): what the server renders for it.
 
 export const STREAMS_OPERATIONS = ["ListStreams", "DescribeStream", "GetShardIterator", "GetRecords"];
 
-export const READ_OPERATIONS = new Set(["GetItem", "Query", "Scan", "BatchGetItem", "TransactGetItems"]);
-
 export function isStreamsOperation(op) {
   return STREAMS_OPERATIONS.includes(op);
+}
+
+// The X-Amz-Target of an operation.
+export function target(op) {
+  return `${isStreamsOperation(op) ? "DynamoDBStreams_20120810" : "DynamoDB_20120810"}.${op}`;
 }
 
 // Sends one request. `background` marks the console's own refreshes so the
 // request log can hide them. Resolves (never rejects) to
 // {ok, status, body, error: {type, message} | null, latencyMs, op, request}.
 export async function call(op, request, { background = false } = {}) {
-  const prefix = isStreamsOperation(op) ? "DynamoDBStreams_20120810" : "DynamoDB_20120810";
   const text = typeof request === "string" ? request : JSON.stringify(request);
   const started = performance.now();
   let response;
@@ -22,7 +25,7 @@ export async function call(op, request, { background = false } = {}) {
       method: "POST",
       headers: {
         "Content-Type": "application/x-amz-json-1.0",
-        "X-Amz-Target": `${prefix}.${op}`,
+        "X-Amz-Target": target(op),
         "x-dynamini-client": background ? "console (background)" : "console",
       },
       body: text,
@@ -66,45 +69,31 @@ export async function readAll(op, request, { maxItems = 2000, background = true 
   return { items, truncated: Boolean(start) };
 }
 
-// Read or write units of a ConsumedCapacity value (an object, or the list
-// batch operations return), as text: "0.5 RCU", "2 WCU".
-export function capacityText(consumed, op) {
-  if (!consumed) return "";
-  const list = Array.isArray(consumed) ? consumed : [consumed];
-  let read = 0, write = 0;
-  for (const c of list) {
-    const units = c.CapacityUnits ?? 0;
-    if (c.ReadCapacityUnits !== undefined || c.WriteCapacityUnits !== undefined) {
-      read += c.ReadCapacityUnits ?? 0;
-      write += c.WriteCapacityUnits ?? 0;
-    } else if (READ_OPERATIONS.has(op)) {
-      read += units;
-    } else {
-      write += units;
-    }
-  }
-  const parts = [];
-  if (read) parts.push(`${round(read)} RCU`);
-  if (write) parts.push(`${round(write)} WCU`);
-  return parts.join(" + ") || "0";
+// The AWS CLI command and the cost of one call, rendered by the server (the
+// same C++ as its --log-requests): {awsCli, cost: {read, write, text} | null}.
+// `request` is JSON text or an object; `response` the parsed response, if
+// any. Resolves to null when the server cannot render it.
+export async function render(op, request, response) {
+  const text = typeof request === "string" ? request : JSON.stringify(request);
+  const answer = await consoleApi("/console/api/render", { target: target(op), request: text, response });
+  return answer.ok ? answer.body : null;
 }
 
-export function capacityUnits(consumed, op) {
-  const list = !consumed ? [] : Array.isArray(consumed) ? consumed : [consumed];
-  let read = 0, write = 0;
-  for (const c of list) {
-    if (c.ReadCapacityUnits !== undefined || c.WriteCapacityUnits !== undefined) {
-      read += c.ReadCapacityUnits ?? 0;
-      write += c.WriteCapacityUnits ?? 0;
-    } else if (READ_OPERATIONS.has(op)) {
-      read += c.CapacityUnits ?? 0;
-    } else {
-      write += c.CapacityUnits ?? 0;
-    }
+// GET (no body) or POST (JSON body) to one of the console's endpoints.
+// Resolves (never rejects) to {ok, status, body} with body parsed, or null.
+export async function consoleApi(path, body, { background = true } = {}) {
+  try {
+    const response = await fetch(path, body === undefined ? { cache: "no-store" } : {
+      method: "POST",
+      cache: "no-store",
+      headers: { "Content-Type": "application/json",
+                 "x-dynamini-client": background ? "console (background)" : "console" },
+      body: JSON.stringify(body),
+    });
+    let parsed = null;
+    try { parsed = await response.json(); } catch { /* not JSON */ }
+    return { ok: response.ok, status: response.status, body: parsed };
+  } catch (e) {
+    return { ok: false, status: 0, body: { error: `The server did not answer: ${e.message}` } };
   }
-  return { read, write };
-}
-
-export function round(x) {
-  return Math.round(x * 1000) / 1000;
 }

@@ -64,20 +64,6 @@ export function keyText(key) {
   return Object.values(key).map((v) => avText(v)).join(" / ");
 }
 
-// What an inbox item is, from its sort key.
-export function itemKind(item) {
-  const sk = item?.sk?.S ?? "";
-  if (sk.startsWith("NOTIF#")) return "notification";
-  if (sk === "#INBOX") return "inboxmeta";
-  if (sk.startsWith("FOLLOWER#")) return "follower";
-  if (sk.startsWith("POST#")) return "post";
-  return "other";
-}
-
-export const KIND_LABELS = {
-  notification: "Notification", inboxmeta: "InboxMeta", follower: "Follower", post: "Post", other: "Item",
-};
-
 let toastTimer;
 export function toast(message, kind = "info") {
   const node = document.getElementById("toast");

@@ -1,6 +1,9 @@
-// Wires the console together: tabs, text size and theme, and the views.
+// Wires the console together: tabs, text size and theme, and the views. The
+// model's catalogue, when the server has one, is loaded first: the patterns
+// and the picture come from it, and the other views prefer its table.
 import { initAnyRequest } from "./any_request.js";
-import { initPatterns, select, currentUser, currentTable } from "./patterns.js";
+import { fillTemplate, loadCatalogue } from "./catalogue.js";
+import { initPatterns, select, currentValues } from "./patterns.js";
 import { initPicture, refreshPicture } from "./picture.js";
 import { initRequestLog } from "./request_log.js";
 import { initStreams, refreshStreams } from "./streams.js";
@@ -38,19 +41,18 @@ function refreshSoon() {
   }, 150);
 }
 
+const catalogue = await loadCatalogue();
 setupView();
 for (const tab of document.querySelectorAll("[role=tab]")) tab.addEventListener("click", () => showTab(tab.dataset.tab));
 initPicture({
-  user: currentUser,
-  table: currentTable,
-  pick: (user, sk) => {
-    document.getElementById("p-user").value = user;
-    select("ap3", sk);
-  },
+  focus: () => (catalogue?.focus ? fillTemplate(catalogue.focus, currentValues()) : null),
+  pick: (pattern, params) => select(pattern, params),
 });
 initPatterns({ onChange: refreshPicture });
+document.getElementById("picture").hidden = !catalogue;
 initTables();
-initAnyRequest();
-initStreams();
+initAnyRequest({ table: catalogue?.table });
+initStreams({ table: catalogue?.table });
 initRequestLog({ onWrite: refreshSoon });
-showTab(location.hash.slice(1) in OPENERS || ["any", "log"].includes(location.hash.slice(1)) ? location.hash.slice(1) : "patterns");
+const wanted = location.hash.slice(1);
+showTab(wanted in OPENERS || ["any", "log"].includes(wanted) ? wanted : catalogue ? "patterns" : "tables");

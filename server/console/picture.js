@@ -1,26 +1,34 @@
-// The picture: the single table grouped by partition, each item drawn by its
-// type, and beside it the sparse index GSI1 — which items are in it and which
-// are not. Items that leave or join the index, and badges that change, are
-// highlighted after each refresh.
+// The picture: the model's table grouped by partition, each item drawn as
+// the entity its keys say it is (catalogue.js), and beside it the index the
+// model names — which items are in it and which are not. Items that leave or
+// join the index, and counters that change, are highlighted after each
+// refresh. Clicking an item whose entity has an action selects that pattern
+// with the parameters the item's keys give.
 import { callOrThrow, readAll } from "./api.js";
-import { el, clear, avText, itemKind, KIND_LABELS } from "./dom.js";
+import { attributeAt, entityOf, getCatalogue } from "./catalogue.js";
+import { avText, clear, el } from "./dom.js";
 
 const MAX_ROWS = 40;
-let previousIndex = null;   // Map key -> item, as of the last refresh
-let previousBadges = null;  // Map pk -> unreadCount text
+const KINDS = 6;              // colours kind-0 .. kind-5 (console.css)
+let previousIndex = null;     // Map key -> item, as of the last refresh
+let previousCounters = null;  // Map pk -> counter
 let refreshing = null;
 let queued = false;
-let hooks = { user: () => "u_alice", table: () => "inbox", pick: () => {} };
+let hooks = { focus: () => null, pick: () => {} };
+let keyNames = ["pk", "sk"];  // the table's key attributes, from DescribeTable
 
+// hooks.focus(): the partition key value to show first, or null.
+// hooks.pick(patternId, params): an item's action was clicked.
 export function initPicture(options) {
   hooks = { ...hooks, ...options };
   document.getElementById("picture-refresh").addEventListener("click", () => refreshPicture());
 }
 
-const keyOf = (item) => `${item.pk?.S}\u0000${item.sk?.S}`;
+const keyOf = (item) => keyNames.map((k) => avText(item[k] ?? { S: "" })).join("\u0000");
 
 // Refreshes now, or once more right after the refresh in flight.
 export async function refreshPicture() {
+  if (!getCatalogue()) return;
   if (refreshing) { queued = true; return refreshing; }
   refreshing = draw().finally(() => {
     refreshing = null;
@@ -29,60 +37,80 @@ export async function refreshPicture() {
   return refreshing;
 }
 
+// The table's items and the index's, read with Scan.
+async function read(catalogue) {
+  const table = catalogue.table;
+  const described = (await callOrThrow("DescribeTable", { TableName: table }, { background: true })).Table;
+  keyNames = [...described.KeySchema].sort((a, b) => (a.KeyType === "HASH" ? -1 : b.KeyType === "HASH" ? 1 : 0))
+    .map((k) => k.AttributeName);
+  const gsi = (described.GlobalSecondaryIndexes ?? []).find((g) => g.IndexName === catalogue.index) ?? null;
+  const base = await readAll("Scan", { TableName: table });
+  const index = gsi ? { name: gsi.IndexName, keys: gsi.KeySchema.map((k) => k.AttributeName),
+                        ...(await readAll("Scan", { TableName: table, IndexName: gsi.IndexName })) } : null;
+  return { table, base, index };
+}
+
 async function draw() {
-  const table = hooks.table();
+  const catalogue = getCatalogue();
   const status = document.getElementById("picture-status");
   const body = document.getElementById("picture-body");
-  let described, base, index;
+  let seen;
   try {
-    described = (await callOrThrow("DescribeTable", { TableName: table }, { background: true })).Table;
-    const gsi = (described.GlobalSecondaryIndexes ?? [])[0];
-    base = await readAll("Scan", { TableName: table });
-    index = gsi ? { name: gsi.IndexName, keys: gsi.KeySchema.map((k) => k.AttributeName),
-                    ...(await readAll("Scan", { TableName: table, IndexName: gsi.IndexName })) } : null;
+    seen = await read(catalogue);
   } catch (e) {
-    clear(body).append(el("p", { class: "hint" }, `Cannot draw table “${table}”: ${e.message}`));
+    clear(body).append(el("p", { class: "hint" }, `Cannot draw table “${catalogue.table}”: ${e.message}`));
     status.textContent = "";
     return;
   }
+  const { table, base, index } = seen;
   const indexed = new Map((index?.items ?? []).map((i) => [keyOf(i), i]));
   const left = previousIndex ? [...previousIndex.values()].filter((i) => !indexed.has(keyOf(i))) : [];
   const joined = previousIndex ? new Set([...indexed.keys()].filter((k) => !previousIndex.has(k))) : new Set();
+  const counters = countersOf(base.items);
+  const changed = new Set(previousCounters
+    ? [...counters].filter(([pk, c]) => previousCounters.get(pk)?.text !== c.text).map(([pk]) => pk) : []);
 
-  const badges = new Map(base.items.filter((i) => itemKind(i) === "inboxmeta")
-                                   .map((i) => [i.pk.S, avText(i.unreadCount ?? { N: "0" })]));
-  const changedBadges = new Set(previousBadges ? [...badges].filter(([pk, n]) => previousBadges.get(pk) !== n).map(([pk]) => pk) : []);
-
-  const user = `USER#${hooks.user()}`;
-  const partitions = groupBy(base.items, (i) => avText(i.pk));
-  const order = [...partitions.keys()].sort((a, b) => (a === user ? -1 : b === user ? 1 : a.localeCompare(b)));
-
+  const focus = hooks.focus();
+  const partitions = groupBy(base.items, (i) => avText(i[keyNames[0]]));
+  const order = [...partitions.keys()].sort((a, b) => (a === focus ? -1 : b === focus ? 1 : a.localeCompare(b)));
   const tableColumn = el("div", { class: "pic-table" },
-    el("h3", {}, `Table ${table}`, el("span", { class: "sub" }, ` ${base.items.length}${base.truncated ? "+" : ""} items · partitions by pk`)),
-    legend(),
-    order.map((pk) => partitionCard(pk, partitions.get(pk), indexed, badges.get(pk), changedBadges.has(pk))));
-
-  let indexColumn;
-  if (!index) {
-    indexColumn = el("div", { class: "pic-index" }, el("h3", {}, "No global secondary index"));
-  } else {
-    const groups = groupBy(index.items, (i) => avText(i[index.keys[0]]));
-    const ghosts = groupBy(left, (i) => avText(i[index.keys[0]]) || `UNREAD#${avText(i.userId)}`);
-    const names = [...new Set([...groups.keys(), ...ghosts.keys()])].sort((a, b) => a.localeCompare(b));
-    indexColumn = el("div", { class: "pic-index", id: "gsi-view" },
-      el("h3", {}, `${index.name}`, el("span", { class: "sub" }, ` sparse · ${index.items.length} of ${base.items.length} items`)),
-      el("p", { class: "hint" }, `Only items carrying ${index.keys.join(" and ")} are in ${index.name}.`),
-      names.length ? null : el("p", { class: "empty" }, `No item carries ${index.keys[0]}: ${index.name} is empty.`),
-      names.map((name) => el("div", { class: "partition index-partition" },
-        el("div", { class: "partition-head" }, el("code", {}, name),
-           el("span", { class: "count" }, `${(groups.get(name) ?? []).length}`)),
-        rows([...(groups.get(name) ?? []).map((i) => indexRow(i, index, joined.has(keyOf(i)))),
-              ...(ghosts.get(name) ?? []).map((i) => indexRow(i, index, false, true))]))));
-  }
-  clear(body).append(tableColumn, el("div", { class: "pic-arrow", "aria-hidden": "true" }, "→"), indexColumn);
+    el("h3", {}, `Table ${table}`, el("span", { class: "sub" }, ` ${base.items.length}${base.truncated ? "+" : ""} items · partitions by ${keyNames[0]}`)),
+    legend(catalogue, index),
+    order.map((pk) => partitionCard(pk, partitions.get(pk), indexed, index, counters.get(pk), changed.has(pk))));
+  clear(body).append(tableColumn, el("div", { class: "pic-arrow", "aria-hidden": "true" }, "→"),
+    indexColumn(index, base, left, joined));
   status.textContent = `updated ${new Date().toLocaleTimeString()}`;
   previousIndex = indexed;
-  previousBadges = badges;
+  previousCounters = counters;
+}
+
+// pk -> {name, entity, text} for the items whose entity names a counter.
+function countersOf(items) {
+  const counters = new Map();
+  for (const item of items) {
+    const kind = entityOf(item);
+    if (!kind?.entity.counter) continue;
+    const value = item[kind.entity.counter];
+    counters.set(avText(item[keyNames[0]]), { name: kind.entity.counter, entity: kind.entity.name,
+                                              text: value ? avText(value) : "—" });
+  }
+  return counters;
+}
+
+function indexColumn(index, base, left, joined) {
+  if (!index) return el("div", { class: "pic-index" }, el("h3", {}, "No index to show"));
+  const groups = groupBy(index.items, (i) => avText(i[index.keys[0]]));
+  const ghosts = groupBy(left, (i) => avText(i[index.keys[0]]));
+  const names = [...new Set([...groups.keys(), ...ghosts.keys()])].sort((a, b) => a.localeCompare(b));
+  return el("div", { class: "pic-index", id: "gsi-view" },
+    el("h3", {}, `${index.name}`, el("span", { class: "sub" }, ` sparse · ${index.items.length} of ${base.items.length} items`)),
+    el("p", { class: "hint" }, `Only items carrying ${index.keys.join(" and ")} are in ${index.name}.`),
+    names.length ? null : el("p", { class: "empty" }, `No item carries ${index.keys[0]}: ${index.name} is empty.`),
+    names.map((name) => el("div", { class: "partition index-partition" },
+      el("div", { class: "partition-head" }, el("code", {}, name),
+         el("span", { class: "count" }, `${(groups.get(name) ?? []).length}`)),
+      rows([...(groups.get(name) ?? []).map((i) => indexRow(i, index, joined.has(keyOf(i)))),
+            ...(ghosts.get(name) ?? []).map((i) => indexRow(i, index, false, true))]))));
 }
 
 function rows(list) {
@@ -90,51 +118,54 @@ function rows(list) {
   return [...list.slice(0, MAX_ROWS), el("div", { class: "more" }, `+ ${list.length - MAX_ROWS} more`)];
 }
 
-function legend() {
-  return el("div", { class: "legend" }, Object.entries(KIND_LABELS).map(([kind, label]) =>
-    el("span", { class: `chip kind-${kind}` }, label)),
-    el("span", { class: "chip in-index" }, "in GSI1"));
+const kindClass = (kind) => (kind ? `kind-${kind.position % KINDS}` : "kind-other");
+
+function legend(catalogue, index) {
+  return el("div", { class: "legend" },
+    catalogue.entities.map((e, position) => el("span", { class: `chip ${kindClass({ position })}`, title: e.description }, e.name)),
+    el("span", { class: "chip kind-other" }, "other"),
+    index ? el("span", { class: "chip in-index" }, `in ${index.name}`) : null);
 }
 
-function partitionCard(pk, items, indexed, badge, badgeChanged) {
+function partitionCard(pk, items, indexed, index, counter, counterChanged) {
   return el("div", { class: "partition", dataset: { pk } },
-    el("div", { class: "partition-head" }, el("code", {}, `pk = ${pk}`),
-       badge !== undefined ? el("span", { class: `badge${badgeChanged ? " changed" : ""}`, title: "unreadCount on #INBOX" }, `badge ${badge}`) : null),
-    rows(items.map((item) => itemRow(item, indexed.has(keyOf(item))))));
+    el("div", { class: "partition-head" }, el("code", {}, `${keyNames[0]} = ${pk}`),
+       counter ? el("span", { class: `counter${counterChanged ? " changed" : ""}`, title: `${counter.name} on ${counter.entity}` },
+                    `${counter.name} ${counter.text}`) : null),
+    rows(items.map((item) => itemRow(item, indexed.has(keyOf(item)), index))));
 }
 
-function itemRow(item, inIndex) {
-  const kind = itemKind(item);
-  const unread = kind === "notification" && item.read?.BOOL !== true;
-  const clickable = kind === "notification";
+function itemRow(item, inIndex, index) {
+  const kind = entityOf(item);
+  const action = kind?.entity.action;
+  const sort = keyNames[1] ? avText(item[keyNames[1]] ?? { S: "" }) : "";
   return el("div", {
-    class: `item kind-${kind}${inIndex ? " indexed" : ""}${unread ? " unread" : ""}${clickable ? " clickable" : ""}`,
-    dataset: { sk: item.sk?.S ?? "" },
-    title: clickable ? "Click to mark this notification read (AP3)" : undefined,
-    onclick: clickable ? () => hooks.pick(avText(item.pk).replace(/^USER#/, ""), item.sk.S) : undefined,
+    class: `item ${kindClass(kind)}${inIndex ? " indexed" : ""}${action ? " clickable" : ""}`,
+    dataset: { sk: sort },
+    title: action ? `Click to select ${action} for this ${kind.entity.name}` : undefined,
+    onclick: action ? () => hooks.pick(action, kind.params) : undefined,
   },
-    el("span", { class: `chip kind-${kind}` }, KIND_LABELS[kind]),
-    el("span", { class: "text" }, el("code", { class: "sk" }, avText(item.sk)),
-       el("span", { class: "summary" }, summary(item, kind))),
-    el("span", { class: `idx ${inIndex ? "yes" : "no"}` }, inIndex ? "GSI1" : "—"));
+    el("span", { class: `chip ${kindClass(kind)}` }, kind?.entity.name ?? "item"),
+    el("span", { class: "text" }, el("code", { class: "sk" }, sort), el("span", { class: "summary" }, summary(item, kind))),
+    index ? el("span", { class: `idx ${inIndex ? "yes" : "no"}` }, inIndex ? index.name : "—") : null);
 }
 
 function indexRow(item, index, joined, leaving = false) {
-  return el("div", { class: `item kind-${itemKind(item)}${joined ? " joined" : ""}${leaving ? " leaving" : ""}`,
-                     dataset: { sk: item.sk?.S ?? "" } },
-    el("span", { class: "text" }, el("code", { class: "sk" }, avText(item[index.keys[1]] ?? item.sk)),
-       el("span", { class: "summary" }, leaving ? "left the index (marked read)" : summary(item, itemKind(item)))));
+  const kind = entityOf(item);
+  return el("div", { class: `item ${kindClass(kind)}${joined ? " joined" : ""}${leaving ? " leaving" : ""}`,
+                     dataset: { sk: keyNames[1] ? avText(item[keyNames[1]] ?? { S: "" }) : "" } },
+    el("span", { class: "text" }, el("code", { class: "sk" }, avText(item[index.keys[1]] ?? item[keyNames[1]] ?? { S: "" })),
+       el("span", { class: "summary" }, leaving ? `left ${index.name}` : summary(item, kind))));
 }
 
+// The entity's summary attributes ("read false · preview Bob liked…"), or
+// the first attribute names of an item no entity fits.
 function summary(item, kind) {
-  switch (kind) {
-    case "notification":
-      return `${item.read?.BOOL ? "read" : "unread"} · ${avText(item.payload?.M?.preview ?? item.type ?? { S: "" })}`;
-    case "inboxmeta": return `unreadCount ${avText(item.unreadCount ?? { N: "0" })}`;
-    case "follower": return `follower ${avText(item.followerId ?? item.sk)}`;
-    case "post": return avText(item.title ?? item.postId ?? { S: "" });
-    default: return Object.keys(item).filter((k) => k !== "pk" && k !== "sk").slice(0, 4).join(", ");
-  }
+  if (!kind) return Object.keys(item).filter((k) => !keyNames.includes(k)).slice(0, 4).join(", ");
+  return kind.entity.summary.map((path) => {
+    const value = attributeAt(item, path);
+    return value === undefined ? null : `${path.split(".").pop()} ${avText(value)}`;
+  }).filter(Boolean).join(" · ");
 }
 
 function groupBy(items, keyFn) {

@@ -1,8 +1,6 @@
 // The live log of recent requests from every client, read from the server's
 // ring buffer (GET /console/api/requests?after=<id>), each with its cost and
-// the equivalent AWS CLI command.
-import { capacityText } from "./api.js";
-import { awsCli } from "./aws_cli.js";
+// the equivalent AWS CLI command as the server rendered them.
 import { el, keyText, avText } from "./dom.js";
 
 const WRITE_OPERATIONS = new Set(["PutItem", "UpdateItem", "DeleteItem", "BatchWriteItem", "TransactWriteItems", "ExecuteStatement", "BatchExecuteStatement", "ExecuteTransaction"]);
@@ -91,7 +89,7 @@ function row(entry) {
     el("td", { class: "key" }, keySummary(entry)),
     el("td", { class: "status" }, ok ? "200" : `${entry.status} ${entry.error?.type ?? ""}`),
     el("td", {}, `${entry.latencyMs.toFixed(2)} ms`),
-    el("td", { class: "cost" }, capacityText(entry.consumedCapacity, entry.operation)));
+    el("td", { class: "cost" }, entry.cost?.text ?? ""));
   const details = el("tr", { class: "entry-details", hidden: true },
     el("td", { colspan: 9 },
       entry.error ? el("div", { class: "error-box" }, el("strong", {}, entry.error.type), el("p", {}, entry.error.message)) : null,
@@ -103,8 +101,7 @@ function row(entry) {
 }
 
 function cli(entry) {
-  if (entry.truncated || !entry.request) return "# request too large to show";
-  return awsCli(entry.operation, entry.request);
+  return entry.awsCli ?? "# request too large to show";
 }
 
 async function copy(button, text) {

@@ -1,9 +1,12 @@
 // One sent request and what came back: status, Count / ScannedCount, cost,
-// LastEvaluatedKey (with a next-page button), and the response or the error.
-import { capacityText } from "./api.js";
+// LastEvaluatedKey (with a next-page button), the response or the error, and
+// the same request as an AWS CLI command. The cost and the command are what
+// the server rendered (result.cost, result.awsCli); the console computes
+// neither.
 import { el, jsonView, keyText } from "./dom.js";
 
-// `result` from api.call(). `onNextPage(lastEvaluatedKey)` adds the button.
+// `result` from api.call(), plus optional `cost` (text) and `awsCli`.
+// `onNextPage(lastEvaluatedKey)` adds the next-page button.
 export function resultView(result, { title, onNextPage, showRequest = false, compact = false } = {}) {
   const body = result.body ?? {};
   const metrics = el("div", { class: "metrics" },
@@ -11,8 +14,7 @@ export function resultView(result, { title, onNextPage, showRequest = false, com
     metric("latency", `${result.latencyMs.toFixed(1)} ms`),
     "Count" in body ? metric("Count", body.Count) : null,
     "ScannedCount" in body ? metric("ScannedCount", body.ScannedCount) : null,
-    metric("ConsumedCapacity", body.ConsumedCapacity ? capacityText(body.ConsumedCapacity, result.op) : "—",
-           body.ConsumedCapacity ? "cost" : ""),
+    metric("ConsumedCapacity", result.cost || "—", result.cost ? "cost" : ""),
   );
   const lek = body.LastEvaluatedKey;
   const paging = lek
@@ -31,10 +33,11 @@ export function resultView(result, { title, onNextPage, showRequest = false, com
   if (!result.ok) {
     box.append(el("div", { class: "error-box" },
       el("strong", {}, result.error.type), el("p", {}, result.error.message)));
-  } else if (!compact) {
-    box.append(el("details", { class: "response", open: true }, el("summary", {}, "Response"), jsonView(body)));
   } else {
-    box.append(el("details", { class: "response" }, el("summary", {}, "Response"), jsonView(body)));
+    box.append(el("details", { class: "response", open: !compact }, el("summary", {}, "Response"), jsonView(body)));
+  }
+  if (result.awsCli) {
+    box.append(el("details", { class: "aws-cli" }, el("summary", {}, "AWS CLI"), el("pre", { class: "cli" }, result.awsCli)));
   }
   return box;
 }

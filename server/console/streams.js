@@ -6,8 +6,10 @@ import { el, clear, avText, keyText } from "./dom.js";
 
 const SHOWN = 15;
 let timer = null;
+let preferred = null;  // the table shown first (the model's), if it exists
 
-export function initStreams() {
+export function initStreams({ table } = {}) {
+  preferred = table ?? null;
   document.getElementById("streams-refresh").addEventListener("click", () => refreshStreams());
   document.getElementById("streams-table").addEventListener("change", () => refreshStreams());
   document.getElementById("streams-auto").addEventListener("change", (e) => {
@@ -20,7 +22,7 @@ export async function refreshStreams() {
   const select = document.getElementById("streams-table");
   const tables = await call("ListTables", {}, { background: true });
   const names = tables.ok ? tables.body.TableNames : [];
-  const chosen = select.value || (names.includes("inbox") ? "inbox" : names[0]);
+  const chosen = select.value || (names.includes(preferred) ? preferred : names[0]);
   select.replaceChildren(...names.map((n) => el("option", { value: n, selected: n === chosen }, n)));
   const out = document.getElementById("streams-body");
   if (!chosen) { clear(out).append(el("p", { class: "hint" }, "No tables.")); return; }

@@ -1,6 +1,6 @@
 // Tables view: every table's key schema, indexes, stream and TTL settings,
 // and its items page by page (Scan with Limit and LastEvaluatedKey).
-import { call, callOrThrow, capacityText } from "./api.js";
+import { call, callOrThrow, render } from "./api.js";
 import { el, clear, avText, toast } from "./dom.js";
 
 let selected = null;
@@ -91,6 +91,7 @@ async function showPage(t) {
   const request = { TableName: t.TableName, Limit: pageSize(), ReturnConsumedCapacity: "TOTAL",
                     ...(pageStart ? { ExclusiveStartKey: pageStart } : {}) };
   const result = await call("Scan", request);
+  const cost = result.ok ? (await render("Scan", request, result.body))?.cost?.text ?? "" : "";
   const items = result.body?.Items ?? [];
   const lek = result.body?.LastEvaluatedKey;
   const keys = (t.KeySchema ?? []).map((k) => k.AttributeName);
@@ -102,7 +103,7 @@ async function showPage(t) {
       el("button", { class: "ghost", disabled: !history.length, onclick: () => { pageStart = null; history = []; showPage(t); } }, "← First page"),
       el("button", { class: "primary", id: "next-items", disabled: !lek, onclick: () => { history.push(pageStart); pageStart = lek; showPage(t); } }, "Next page →"),
       el("span", { class: "hint" }, result.ok
-        ? `Scan · Count ${result.body.Count} · ScannedCount ${result.body.ScannedCount} · ${capacityText(result.body.ConsumedCapacity, "Scan")}`
+        ? `Scan · Count ${result.body.Count} · ScannedCount ${result.body.ScannedCount} · ${cost}`
         : result.error.message)),
     items.length
       ? el("div", { class: "scroll" }, el("table", { class: "grid items" },

@@ -52,8 +52,8 @@ class InboxCommandAgainstServer(unittest.TestCase):
         out = inbox("patterns").stdout
         for ap in ("AP1", "AP2", "AP3", "AP4", "AP5"):
             self.assertIn(ap, out)
-        self.assertIn("UNREAD#<userId>", out)
-        self.assertIn("#JOB#READALL#<ULID>", out)
+        self.assertIn("UNREAD#<user>", out)
+        self.assertIn("#JOB#READALL#<jobId>", out)
         self.assertIn("begins_with(sk, 'NOTIF#')", out)
 
     def test_badge_prints_the_get_item_request_response_and_cost(self):

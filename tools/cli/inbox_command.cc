@@ -17,6 +17,8 @@
 #include "cli/inbox_trace.h"
 #include "cli/progress_bar.h"
 #include "model/inbox.h"
+#include "model/inbox_entities.h"
+#include "model/inbox_pattern_runner.h"
 #include "model/inbox_patterns.h"
 #include "model/inbox_runtime.h"
 #include "model/inbox_seed.h"
@@ -141,25 +143,6 @@ void print_page(const model::Page& page) {
   std::cout << "\n";
 }
 
-const char* describe(model::MarkRead r) {
-  switch (r) {
-    case model::MarkRead::kMarked: return "marked read; badge decremented";
-    case model::MarkRead::kMarkedUncounted:
-      return "marked read; badge unchanged (already zeroed by mark-all-read)";
-    case model::MarkRead::kAlreadyRead: return "already read (or no such notification): nothing written";
-  }
-  return "";
-}
-
-const char* describe(model::Delivery d) {
-  switch (d) {
-    case model::Delivery::kDelivered: return "delivered unread; badge incremented";
-    case model::Delivery::kAlreadyDelivered: return "already delivered: nothing written";
-    case model::Delivery::kDeliveredAsRead: return "delivered as read (older than mark-all-read)";
-  }
-  return "";
-}
-
 // Waits for a read-all job with a progress bar, then prints its outcome.
 int wait_job(const model::ReadAllJob& job, bool quiet, const char* label) {
   auto first = job.progress();
@@ -261,7 +244,7 @@ int run(const Args& args) {
   } else if (args.pattern == "read") {
     need_positional(args, 2, "read USER NOTIF_ID");
     auto outcome = inbox.mark_read(p[0], p[1]);
-    std::cout << p[1] << ": " << describe(outcome) << "\n";
+    std::cout << p[1] << ": " << model::describe(outcome) << "\n";
   } else if (args.pattern == "read-all") {
     need_positional(args, 1, "read-all USER");
     auto job = inbox.start_read_all(p[0]);
@@ -283,7 +266,8 @@ int run(const Args& args) {
     n.target_type = option(args, "--target-type", "user");
     n.payload = {{"preview", option(args, "--preview", n.actor_id + " " + n.type)}};
     auto [id, outcome] = inbox.deliver(n);
-    std::cout << "notification " << id << " for " << n.user_id << ": " << describe(outcome) << "\n";
+    std::cout << "notification " << id << " for " << n.user_id << ": " << model::describe(outcome)
+              << "\n";
   } else if (args.pattern == "follow") {
     need_positional(args, 2, "follow AUTHOR FOLLOWER");
     inbox.follow(p[0], p[1]);

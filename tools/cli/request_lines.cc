@@ -5,33 +5,15 @@
 #include <rapidjson/writer.h>
 
 #include <cctype>
-#include <cmath>
 #include <cstdio>
+
+#include "dynamini/aws_cli_command.h"
+#include "dynamini/capacity_units.h"
 
 namespace dynamini::cli {
 namespace {
 
 constexpr size_t kMaxValueChars = 40;
-constexpr std::string_view kWriteOperations[] = {
-    "PutItem",        "UpdateItem",         "DeleteItem",
-    "BatchWriteItem", "TransactWriteItems", "ExecuteTransaction"};
-// Members the AWS CLI does not offer as options on paginated commands.
-constexpr std::string_view kPaginatorMembers[] = {"Limit",
-                                                  "ExclusiveStartKey",
-                                                  "ExclusiveStartTableName",
-                                                  "ExclusiveStartStreamArn",
-                                                  "ExclusiveStartShardId",
-                                                  "NextToken"};
-constexpr std::string_view kPaginatedCommands[] = {
-    "Query", "Scan", "ListTables", "ListStreams", "ListTagsOfResource", "ListBackups"};
-
-template <size_t N>
-bool contains(const std::string_view (&list)[N], std::string_view s) {
-  for (std::string_view x : list) {
-    if (x == s) return true;
-  }
-  return false;
-}
 
 std::string compact(const rapidjson::Value& v) {
   rapidjson::StringBuffer buffer;
@@ -143,70 +125,11 @@ std::string table_of(const rapidjson::Value& body) {
   return "";
 }
 
-// Sum of CapacityUnits in a ConsumedCapacity object or list; negative when absent.
-double capacity_units(const rapidjson::Value& response) {
-  auto it = response.FindMember("ConsumedCapacity");
-  if (it == response.MemberEnd()) return -1;
-  double total = 0;
-  auto add = [&](const rapidjson::Value& c) {
-    if (!c.IsObject()) return;
-    if (auto u = c.FindMember("CapacityUnits"); u != c.MemberEnd() && u->value.IsNumber()) {
-      total += u->value.GetDouble();
-    }
-  };
-  if (it->value.IsArray()) {
-    for (const auto& c : it->value.GetArray()) add(c);
-  } else {
-    add(it->value);
-  }
-  return total;
-}
-
 std::string error_type(const rapidjson::Value& response) {
   auto it = response.FindMember("__type");
   if (it == response.MemberEnd() || !it->value.IsString()) return "";
   std::string type = it->value.GetString();
   return type.substr(type.find('#') + 1);
-}
-
-// "BatchWriteItem" -> "batch-write-item", "SSESpecification" -> "sse-specification".
-std::string kebab(std::string_view name) {
-  std::string out;
-  for (size_t i = 0; i < name.size(); ++i) {
-    char c = name[i];
-    bool upper = std::isupper(static_cast<unsigned char>(c));
-    if (upper && i > 0) {
-      bool prev_lower = std::islower(static_cast<unsigned char>(name[i - 1])) ||
-                        std::isdigit(static_cast<unsigned char>(name[i - 1]));
-      bool next_lower =
-          i + 1 < name.size() && std::islower(static_cast<unsigned char>(name[i + 1]));
-      bool prev_upper = std::isupper(static_cast<unsigned char>(name[i - 1]));
-      if (prev_lower || (prev_upper && next_lower)) out += '-';
-    }
-    out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  }
-  return out;
-}
-
-// POSIX shell quoting: bare when safe, else in single quotes.
-std::string shell_quote(std::string_view s) {
-  bool safe = !s.empty();
-  for (char c : s) {
-    if (!std::isalnum(static_cast<unsigned char>(c)) &&
-        std::string_view("-_./:=@%+,").find(c) == std::string_view::npos) {
-      safe = false;
-    }
-  }
-  if (safe) return std::string(s);
-  std::string out = "'";
-  for (char c : s) {
-    if (c == '\'') {
-      out += "'\\''";
-    } else {
-      out += c;
-    }
-  }
-  return out + "'";
 }
 
 std::pair<std::string_view, std::string_view> split_target(std::string_view target) {
@@ -252,50 +175,12 @@ std::string request_line(const ApiCall& call, const KeyNamesLookup& key_names) {
   std::snprintf(buf, sizeof buf, ms < 1 ? " %.2fms" : " %.1fms", ms);
   line += buf;
   if (parsed) {
-    double units = capacity_units(response);
-    if (units >= 0) {
-      std::snprintf(buf, sizeof buf, " %.1f %s", units,
-                    contains(kWriteOperations, operation) ? "WCU" : "RCU");
-      line += buf;
+    if (auto consumed = response.FindMember("ConsumedCapacity"); consumed != response.MemberEnd()) {
+      line += " " +
+              capacity_text(capacity_units(operation, call.request_body, compact(consumed->value)));
     }
   }
   return line;
-}
-
-std::string aws_command(std::string_view target, std::string_view request_json,
-                        std::string_view endpoint) {
-  auto [service, operation] = split_target(target);
-  std::string out = "aws " + std::string(service) + " " + kebab(operation);
-  rapidjson::Document body;
-  body.Parse(request_json.data(), request_json.size());
-  if (!body.HasParseError() && body.IsObject()) {
-    rapidjson::Document residual(rapidjson::kObjectType);
-    for (const auto& m : body.GetObject()) {
-      std::string_view name = m.name.GetString();
-      if (contains(kPaginatorMembers, name)) {
-        residual.AddMember(rapidjson::Value(m.name, residual.GetAllocator()),
-                           rapidjson::Value(m.value, residual.GetAllocator()),
-                           residual.GetAllocator());
-        continue;
-      }
-      std::string flag = kebab(name);
-      if (m.value.IsBool()) {
-        out += (m.value.GetBool() ? " --" : " --no-") + flag;
-      } else if (m.value.IsString()) {
-        out += " --" + flag + " " + shell_quote(m.value.GetString());
-      } else if (m.value.IsNumber()) {
-        out += " --" + flag + " " + compact(m.value);
-      } else {
-        out += " --" + flag + " " + shell_quote(compact(m.value));
-      }
-    }
-    if (residual.MemberCount() > 0) out += " --cli-input-json " + shell_quote(compact(residual));
-    if (contains(kPaginatedCommands, operation)) out += " --no-paginate";
-  } else if (!request_json.empty()) {
-    out += " --cli-input-json " + shell_quote(request_json);
-  }
-  if (!endpoint.empty()) out += " --endpoint-url " + std::string(endpoint);
-  return out;
 }
 
 RequestLinePrinter::RequestLinePrinter(Database& db, bool with_aws_command, std::FILE* out)
@@ -355,7 +240,7 @@ void RequestLinePrinter::operator()(const ApiCall& call) {
   std::string text = request_line(call, [this](const std::string& t) { return key_names(t); });
   text += '\n';
   std::lock_guard lock(mutex_);
-  if (with_aws_command_) text += aws_command(call.target, call.request_body, endpoint_) + '\n';
+  if (with_aws_command_) text += aws_cli_command(call.target, call.request_body, endpoint_) + '\n';
   std::fwrite(text.data(), 1, text.size(), out_);
   std::fflush(out_);
 }

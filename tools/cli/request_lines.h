@@ -3,8 +3,10 @@
 // --log-requests: one readable line per API call, e.g.
 //   PutItem inbox {pk=USER#u_alice, sk=NOTIF#01H...} 200 0.4ms 1.0 WCU
 // and with --log-requests=aws a second line with the equivalent AWS CLI
-// command:
+// command (dynamini/aws_cli_command.h):
 //   aws dynamodb put-item --table-name inbox --item '{...}' --endpoint-url http://...
+// Capacity is counted and written by dynamini/capacity_units.h, as in the
+// console.
 
 #include <cstdio>
 #include <functional>
@@ -26,13 +28,6 @@ using KeyNamesLookup = std::function<std::vector<std::string>(const std::string&
 // part is the request's Key, the key attributes of its Item (looked up with
 // `key_names`) or its KeyConditionExpression with the values filled in.
 std::string request_line(const ApiCall& call, const KeyNamesLookup& key_names);
-
-// "aws dynamodb put-item --table-name inbox ... --endpoint-url URL": the
-// operation as the CLI's kebab-case command and each request member as its
-// option; members the CLI hides behind its paginator (Limit,
-// ExclusiveStartKey, ...) go in --cli-input-json, with --no-paginate.
-std::string aws_command(std::string_view target, std::string_view request_json,
-                        std::string_view endpoint);
 
 // The observer the command installs: prints the lines to `out` (flushed per
 // call, lines of concurrent calls never interleave).

@@ -8,6 +8,7 @@
 #include "cli/api_target.h"
 #include "cli/commands.h"
 #include "cli/item_files.h"
+#include "cli/model_console_routes.h"
 #include "cli/request_lines.h"
 #include "cli/serve_flags.h"
 #include "cli/table_files.h"
@@ -111,6 +112,8 @@ int run_serve(int argc, char** argv) {
     flags.server.request_observer = [printer](const ApiCall& call) { (*printer)(call); };
   }
   flags.server.cors_origins = flags.cors_origins;
+  // The console's patterns: the inbox's catalogue and a route that runs them.
+  if (inbox_runtime) flags.server.console_routes = model_console_routes(&inbox_runtime->fanout());
 
   std::optional<Server> server;
   try {

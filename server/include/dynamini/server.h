@@ -16,7 +16,9 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
+#include "dynamini/console_extension.h"
 #include "dynamini/database.h"
 
 namespace dynamini {
@@ -85,6 +87,9 @@ struct ServerOptions {
   // Signature Version 4 made with this key, any region; the console is then
   // disabled (it does not sign). Default: any credentials are accepted.
   std::optional<AccessKey> auth;
+  // Extra console endpoints (dynamini/console_extension.h), answered like
+  // the console's own (and so off with `auth`). Default: none.
+  std::vector<ConsoleRoute> console_routes;
 };
 
 // An HTTP server answering DynamoDB API calls from `db`.

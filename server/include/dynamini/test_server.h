@@ -9,7 +9,7 @@
 //   dynamo.reset();                                 // back to the initial state
 //
 // The initial state is an empty database, or whatever the test set up before
-// calling mark_initial_state() (tables, seed items, the inbox model).
+// calling mark_initial_state() (tables, seed items, a data model).
 
 #include <memory>
 #include <string>

@@ -1,6 +1,11 @@
 // The teaching console (GET /console) in headless Chromium against a server
-// with the inbox preloaded: AP1 with paging, AP3 taking an item out of the
-// GSI1 picture, an error from the request builder, the request log, tables.
+// with the inbox preloaded. The console knows no model: its patterns, the
+// picture's entities and index come from the catalogue the server publishes
+// (GET /console/api/model), and patterns run on the server (POST
+// /console/api/model/run). Covered: the catalogue driving the page, AP1 with
+// paging, AP3 taking an item out of the GSI1 picture in one transaction, an
+// error from the request builder, the request log (server-rendered cost and
+// AWS CLI command), tables, streams, and a server without a model.
 // Screenshots go to $DYNAMINI_ARTIFACTS (default: <build>/artifacts/console).
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
@@ -8,13 +13,15 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium } from "playwright-core";
-import { BatchWriteCommand, GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { CreateTableCommand } from "@aws-sdk/client-dynamodb";
+import { BatchWriteCommand, GetCommand, PutCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { startDynamini } from "./harness.mjs";
 
 const CHROMIUM = process.env.DYNAMINI_CHROMIUM ?? "/usr/bin/chromium";
 const ARTIFACTS = process.env.DYNAMINI_ARTIFACTS ??
   path.resolve(path.dirname(process.env.DYNAMINI_BIN ?? "."), "..", "artifacts", "console");
-const UNREAD_SK = "NOTIF#01HWYQRBZ07H6NWVVGG69A7D65";  // u_alice's newest sample notification
+const UNREAD_ID = "01HWYQRBZ07H6NWVVGG69A7D65";  // u_alice's newest sample notification
+const UNREAD_SK = `NOTIF#${UNREAD_ID}`;
 const SEEDED = 30;
 
 let server, context, page, profile;
@@ -61,33 +68,49 @@ after(async () => {
   await server?.stop();
 });
 
-test("the console loads from the server and draws the table and GSI1", async () => {
+test("the console loads from the server and draws the table and GSI1 the catalogue names", async () => {
   const errors = [];
   page.on("pageerror", (e) => errors.push(e.message));
   const response = await page.goto(`${server.endpoint}/console`);
   assert.equal(response.status(), 200);
   assert.match(response.headers()["content-type"], /^text\/html/);
+  // The pattern buttons are the catalogue's patterns, in its order.
+  const catalogue = await page.evaluate(() => fetch("/console/api/model").then((r) => r.json()));
+  assert.equal(catalogue.table, "inbox");
+  assert.equal(catalogue.index, "GSI1");
+  await page.locator(".pattern").first().waitFor();
+  assert.deepEqual(await page.locator(".pattern").evaluateAll((b) => b.map((x) => x.dataset.pattern)),
+                   catalogue.patterns.map((p) => p.id));
+  assert.ok(["AP1", "AP2", "AP3", "AP4", "AP5"].every((id) => catalogue.patterns.some((p) => p.id === id)));
   await page.locator(".partition-head", { hasText: "pk = USER#u_alice" }).waitFor();
   const gsi = page.locator("#gsi-view");
   await gsi.locator(`.item[data-sk="${UNREAD_SK}"]`).waitFor();
   // The read sample notification is in the table but not in the sparse index.
   assert.equal(await gsi.locator('.item[data-sk="NOTIF#01HWSPZ3H038NKRKAYDXR834N3"]').count(), 0);
   assert.equal(await page.locator('.pic-table .item[data-sk="NOTIF#01HWSPZ3H038NKRKAYDXR834N3"] .idx.no').count(), 1);
+  // Items are drawn as the catalogue's entities, recognised by their keys.
+  assert.match(await page.locator(`.pic-table .item[data-sk="${UNREAD_SK}"] .chip`).innerText(), /Notification/);
+  assert.match(await page.locator('.pic-table .item[data-sk="#INBOX"] .chip').innerText(), /InboxMeta/);
   await shot("01-loaded");
   assert.deepEqual(errors, []);
 });
 
-test("AP1 shows Count, ScannedCount and cost, and pages with LastEvaluatedKey", async () => {
-  await page.locator('.pattern[data-pattern="ap1"]').click();
+test("AP1 runs on the server from its template, shows Count, ScannedCount and cost, and pages", async () => {
+  await page.locator('.pattern[data-pattern="AP1"]').click();
+  // The step shows the catalogue's request template, placeholders and all.
+  assert.match(await page.locator("#pattern-detail .step").first().innerText(), /USER#\{\{user\}\}/);
   await page.locator("#run-pattern").click();
   const result = page.locator("#pattern-transcript .result").first();
   await result.locator(".metric", { hasText: "ScannedCount" }).waitFor();
   assert.equal(await metric(result, "Count"), "20");
   assert.equal(await metric(result, "ScannedCount"), "20");
   assert.match(await metric(result, "ConsumedCapacity"), /RCU/);
+  assert.match(await page.locator("#pattern-totals").innerText(), /1 request.*RCU/s);
   assert.match(await result.locator(".paging code").innerText(), /USER#u_alice/);
-  const sent = JSON.parse(await page.locator("#pattern-detail textarea").first().inputValue());
+  const sent = JSON.parse(await result.locator("details.sent pre").textContent());
   assert.equal(sent.ScanIndexForward, false);
+  assert.equal(sent.Limit, 20);
+  assert.match(await result.locator("details.aws-cli pre").textContent(), /^aws dynamodb query --table-name inbox /);
   await shot("02-ap1-first-page");
 
   await result.locator("button.next-page").click();
@@ -95,28 +118,35 @@ test("AP1 shows Count, ScannedCount and cost, and pages with LastEvaluatedKey", 
   await second.waitFor();
   assert.equal(await metric(second, "Count"), String(SEEDED + 3 - 20));
   await second.locator(".paging.done").waitFor();
-  const edited = JSON.parse(await page.locator("#pattern-detail textarea").first().inputValue());
-  assert.ok(edited.ExclusiveStartKey, "the request shown carries ExclusiveStartKey");
+  const resent = JSON.parse(await second.locator("details.sent pre").textContent());
+  assert.equal(resent.ExclusiveStartKey.pk.S, "USER#u_alice", "page 2 resumes from LastEvaluatedKey");
+  assert.match(await page.locator("#param-cursor").inputValue(), /USER#u_alice/);
   await shot("03-ap1-next-page");
 });
 
-test("marking one read moves it out of the GSI1 view and lowers the badge", async () => {
-  const badge = page.locator('.partition[data-pk="USER#u_alice"] .badge');
-  const before = Number((await badge.innerText()).replace(/\D/g, ""));
+test("marking one read from the picture runs AP3: one transaction, out of GSI1, counter down", async () => {
+  const counter = page.locator('.partition[data-pk="USER#u_alice"] .counter');
+  const before = Number((await counter.innerText()).replace(/\D/g, ""));
   await page.locator(`.pic-table .item[data-sk="${UNREAD_SK}"]`).click();
-  await page.locator("#ap3-notification").waitFor();
-  // The choice is filled in once the console has listed the unread items,
+  await page.locator('.pattern.selected[data-pattern="AP3"]').waitFor();
+  // The item's keys gave the parameters; the choice list is filled from AP4,
   // which takes longer on a slow (sanitizer) build: wait for it, then check.
   await page.waitForFunction(
-    (sk) => document.querySelector("#ap3-notification")?.value === sk, UNREAD_SK, { timeout: 10000 })
+    (id) => document.querySelector("#param-notifId")?.value === id, UNREAD_ID, { timeout: 10000 })
     .catch(() => {});
-  assert.equal(await page.locator("#ap3-notification").inputValue(), UNREAD_SK);
+  assert.equal(await page.locator("#param-notifId").inputValue(), UNREAD_ID);
   await page.locator("#run-pattern").click();
-  await page.locator("#pattern-transcript .result").nth(1).waitFor();
+  await page.locator("#pattern-outcome .note").waitFor();
+  assert.match(await page.locator("#pattern-outcome").innerText(), /marked read; badge decremented/);
+  const results = page.locator("#pattern-transcript .result");
+  assert.equal(await results.count(), 1);
+  assert.match(await results.first().locator(".op").innerText(), /TransactWriteItems/);
+  assert.match(await results.first().innerText(), /leave GSI1 and take one off the badge/);
+  assert.match(await metric(results.first(), "ConsumedCapacity"), /WCU/);
   const gsi = page.locator("#gsi-view");
   await gsi.locator(`.item.leaving[data-sk="${UNREAD_SK}"]`).waitFor();
   assert.equal(await gsi.locator(`.item:not(.leaving)[data-sk="${UNREAD_SK}"]`).count(), 0);
-  await page.waitForFunction((n) => document.querySelector('.partition[data-pk="USER#u_alice"] .badge')
+  await page.waitForFunction((n) => document.querySelector('.partition[data-pk="USER#u_alice"] .counter')
     ?.textContent.includes(String(n)), before - 1);
   await shot("04-ap3-marked-read");
   const item = await server.doc.send(new GetCommand({ TableName: "inbox", Key: { pk: "USER#u_alice", sk: UNREAD_SK } }));
@@ -124,10 +154,24 @@ test("marking one read moves it out of the GSI1 view and lowers the badge", asyn
   assert.equal(item.Item.read, true);
 });
 
+test("the run route refuses an unknown pattern or a missing parameter, sending nothing", async () => {
+  const run = (body) => page.evaluate((b) => fetch("/console/api/model/run", {
+    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(b) })
+    .then(async (r) => [r.status, await r.json()]), body);
+  const [status, body] = await run({ pattern: "AP3", params: { user: "u_alice" } });
+  assert.equal(status, 400);
+  assert.match(body.error, /needs parameter notifId/);
+  const [unknown, why] = await run({ pattern: "AP9", params: {} });
+  assert.equal(unknown, 400);
+  assert.match(why.error, /no pattern AP9/);
+});
+
 test("a free-form request with an error shows DynamoDB's error", async () => {
   await page.locator('[data-tab="any"]').click();
   await page.locator("#any-op").selectOption("GetItem");
   await page.locator("#any-body").fill(JSON.stringify({ TableName: "no_such_table", Key: { pk: { S: "x" } } }, null, 2));
+  // The command is rendered by the server as the request is edited.
+  await page.waitForFunction(() => /--table-name no_such_table/.test(document.querySelector("#any-cli").textContent));
   assert.match(await page.locator("#any-cli").innerText(), /aws dynamodb get-item .*--table-name no_such_table/s);
   await page.locator("#any-send").click();
   const error = page.locator("#any-result .error-box");
@@ -148,7 +192,10 @@ test("the request log shows other clients' requests with an aws cli command", as
   await page.locator("#log-table tr.entry", { hasText: "no_such_table" }).first().waitFor();
   await row.click();
   const cli = page.locator("#log-table tr.entry-details:not([hidden]) pre.cli").first();
-  assert.match(await cli.innerText(), /aws dynamodb get-item --endpoint-url http:\/\/127\.0\.0\.1:\d+/);
+  assert.match(await cli.innerText(), /^aws dynamodb get-item --table-name inbox .*--endpoint-url http:\/\/127\.0\.0\.1:\d+$/s);
+  // The console's pattern runs are in the log too, sent by the server on its behalf.
+  await page.locator("#log-table tr.entry", { hasText: "TransactWriteItems" }).filter({ hasText: "console" })
+    .filter({ hasText: "WCU" }).first().waitFor();
   await shot("06-request-log");
 });
 
@@ -176,3 +223,34 @@ async function metric(scope, label) {
   const m = scope.locator(".metric").filter({ has: page.locator(".label", { hasText: new RegExp(`^${label}$`) }) });
   return (await m.locator(".value").innerText()).trim();
 }
+
+test("without a model the console offers no patterns but tables, any request and the log work", async () => {
+  const bare = await startDynamini(["--no-inbox"]);
+  const other = await context.newPage();
+  try {
+    const errors = [];
+    other.on("pageerror", (e) => errors.push(e.message));
+    await bare.client.send(new CreateTableCommand({ TableName: "things", BillingMode: "PAY_PER_REQUEST",
+      AttributeDefinitions: [{ AttributeName: "id", AttributeType: "S" }], KeySchema: [{ AttributeName: "id", KeyType: "HASH" }] }));
+    await bare.doc.send(new PutCommand({ TableName: "things", Item: { id: "t1", colour: "red" } }));
+    const catalogue = await other.request.get(`${bare.endpoint}/console/api/model`);
+    assert.equal(catalogue.status(), 404);
+    await other.goto(`${bare.endpoint}/console`);
+    await other.locator("#table-detail h2", { hasText: "things" }).waitFor();  // opens on Tables
+    assert.equal(await other.locator(".pattern").count(), 0);
+    assert.equal(await other.locator("#picture").isHidden(), true);
+    await other.locator('[data-tab="any"]').click();
+    // The example is built from the table that exists, with a real key.
+    await other.waitForFunction(() => document.querySelector("#any-body").value.includes('"t1"'));
+    await other.locator("#any-send").click();
+    await other.locator("#any-result .metric", { hasText: "ConsumedCapacity" }).waitFor();
+    assert.match(await other.locator("#any-result").innerText(), /0\.5 RCU/);
+    await other.locator('[data-tab="patterns"]').click();
+    await other.locator("#no-model").waitFor();
+    await other.screenshot({ path: path.join(ARTIFACTS, "09-no-model.png"), fullPage: true });
+    assert.deepEqual(errors, []);
+  } finally {
+    await other.close();
+    await bare.stop();
+  }
+});

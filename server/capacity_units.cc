@@ -1,0 +1,128 @@
+#include "dynamini/capacity_units.h"
+
+#include <rapidjson/document.h>
+#include <rapidjson/stringbuffer.h>
+#include <rapidjson/writer.h>
+
+#include <cctype>
+#include <cstdio>
+
+namespace dynamini {
+namespace {
+
+constexpr std::string_view kWriteOperations[] = {"PutItem", "UpdateItem", "DeleteItem",
+                                                 "BatchWriteItem", "TransactWriteItems"};
+constexpr std::string_view kPartiqlOperations[] = {"ExecuteStatement", "BatchExecuteStatement",
+                                                   "ExecuteTransaction"};
+
+template <size_t N>
+bool contains(const std::string_view (&list)[N], std::string_view s) {
+  for (std::string_view x : list) {
+    if (x == s) return true;
+  }
+  return false;
+}
+
+// The statement starts with SELECT (any case, after spaces).
+bool is_select(std::string_view statement) {
+  while (!statement.empty() && std::isspace(static_cast<unsigned char>(statement.front()))) {
+    statement.remove_prefix(1);
+  }
+  constexpr std::string_view kSelect = "select";
+  if (statement.size() < kSelect.size()) return false;
+  for (size_t i = 0; i < kSelect.size(); ++i) {
+    if (std::tolower(static_cast<unsigned char>(statement[i])) != kSelect[i]) return false;
+  }
+  return true;
+}
+
+// A PartiQL request writes unless every statement it carries is a SELECT.
+bool partiql_writes(std::string_view request_json) {
+  rapidjson::Document body;
+  body.Parse(request_json.data(), request_json.size());
+  if (body.HasParseError() || !body.IsObject()) return true;
+  auto statement_writes = [](const rapidjson::Value& v) {
+    if (!v.IsObject()) return true;
+    auto s = v.FindMember("Statement");
+    return s == v.MemberEnd() || !s->value.IsString() || !is_select(s->value.GetString());
+  };
+  if (body.HasMember("Statement")) return statement_writes(body);
+  for (const char* list : {"Statements", "TransactStatements"}) {
+    auto it = body.FindMember(list);
+    if (it == body.MemberEnd() || !it->value.IsArray()) continue;
+    for (const auto& v : it->value.GetArray()) {
+      if (statement_writes(v)) return true;
+    }
+    return false;
+  }
+  return true;
+}
+
+double number_member(const rapidjson::Value& entry, const char* name) {
+  auto it = entry.FindMember(name);
+  return it != entry.MemberEnd() && it->value.IsNumber() ? it->value.GetDouble() : 0;
+}
+
+void add_entry(const rapidjson::Value& entry, CapacityUnits& units) {
+  if (!entry.IsObject()) return;
+  if (entry.HasMember("ReadCapacityUnits") || entry.HasMember("WriteCapacityUnits")) {
+    units.read += number_member(entry, "ReadCapacityUnits");
+    units.write += number_member(entry, "WriteCapacityUnits");
+  } else {
+    (units.writes ? units.write : units.read) += number_member(entry, "CapacityUnits");
+  }
+}
+
+}  // namespace
+
+CapacityUnits capacity_units(std::string_view operation, std::string_view request_json,
+                             std::string_view consumed_capacity_json) {
+  CapacityUnits units;
+  units.writes = contains(kWriteOperations, operation) ||
+                 (contains(kPartiqlOperations, operation) && partiql_writes(request_json));
+  if (consumed_capacity_json.empty()) return units;
+  rapidjson::Document consumed;
+  consumed.Parse(consumed_capacity_json.data(), consumed_capacity_json.size());
+  if (consumed.HasParseError()) return units;
+  units.reported = consumed.IsObject() || consumed.IsArray();
+  if (consumed.IsArray()) {
+    for (const auto& entry : consumed.GetArray()) add_entry(entry, units);
+  } else {
+    add_entry(consumed, units);
+  }
+  return units;
+}
+
+std::string capacity_text(const CapacityUnits& units) {
+  if (!units.reported) return "";
+  char buf[64];
+  std::string out;
+  if (units.read > 0) {
+    std::snprintf(buf, sizeof buf, "%.1f RCU", units.read);
+    out += buf;
+  }
+  if (units.write > 0) {
+    std::snprintf(buf, sizeof buf, "%s%.1f WCU", out.empty() ? "" : " + ", units.write);
+    out += buf;
+  }
+  if (out.empty()) out = units.writes ? "0.0 WCU" : "0.0 RCU";
+  return out;
+}
+
+std::string capacity_json(const CapacityUnits& units) {
+  if (!units.reported) return "null";
+  rapidjson::StringBuffer buffer;
+  rapidjson::Writer<rapidjson::StringBuffer> out(buffer);
+  const std::string text = capacity_text(units);
+  out.StartObject();
+  out.Key("read");
+  out.Double(units.read);
+  out.Key("write");
+  out.Double(units.write);
+  out.Key("text");
+  out.String(text.c_str(), static_cast<rapidjson::SizeType>(text.size()));
+  out.EndObject();
+  return std::string(buffer.GetString(), buffer.GetSize());
+}
+
+}  // namespace dynamini
