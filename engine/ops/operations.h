@@ -41,6 +41,18 @@ struct DeleteItemOperation {
   static void check_before_values(const Request& request);
   static Response run(Engine& engine, const Request& request, const ExecuteOptions& options);
 };
+struct QueryOperation {
+  using Request = QueryRequest;
+  using Response = QueryResponse;
+  static void check_before_values(const Request& request);
+  static Response run(Engine& engine, const Request& request, const ExecuteOptions& options);
+};
+struct ScanOperation {
+  using Request = ScanRequest;
+  using Response = ScanResponse;
+  static void check_before_values(const Request& request);
+  static Response run(Engine& engine, const Request& request, const ExecuteOptions& options);
+};
 struct UpdateItemOperation {
   using Request = UpdateItemRequest;
   using Response = UpdateItemResponse;
@@ -55,8 +67,6 @@ void describe_table(Engine&, const Json&, JsonWriter&);
 void update_table(Engine&, const Json&, JsonWriter&);
 void list_tables(Engine&, const Json&, JsonWriter&);
 void delete_table(Engine&, const Json&, JsonWriter&);
-void query(Engine&, const Json&, JsonWriter&);
-void scan(Engine&, const Json&, JsonWriter&);
 void batch_get_item(Engine&, const Json&, JsonWriter&);
 void batch_write_item(Engine&, const Json&, JsonWriter&);
 void transact_write_items(Engine&, const Json&, JsonWriter&);

@@ -46,17 +46,6 @@ uint64_t partition_hash(std::string_view pk) {
 
 }  // namespace
 
-std::optional<Item> read_exclusive_start_key(const Json& request) {
-  const Json* json = object_member(request, "ExclusiveStartKey");
-  if (!json) return std::nullopt;
-  try {
-    return parse_item(*json);
-  } catch (ApiError& e) {
-    if (e.code == ErrorCode::kValidation) e.message = "The provided starting key is invalid: " + e.message;
-    throw;
-  }
-}
-
 const IndexDef* find_read_index(const TableDef& table, const std::optional<std::string>& index_name,
                                 bool consistent) {
   if (!index_name) return nullptr;
@@ -133,16 +122,6 @@ void validate_start_key(const Item& key, const TableDef& table, const IndexDef* 
   check_start_key_table(key, table);
 }
 
-void Page::add_item(std::string_view json) {
-  if (items_json.size() == 2) {  // "[]": the first item
-    items_json.pop_back();
-  } else {
-    items_json.back() = ',';
-  }
-  items_json.append(json);
-  items_json.push_back(']');
-}
-
 Page read_page(Engine& engine, PageRequest request) {
   Page page;
   const TableDef& table = *request.table;
@@ -176,7 +155,7 @@ Page read_page(Engine& engine, PageRequest request) {
         page.bytes_read += size;
         if (!parse_rows) {
           ++page.count;
-          if (request.select != Select::kCount) page.add_item(json);
+          if (request.select != Select::kCount) page.items.append(json);
           last_json.assign(json);
         } else {
           Item item = item_from_json(json);
@@ -188,7 +167,7 @@ Page read_page(Engine& engine, PageRequest request) {
           if (!request.filter || request.filter->evaluate(&item)) {
             ++page.count;
             if (request.select != Select::kCount) {
-              page.add_item(
+              page.items.append(
                   item_to_json(request.projection ? request.projection->apply(item) : item));
             }
           }
@@ -216,41 +195,30 @@ Page read_page(Engine& engine, PageRequest request) {
   return page;
 }
 
-std::optional<Select> read_select(const Json& request, ShapeErrors& errors) {
-  auto text = string_member(request, "Select");
-  errors.one_of(text, "select",
-                {"SPECIFIC_ATTRIBUTES", "COUNT", "ALL_ATTRIBUTES", "ALL_PROJECTED_ATTRIBUTES"});
-  if (!text) return std::nullopt;
-  if (*text == "ALL_ATTRIBUTES") return Select::kAllAttributes;
-  if (*text == "ALL_PROJECTED_ATTRIBUTES") return Select::kAllProjectedAttributes;
-  if (*text == "SPECIFIC_ATTRIBUTES") return Select::kSpecificAttributes;
-  if (*text == "COUNT") return Select::kCount;
-  return std::nullopt;
-}
-
-void check_select(std::optional<Select> select, const Json& request, bool has_index_name) {
-  if (!select) return;
-  const char* member = find_member(request, "ProjectionExpression") ? "ProjectionExpression"
-                       : find_member(request, "AttributesToGet")    ? "AttributesToGet"
-                                                                    : nullptr;
-  if (*select == Select::kSpecificAttributes) {
+void check_select(const SelectMembers& m, bool as_constraint) {
+  if (!m.select) return;
+  auto fail = [&](const std::string& message) {
+    throw validation_error(as_constraint ? "1 validation error detected: " + message : message);
+  };
+  const char* member = m.has_projection_expression ? "ProjectionExpression"
+                       : m.has_attributes_to_get    ? "AttributesToGet"
+                                                    : nullptr;
+  if (*m.select == Select::kSpecificAttributes) {
     if (!member) {
-      throw validation_error(
+      fail(
           "Must specify the AttributesToGet or ProjectionExpression when choosing to get "
           "SPECIFIC_ATTRIBUTES");
     }
     return;
   }
   if (member) {
-    std::string wanted = *select == Select::kCount           ? "only the Count"
-                         : *select == Select::kAllAttributes ? "ALL_ATTRIBUTES"
-                                                             : "ALL_PROJECTED_ATTRIBUTES";
-    throw validation_error("Cannot specify the " + std::string(member) +
-                           " when choosing to get " + wanted);
+    std::string wanted = *m.select == Select::kCount           ? "only the Count"
+                         : *m.select == Select::kAllAttributes ? "ALL_ATTRIBUTES"
+                                                               : "ALL_PROJECTED_ATTRIBUTES";
+    fail("Cannot specify the " + std::string(member) + " when choosing to get " + wanted);
   }
-  if (*select == Select::kAllProjectedAttributes && !has_index_name) {
-    throw validation_error(
-        "ALL_PROJECTED_ATTRIBUTES can be used only when Querying using an IndexName");
+  if (*m.select == Select::kAllProjectedAttributes && !m.has_index_name) {
+    fail("ALL_PROJECTED_ATTRIBUTES can be used only when Querying using an IndexName");
   }
 }
 
@@ -267,21 +235,6 @@ Select resolve_select(std::optional<Select> select, bool has_projection, const I
         index->name + " because its projection type is not ALL");
   }
   return *select;
-}
-
-void write_page(JsonWriter& out, const Page& page, Select select) {
-  if (select != Select::kCount) {
-    out.Key("Items");
-    out.RawValue(page.items_json.data(), page.items_json.size(), rapidjson::kArrayType);
-  }
-  out.Key("Count");
-  out.Int64(page.count);
-  out.Key("ScannedCount");
-  out.Int64(page.scanned);
-  if (page.last_evaluated_key) {
-    out.Key("LastEvaluatedKey");
-    write_item(out, *page.last_evaluated_key);
-  }
 }
 
 }  // namespace dynamini

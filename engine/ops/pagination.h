@@ -12,13 +12,14 @@
 #include <string_view>
 #include <vector>
 
+#include "dynamini/shapes.h"
 #include "engine.h"
 #include "expressions/expressions.h"
 #include "storage/store.h"
 
 namespace dynamini {
 
-enum class Select { kAllAttributes, kAllProjectedAttributes, kSpecificAttributes, kCount };
+using Select = api::Select;
 
 constexpr int64_t kMaxPageBytes = 1024 * 1024;
 
@@ -43,19 +44,13 @@ struct PageRequest {
 struct Page {
   // The returned items as one JSON array of rendered objects (the stored
   // text itself when there is no filter or projection to apply), built in
-  // one buffer so a page costs no allocation per item; "[]" for none and
-  // for Select COUNT.
-  std::string items_json = "[]";
-  void add_item(std::string_view json);
+  // one buffer so a page costs no allocation per item; none for Select COUNT.
+  ItemArray items;
   int64_t count = 0;        // items that passed the filter
   int64_t scanned = 0;      // items evaluated
   int64_t bytes_read = 0;
   std::optional<Item> last_evaluated_key;
 };
-
-// The ExclusiveStartKey member of a Query or Scan, parsed; its value errors
-// carry DynamoDB's "The provided starting key is invalid: " prefix.
-std::optional<Item> read_exclusive_start_key(const Json& request);
 
 // The index a Query or Scan names (nullptr for none), with DynamoDB's errors
 // for an unknown index and for a consistent read of a GSI.
@@ -85,19 +80,32 @@ void validate_start_key(const Item& key, const TableDef& table, const IndexDef* 
 // Reads one page. REQUIRES: the engine's storage lock held.
 Page read_page(Engine& engine, PageRequest request);
 
-// Reads the Select member (enum checked into `errors`); nullopt when absent.
-std::optional<Select> read_select(const Json& request, class ShapeErrors& errors);
 // DynamoDB's rules for Select against the projection members and IndexName,
 // checked before the table is read (AWS-verified select tests, moto): no
 // SPECIFIC_ATTRIBUTES without a projection, no projection with another
-// Select, ALL_PROJECTED_ATTRIBUTES only with an IndexName.
-void check_select(std::optional<Select> select, const Json& request, bool has_index_name);
+// Select, ALL_PROJECTED_ATTRIBUTES only with an IndexName. Query reports
+// them as a constraint error ("1 validation error detected: ...": moto's
+// AWS-verified tests), Scan plainly (`as_constraint`).
+struct SelectMembers {
+  std::optional<Select> select;
+  bool has_projection_expression = false;
+  bool has_attributes_to_get = false;
+  bool has_index_name = false;
+};
+void check_select(const SelectMembers& members, bool as_constraint);
 // The Select in effect: ALL_ATTRIBUTES on a table, ALL_PROJECTED_ATTRIBUTES
 // on an index, SPECIFIC_ATTRIBUTES when a projection is given; rejects
 // ALL_ATTRIBUTES on a GSI that does not project ALL.
 Select resolve_select(std::optional<Select> select, bool has_projection, const IndexDef* index);
 
-// Renders Items/Count/ScannedCount/LastEvaluatedKey (and ConsumedCapacity).
-void write_page(JsonWriter& out, const Page& page, Select select);
+// Moves the page into a Query or Scan response: Items (not for COUNT),
+// Count, ScannedCount, LastEvaluatedKey.
+template <class Response>
+void fill_page(Response& response, Page& page, Select select) {
+  if (select != Select::kCount) response.items = std::move(page.items);
+  response.count = page.count;
+  response.scanned_count = page.scanned;
+  response.last_evaluated_key = std::move(page.last_evaluated_key);
+}
 
 }  // namespace dynamini

@@ -6,7 +6,6 @@
 #include "ops/expression_inputs.h"
 #include "ops/operations.h"
 #include "ops/pagination.h"
-#include "validation/request_members.h"
 
 namespace dynamini {
 namespace {
@@ -122,107 +121,132 @@ void check_start_key_in_condition(const Item& start, const KeySchema& keys, cons
   }
 }
 
-}  // namespace
+// The filter's top-level attribute names and how the error names the filter:
+// a Query may not filter on the queried key attributes.
+struct FilterNames {
+  std::set<std::string> names;
+  const char* kind = "Filter Expression";
+};
 
-void query(Engine& engine, const Json& request, JsonWriter& out) {
-  ShapeErrors errors;
-  auto table_name = string_member(request, "TableName");
-  errors.name(table_name, "tableName", true);
-  auto index_name = string_member(request, "IndexName");
-  errors.name(index_name, "indexName", false);
-  auto limit = integer_member(request, "Limit");
-  errors.range(limit, "limit", 1);
-  auto select = read_select(request, errors);
-  CapacityDetail capacity = read_capacity_detail(request, errors);
-  expr::legacy_shape_errors(request, errors);
-  errors.throw_if_any();
-  // Orders from the DAX client's RequestValidator (mirrors DynamoDB's).
-  expr::check_expression_mixing(
-      request, {"ProjectionExpression", "FilterExpression", "KeyConditionExpression"},
-      {"AttributesToGet", "QueryFilter", "ConditionalOperator", "KeyConditions"});
-  // Query reports the Select rules as a constraint error (AWS-verified select
-  // tests, moto: "1 validation error detected: ..."); Scan does not.
-  try {
-    check_select(select, request, index_name.has_value());
-  } catch (ApiError& e) {
-    e.message = "1 validation error detected: " + e.message;
-    throw;
+FilterNames filter_names(const QueryRequest& request, const std::optional<expr::Condition>& filter) {
+  FilterNames out;
+  if (request.filter_expression) {
+    out.names = filter->top_level_names();
+  } else if (request.query_filter) {
+    for (const auto& [name, condition] : *request.query_filter) out.names.insert(name);
+    out.kind = "QueryFilter";
   }
-  bool forward = bool_member(request, "ScanIndexForward").value_or(true);
-  bool consistent = bool_member(request, "ConsistentRead").value_or(false);
-  std::optional<Item> start = read_exclusive_start_key(request);
-  auto key_text = string_member(request, "KeyConditionExpression");
-  const Json* key_conditions = object_member(request, "KeyConditions");
-  if (!key_text && !key_conditions) {
-    throw validation_error("Either the KeyConditions or KeyConditionExpression parameter must be specified in the request.");
+  return out;
+}
+
+// dynalite actions/query.js; the message is quoted from DynamoDB in many
+// public bug reports ("Filter Expression can only contain non-primary key
+// attributes: Primary key attribute: sk").
+void check_filter_names(const FilterNames& filter, const KeySchema& keys) {
+  for (const KeyElement* key : {&keys.hash, keys.range ? &*keys.range : nullptr}) {
+    if (key && filter.names.count(key->name)) {
+      throw validation_error(std::string(filter.kind) +
+                             " can only contain non-primary key attributes: Primary key attribute: " +
+                             key->name);
+    }
+  }
+}
+
+// What a Query means before its table is known.
+struct BoundQuery {
+  std::vector<Term> terms;
+  std::optional<expr::Condition> filter;
+  FilterNames filter_names;
+  std::optional<expr::Projection> projection;
+};
+
+BoundQuery bind(const QueryRequest& request) {
+  if (!request.key_condition_expression && !request.key_conditions) {
+    throw validation_error(
+        "Either the KeyConditions or KeyConditionExpression parameter must be specified in the "
+        "request.");
   }
   auto attributes = read_expression_attributes(
-      request, {"FilterExpression", "KeyConditionExpression", "ProjectionExpression"});
-  auto terms = key_text ? expr::parse_key_condition(*key_text, attributes)
-                        : expr::legacy_key_conditions(*key_conditions);
-  auto filter = read_condition(request, "FilterExpression", attributes);
-  // The filter's attributes, checked against the key schema once it is known.
-  std::set<std::string> filter_names;
-  const char* filter_kind = "Filter Expression";
-  if (filter) {
-    filter_names = filter->top_level_names();
-  } else if (const Json* query_filter = object_member(request, "QueryFilter")) {
-    for (auto it = query_filter->MemberBegin(); it != query_filter->MemberEnd(); ++it) {
-      filter_names.insert(std::string(it->name.GetString(), it->name.GetStringLength()));
-    }
-    filter_kind = "QueryFilter";
-    filter = expr::legacy_filter(request, "QueryFilter");
-  } else {
-    filter = expr::legacy_filter(request, "QueryFilter");  // ConditionalOperator alone
-  }
-  auto projection = read_projection(request, attributes);
+      request.expression_attribute_names, request.expression_attribute_values,
+      {{"FilterExpression", request.filter_expression.has_value()},
+       {"KeyConditionExpression", request.key_condition_expression.has_value()},
+       {"ProjectionExpression", request.projection_expression.has_value()}});
+  BoundQuery out;
+  out.terms = request.key_condition_expression
+                  ? expr::parse_key_condition(*request.key_condition_expression, attributes)
+                  : expr::legacy_key_conditions(*request.key_conditions);
+  out.filter = read_condition(request.filter_expression, "FilterExpression", attributes);
+  if (!out.filter) out.filter = expr::legacy_filter(request.query_filter, request.conditional_operator);
+  out.filter_names = filter_names(request, out.filter);
+  out.projection = read_projection(request.projection_expression, request.attributes_to_get, attributes);
   expr::check_all_used(attributes);
+  return out;
+}
 
+}  // namespace
+
+void QueryOperation::check_before_values(const Request& request) {
+  // Orders from the DAX client's RequestValidator (mirrors DynamoDB's).
+  // KeyConditions mixes only with KeyConditionExpression (dynalite
+  // validations/index.js validateExpressionParams).
+  const bool key_expression = request.key_condition_expression.has_value();
+  expr::check_expression_mixing(
+      {{"ProjectionExpression", request.projection_expression.has_value()},
+       {"FilterExpression", request.filter_expression.has_value()},
+       {"KeyConditionExpression", key_expression}},
+      {{"AttributesToGet", request.attributes_to_get.has_value()},
+       {"QueryFilter", request.query_filter.has_value()},
+       {"ConditionalOperator", request.conditional_operator.has_value()},
+       {"KeyConditions", key_expression && request.key_conditions.has_value()}});
+  check_select({request.select ? std::optional(request.select->value()) : std::nullopt,
+                request.projection_expression.has_value(), request.attributes_to_get.has_value(),
+                request.index_name.has_value()},
+               /*as_constraint=*/true);
+}
+
+QueryResponse QueryOperation::run(Engine& engine, const Request& request,
+                                  const ExecuteOptions& options) {
+  BoundQuery bound = bind(request);
+  const bool consistent = request.consistent_read.value_or(false);
+  const Item* start = request.exclusive_start_key ? &*request.exclusive_start_key : nullptr;
+  const CapacityDetail capacity = capacity_detail(request.return_consumed_capacity, options);
   Page page;
   Select resolved;
   Consumption consumed;
   {
     std::lock_guard lock(engine.storage_mutex());
-    auto table = engine.require_table(*table_name);
-    const IndexDef* index = find_read_index(*table, index_name, consistent);
+    auto table = engine.require_table(*request.table_name);
+    const IndexDef* index = find_read_index(*table, request.index_name, consistent);
     if (start) check_start_key_size(*start, *table, index, /*query=*/true);
+    const KeySchema& keys = index ? index->keys : table->keys;
     PageRequest pr;
     pr.table = table.get();
     pr.index = index;
-    pr.read.forward = forward;
-    apply_key_condition(terms, index ? index->keys : table->keys, start ? &*start : nullptr,
-                        pr.read);
+    pr.read.forward = request.scan_index_forward.value_or(true);
+    apply_key_condition(bound.terms, keys, start, pr.read);
     if (start) {
       check_start_key_table(*start, *table);
-      check_start_key_in_condition(*start, index ? index->keys : table->keys, pr.read);
-      pr.exclusive_start_key = start;
+      check_start_key_in_condition(*start, keys, pr.read);
+      pr.exclusive_start_key = *start;
     }
-    // dynalite actions/query.js; the message is quoted from DynamoDB in many
-    // public bug reports ("Filter Expression can only contain non-primary key
-    // attributes: Primary key attribute: sk").
-    const KeySchema& query_keys = index ? index->keys : table->keys;
-    for (const KeyElement* key : {&query_keys.hash, query_keys.range ? &*query_keys.range : nullptr}) {
-      if (key && filter_names.count(key->name)) {
-        throw validation_error(std::string(filter_kind) +
-                               " can only contain non-primary key attributes: Primary key attribute: " +
-                               key->name);
-      }
-    }
-    resolved = resolve_select(select, projection.has_value(), index);
-    pr.limit = limit;
-    pr.filter = filter ? &*filter : nullptr;
-    pr.projection = projection ? &*projection : nullptr;
+    check_filter_names(bound.filter_names, keys);
+    resolved = resolve_select(request.select ? std::optional(request.select->value()) : std::nullopt,
+                              bound.projection.has_value(), index);
+    pr.limit = request.limit;
+    pr.filter = bound.filter ? &*bound.filter : nullptr;
+    pr.projection = bound.projection ? &*bound.projection : nullptr;
     pr.select = resolved;
-    pr.fetch_from_table =
-        index_read_needs_table(*table, index, projection ? &*projection : nullptr);
+    pr.fetch_from_table = index_read_needs_table(*table, index, pr.projection);
     pr.consistent = consistent;
     page = read_page(engine, std::move(pr));
     consumed = read_consumption(index, page.bytes_read, consistent);
   }
-  out.StartObject();
-  write_page(out, page, resolved);
-  write_consumed_capacity(out, *table_name, capacity, consumed);
-  out.EndObject();
+  QueryResponse response;
+  fill_page(response, page, resolved);
+  if (capacity != CapacityDetail::kNone) {
+    response.consumed_capacity = consumed_capacity(*request.table_name, capacity, consumed);
+  }
+  return response;
 }
 
 }  // namespace dynamini

@@ -5,94 +5,119 @@
 #include "ops/expression_inputs.h"
 #include "ops/operations.h"
 #include "ops/pagination.h"
-#include "validation/request_members.h"
 
 namespace dynamini {
 
-void scan(Engine& engine, const Json& request, JsonWriter& out) {
-  ShapeErrors errors;
-  auto table_name = string_member(request, "TableName");
-  errors.name(table_name, "tableName", true);
-  auto index_name = string_member(request, "IndexName");
-  errors.name(index_name, "indexName", false);
-  auto limit = integer_member(request, "Limit");
-  errors.range(limit, "limit", 1);
-  auto segment = integer_member(request, "Segment");
-  auto total_segments = integer_member(request, "TotalSegments");
-  errors.range(segment, "segment", 0, 999999);
-  errors.range(total_segments, "totalSegments", 1, 1000000);
-  auto select = read_select(request, errors);
-  CapacityDetail capacity = read_capacity_detail(request, errors);
-  expr::legacy_shape_errors(request, errors);
-  errors.throw_if_any();
-  // Orders from the DAX client's RequestValidator (mirrors DynamoDB's).
-  expr::check_expression_mixing(request, {"ProjectionExpression", "FilterExpression"},
-                                {"AttributesToGet", "ScanFilter", "ConditionalOperator"});
-  check_select(select, request, index_name.has_value());
-  // ExclusiveStartKey values are checked before the segments (dynalite
-  // validations/scan.js).
-  std::optional<Item> start = read_exclusive_start_key(request);
-  if (segment && !total_segments) {
+namespace {
+
+// What a Scan means before its table is known.
+struct BoundScan {
+  std::optional<expr::Condition> filter;
+  std::optional<expr::Projection> projection;
+};
+
+// Segment and TotalSegments come together, Segment below TotalSegments
+// (dynalite validations/scan.js).
+void check_segments(const ScanRequest& request) {
+  const auto& segment = request.segment;
+  const auto& total = request.total_segments;
+  if (segment && !total) {
     throw validation_error(
         "The TotalSegments parameter is required but was not present in the request when "
         "Segment parameter is present");
   }
-  if (total_segments && !segment) {
+  if (total && !segment) {
     throw validation_error(
         "The Segment parameter is required but was not present in the request when parameter "
         "TotalSegments is present");
   }
-  if (segment && *segment >= *total_segments) {
+  if (segment && *segment >= *total) {
     throw validation_error(
         "The Segment parameter is zero-based and must be less than parameter TotalSegments: "
         "Segment: " + std::to_string(*segment) + " is not less than TotalSegments: " +
-        std::to_string(*total_segments));
+        std::to_string(*total));
   }
-  bool consistent = bool_member(request, "ConsistentRead").value_or(false);
-  auto attributes =
-      read_expression_attributes(request, {"FilterExpression", "ProjectionExpression"});
-  auto filter = read_condition(request, "FilterExpression", attributes);
-  if (!filter) filter = expr::legacy_filter(request, "ScanFilter");
-  auto projection = read_projection(request, attributes);
-  expr::check_all_used(attributes);
+}
 
+BoundScan bind(const ScanRequest& request) {
+  // ExclusiveStartKey values are checked before the segments (dynalite
+  // validations/scan.js): the reader's deferred value errors come first.
+  check_segments(request);
+  auto attributes = read_expression_attributes(
+      request.expression_attribute_names, request.expression_attribute_values,
+      {{"FilterExpression", request.filter_expression.has_value()},
+       {"ProjectionExpression", request.projection_expression.has_value()}});
+  BoundScan out;
+  out.filter = read_condition(request.filter_expression, "FilterExpression", attributes);
+  if (!out.filter) out.filter = expr::legacy_filter(request.scan_filter, request.conditional_operator);
+  out.projection = read_projection(request.projection_expression, request.attributes_to_get, attributes);
+  expr::check_all_used(attributes);
+  return out;
+}
+
+}  // namespace
+
+void ScanOperation::check_before_values(const Request& request) {
+  // Orders from the DAX client's RequestValidator (mirrors DynamoDB's).
+  expr::check_expression_mixing(
+      {{"ProjectionExpression", request.projection_expression.has_value()},
+       {"FilterExpression", request.filter_expression.has_value()}},
+      {{"AttributesToGet", request.attributes_to_get.has_value()},
+       {"ScanFilter", request.scan_filter.has_value()},
+       {"ConditionalOperator", request.conditional_operator.has_value()}});
+  check_select({request.select ? std::optional(request.select->value()) : std::nullopt,
+                request.projection_expression.has_value(), request.attributes_to_get.has_value(),
+                request.index_name.has_value()},
+               /*as_constraint=*/false);
+}
+
+ScanResponse ScanOperation::run(Engine& engine, const Request& request,
+                                const ExecuteOptions& options) {
+  BoundScan bound = bind(request);
+  const bool consistent = request.consistent_read.value_or(false);
+  const auto& start = request.exclusive_start_key;
+  const CapacityDetail capacity = capacity_detail(request.return_consumed_capacity, options);
   Page page;
   Select resolved;
   Consumption consumed;
   {
     std::lock_guard lock(engine.storage_mutex());
-    auto table = engine.require_table(*table_name);
+    auto table = engine.require_table(*request.table_name);
     // An unknown index with a start key is reported as a bad start key
     // (dynalite actions/scan.js, recorded against DynamoDB).
-    if (start && index_name && !table->find_index(*index_name)) {
+    if (start && request.index_name && !table->find_index(*request.index_name)) {
       throw validation_error("The provided starting key is invalid");
     }
-    const IndexDef* index = find_read_index(*table, index_name, consistent);
+    const IndexDef* index = find_read_index(*table, request.index_name, consistent);
     PageRequest pr;
     pr.table = table.get();
     pr.index = index;
     if (start) {
       validate_start_key(*start, *table, index);
-      if (segment) check_start_key_segment(*start, *table, *segment, *total_segments);
+      if (request.segment) {
+        check_start_key_segment(*start, *table, *request.segment, *request.total_segments);
+      }
       pr.exclusive_start_key = start;
     }
-    resolved = resolve_select(select, projection.has_value(), index);
-    pr.limit = limit;
-    pr.filter = filter ? &*filter : nullptr;
-    pr.projection = projection ? &*projection : nullptr;
+    resolved = resolve_select(request.select ? std::optional(request.select->value()) : std::nullopt,
+                              bound.projection.has_value(), index);
+    pr.limit = request.limit;
+    pr.filter = bound.filter ? &*bound.filter : nullptr;
+    pr.projection = bound.projection ? &*bound.projection : nullptr;
     pr.select = resolved;
-    pr.fetch_from_table =
-        index_read_needs_table(*table, index, projection ? &*projection : nullptr);
+    pr.fetch_from_table = index_read_needs_table(*table, index, pr.projection);
     pr.consistent = consistent;
-    pr.segment = segment;
-    pr.total_segments = total_segments.value_or(1);
+    pr.segment = request.segment;
+    pr.total_segments = request.total_segments.value_or(1);
     page = read_page(engine, std::move(pr));
     consumed = read_consumption(index, page.bytes_read, consistent);
   }
-  out.StartObject();
-  write_page(out, page, resolved);
-  write_consumed_capacity(out, *table_name, capacity, consumed);
-  out.EndObject();
+  ScanResponse response;
+  fill_page(response, page, resolved);
+  if (capacity != CapacityDetail::kNone) {
+    response.consumed_capacity = consumed_capacity(*request.table_name, capacity, consumed);
+  }
+  return response;
 }
 
 }  // namespace dynamini

@@ -4,6 +4,7 @@
 
 #include "dynamini/api_error.h"
 #include "ops/operations.h"
+#include "ops/typed_operation.h"
 #include "partiql/parser.h"
 #include "validation/request_members.h"
 #include "validation/shape_errors.h"
@@ -79,10 +80,11 @@ void run_select(Engine& engine, const ParsedStatement& parsed, ReadOptions optio
   request.Parse(plan.json.c_str());
   rapidjson::StringBuffer buffer;
   JsonWriter inner(buffer);
+  Call call;
   if (plan.operation == "Query") {
-    query(engine, request, inner);
+    run_json<QueryOperation>(engine, request, call, inner);
   } else {
-    scan(engine, request, inner);
+    run_json<ScanOperation>(engine, request, call, inner);
   }
   rapidjson::Document page;
   page.Parse(buffer.GetString(), buffer.GetSize());
