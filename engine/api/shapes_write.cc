@@ -9,23 +9,35 @@
 namespace dynamini::api {
 namespace {
 
-void write_CreateTableOutput(JsonWriter& w, const api::CreateTableResponse& value);
-void write_TableDescription(JsonWriter& w, const api::TableDescription& value);
+void write_CreateTableInput(JsonWriter& w, const api::CreateTableRequest& value);
 void write_AttributeDefinitions(JsonWriter& w, const std::vector<api::AttributeDefinition>& value);
 void write_AttributeDefinition(JsonWriter& w, const api::AttributeDefinition& value);
 void write_KeySchema(JsonWriter& w, const std::vector<api::KeySchemaElement>& value);
 void write_KeySchemaElement(JsonWriter& w, const api::KeySchemaElement& value);
+void write_LocalSecondaryIndexList(JsonWriter& w, const std::vector<api::LocalSecondaryIndex>& value);
+void write_LocalSecondaryIndex(JsonWriter& w, const api::LocalSecondaryIndex& value);
+void write_IndexKeySchema(JsonWriter& w, const std::vector<api::KeySchemaElement>& value);
+void write_IndexKeySchemaElement(JsonWriter& w, const api::KeySchemaElement& value);
+void write_Projection(JsonWriter& w, const api::Projection& value);
+void write_NonKeyAttributeNameList(JsonWriter& w, const std::vector<std::string>& value);
+void write_GlobalSecondaryIndexList(JsonWriter& w, const std::vector<api::GlobalSecondaryIndex>& value);
+void write_GlobalSecondaryIndex(JsonWriter& w, const api::GlobalSecondaryIndex& value);
+void write_ProvisionedThroughput(JsonWriter& w, const api::ProvisionedThroughput& value);
+void write_OnDemandThroughput(JsonWriter& w, const api::OnDemandThroughput& value);
+void write_WarmThroughput(JsonWriter& w, const api::WarmThroughput& value);
+void write_StreamSpecification(JsonWriter& w, const api::StreamSpecification& value);
+void write_SSESpecification(JsonWriter& w, const api::SSESpecification& value);
+void write_TagList(JsonWriter& w, const std::vector<api::Tag>& value);
+void write_Tag(JsonWriter& w, const api::Tag& value);
+void write_CreateTableOutput(JsonWriter& w, const api::CreateTableResponse& value);
+void write_TableDescription(JsonWriter& w, const api::TableDescription& value);
 void write_ProvisionedThroughputDescription(JsonWriter& w, const api::ProvisionedThroughputDescription& value);
 void write_BillingModeSummary(JsonWriter& w, const api::BillingModeSummary& value);
 void write_LocalSecondaryIndexDescriptionList(JsonWriter& w, const std::vector<api::LocalSecondaryIndexDescription>& value);
 void write_LocalSecondaryIndexDescription(JsonWriter& w, const api::LocalSecondaryIndexDescription& value);
-void write_Projection(JsonWriter& w, const api::Projection& value);
-void write_NonKeyAttributeNameList(JsonWriter& w, const std::vector<std::string>& value);
 void write_GlobalSecondaryIndexDescriptionList(JsonWriter& w, const std::vector<api::GlobalSecondaryIndexDescription>& value);
 void write_GlobalSecondaryIndexDescription(JsonWriter& w, const api::GlobalSecondaryIndexDescription& value);
-void write_OnDemandThroughput(JsonWriter& w, const api::OnDemandThroughput& value);
 void write_GlobalSecondaryIndexWarmThroughputDescription(JsonWriter& w, const api::GlobalSecondaryIndexWarmThroughputDescription& value);
-void write_StreamSpecification(JsonWriter& w, const api::StreamSpecification& value);
 void write_ReplicaDescriptionList(JsonWriter& w, const std::vector<api::ReplicaDescription>& value);
 void write_ReplicaDescription(JsonWriter& w, const api::ReplicaDescription& value);
 void write_ProvisionedThroughputOverride(JsonWriter& w, const api::ProvisionedThroughputOverride& value);
@@ -39,74 +51,449 @@ void write_GlobalTableWitnessDescription(JsonWriter& w, const api::GlobalTableWi
 void write_RestoreSummary(JsonWriter& w, const api::RestoreSummary& value);
 void write_SSEDescription(JsonWriter& w, const api::SSEDescription& value);
 void write_ArchivalSummary(JsonWriter& w, const api::ArchivalSummary& value);
+void write_DescribeTableInput(JsonWriter& w, const api::DescribeTableRequest& value);
 void write_DescribeTableOutput(JsonWriter& w, const api::DescribeTableResponse& value);
+void write_UpdateTableInput(JsonWriter& w, const api::UpdateTableRequest& value);
+void write_GlobalSecondaryIndexUpdateList(JsonWriter& w, const std::vector<api::GlobalSecondaryIndexUpdate>& value);
+void write_GlobalSecondaryIndexUpdate(JsonWriter& w, const api::GlobalSecondaryIndexUpdate& value);
+void write_UpdateGlobalSecondaryIndexAction(JsonWriter& w, const api::UpdateGlobalSecondaryIndexAction& value);
+void write_CreateGlobalSecondaryIndexAction(JsonWriter& w, const api::CreateGlobalSecondaryIndexAction& value);
+void write_DeleteGlobalSecondaryIndexAction(JsonWriter& w, const api::DeleteGlobalSecondaryIndexAction& value);
+void write_ReplicationGroupUpdateList(JsonWriter& w, const std::vector<api::ReplicationGroupUpdate>& value);
+void write_ReplicationGroupUpdate(JsonWriter& w, const api::ReplicationGroupUpdate& value);
+void write_CreateReplicationGroupMemberAction(JsonWriter& w, const api::CreateReplicationGroupMemberAction& value);
+void write_ReplicaGlobalSecondaryIndexList(JsonWriter& w, const std::vector<api::ReplicaGlobalSecondaryIndex>& value);
+void write_ReplicaGlobalSecondaryIndex(JsonWriter& w, const api::ReplicaGlobalSecondaryIndex& value);
+void write_UpdateReplicationGroupMemberAction(JsonWriter& w, const api::UpdateReplicationGroupMemberAction& value);
+void write_DeleteReplicationGroupMemberAction(JsonWriter& w, const api::DeleteReplicationGroupMemberAction& value);
+void write_GlobalTableWitnessGroupUpdateList(JsonWriter& w, const std::vector<api::GlobalTableWitnessGroupUpdate>& value);
+void write_GlobalTableWitnessGroupUpdate(JsonWriter& w, const api::GlobalTableWitnessGroupUpdate& value);
+void write_CreateGlobalTableWitnessGroupMemberAction(JsonWriter& w, const api::CreateGlobalTableWitnessGroupMemberAction& value);
+void write_DeleteGlobalTableWitnessGroupMemberAction(JsonWriter& w, const api::DeleteGlobalTableWitnessGroupMemberAction& value);
 void write_UpdateTableOutput(JsonWriter& w, const api::UpdateTableResponse& value);
+void write_ListTablesInput(JsonWriter& w, const api::ListTablesRequest& value);
 void write_ListTablesOutput(JsonWriter& w, const api::ListTablesResponse& value);
 void write_TableNameList(JsonWriter& w, const std::vector<std::string>& value);
+void write_DeleteTableInput(JsonWriter& w, const api::DeleteTableRequest& value);
 void write_DeleteTableOutput(JsonWriter& w, const api::DeleteTableResponse& value);
+void write_PutItemInput(JsonWriter& w, const api::PutItemRequest& value);
+void write_ExpectedAttributeMap(JsonWriter& w, const std::map<std::string, std::optional<api::ExpectedAttributeValue>>& value);
+void write_ExpectedAttributeValue(JsonWriter& w, const api::ExpectedAttributeValue& value);
+void write_AttributeValueList(JsonWriter& w, const std::vector<AttributeValue>& value);
+void write_ExpressionAttributeNameMap(JsonWriter& w, const std::map<std::string, std::string>& value);
 void write_PutItemOutput(JsonWriter& w, const api::PutItemResponse& value);
 void write_ConsumedCapacity(JsonWriter& w, const api::ConsumedCapacity& value);
 void write_Capacity(JsonWriter& w, const api::Capacity& value);
 void write_SecondaryIndexesCapacityMap(JsonWriter& w, const std::map<std::string, api::Capacity>& value);
 void write_ItemCollectionMetrics(JsonWriter& w, const api::ItemCollectionMetrics& value);
 void write_ItemCollectionSizeEstimateRange(JsonWriter& w, const std::vector<double>& value);
+void write_GetItemInput(JsonWriter& w, const api::GetItemRequest& value);
+void write_AttributeNameList(JsonWriter& w, const std::vector<std::string>& value);
 void write_GetItemOutput(JsonWriter& w, const api::GetItemResponse& value);
+void write_DeleteItemInput(JsonWriter& w, const api::DeleteItemRequest& value);
 void write_DeleteItemOutput(JsonWriter& w, const api::DeleteItemResponse& value);
+void write_UpdateItemInput(JsonWriter& w, const api::UpdateItemRequest& value);
+void write_AttributeUpdates(JsonWriter& w, const std::map<std::string, std::optional<api::AttributeValueUpdate>>& value);
+void write_AttributeValueUpdate(JsonWriter& w, const api::AttributeValueUpdate& value);
 void write_UpdateItemOutput(JsonWriter& w, const api::UpdateItemResponse& value);
+void write_QueryInput(JsonWriter& w, const api::QueryRequest& value);
+void write_KeyConditions(JsonWriter& w, const std::map<std::string, std::optional<api::Condition>>& value);
+void write_Condition(JsonWriter& w, const api::Condition& value);
+void write_FilterConditionMap(JsonWriter& w, const std::map<std::string, std::optional<api::Condition>>& value);
 void write_QueryOutput(JsonWriter& w, const api::QueryResponse& value);
+void write_ScanInput(JsonWriter& w, const api::ScanRequest& value);
 void write_ScanOutput(JsonWriter& w, const api::ScanResponse& value);
-void write_BatchGetItemOutput(JsonWriter& w, const api::BatchGetItemResponse& value);
-void write_BatchGetResponseMap(JsonWriter& w, const std::map<std::string, std::vector<Item>>& value);
-void write_ItemList(JsonWriter& w, const std::vector<Item>& value);
+void write_BatchGetItemInput(JsonWriter& w, const api::BatchGetItemRequest& value);
 void write_BatchGetRequestMap(JsonWriter& w, const std::map<std::string, api::KeysAndAttributes>& value);
 void write_KeysAndAttributes(JsonWriter& w, const api::KeysAndAttributes& value);
 void write_KeyList(JsonWriter& w, const std::vector<Item>& value);
-void write_AttributeNameList(JsonWriter& w, const std::vector<std::string>& value);
-void write_ExpressionAttributeNameMap(JsonWriter& w, const std::map<std::string, std::string>& value);
+void write_BatchGetItemOutput(JsonWriter& w, const api::BatchGetItemResponse& value);
+void write_BatchGetResponseMap(JsonWriter& w, const std::map<std::string, std::vector<Item>>& value);
+void write_ItemList(JsonWriter& w, const std::vector<Item>& value);
 void write_ConsumedCapacityMultiple(JsonWriter& w, const std::vector<api::ConsumedCapacity>& value);
-void write_BatchWriteItemOutput(JsonWriter& w, const api::BatchWriteItemResponse& value);
+void write_BatchWriteItemInput(JsonWriter& w, const api::BatchWriteItemRequest& value);
 void write_BatchWriteItemRequestMap(JsonWriter& w, const std::map<std::string, std::vector<api::WriteRequest>>& value);
 void write_WriteRequests(JsonWriter& w, const std::vector<api::WriteRequest>& value);
 void write_WriteRequest(JsonWriter& w, const api::WriteRequest& value);
 void write_PutRequest(JsonWriter& w, const api::PutRequest& value);
 void write_DeleteRequest(JsonWriter& w, const api::DeleteRequest& value);
+void write_BatchWriteItemOutput(JsonWriter& w, const api::BatchWriteItemResponse& value);
 void write_ItemCollectionMetricsPerTable(JsonWriter& w, const std::map<std::string, std::vector<api::ItemCollectionMetrics>>& value);
 void write_ItemCollectionMetricsMultiple(JsonWriter& w, const std::vector<api::ItemCollectionMetrics>& value);
+void write_TransactWriteItemsInput(JsonWriter& w, const api::TransactWriteItemsRequest& value);
+void write_TransactWriteItemList(JsonWriter& w, const std::vector<api::TransactWriteItem>& value);
+void write_TransactWriteItem(JsonWriter& w, const api::TransactWriteItem& value);
+void write_ConditionCheck(JsonWriter& w, const api::ConditionCheck& value);
+void write_Put(JsonWriter& w, const api::Put& value);
+void write_Delete(JsonWriter& w, const api::Delete& value);
+void write_Update(JsonWriter& w, const api::Update& value);
 void write_TransactWriteItemsOutput(JsonWriter& w, const api::TransactWriteItemsResponse& value);
+void write_TransactGetItemsInput(JsonWriter& w, const api::TransactGetItemsRequest& value);
+void write_TransactGetItemList(JsonWriter& w, const std::vector<api::TransactGetItem>& value);
+void write_TransactGetItem(JsonWriter& w, const api::TransactGetItem& value);
+void write_Get(JsonWriter& w, const api::Get& value);
 void write_TransactGetItemsOutput(JsonWriter& w, const api::TransactGetItemsResponse& value);
 void write_ItemResponseList(JsonWriter& w, const std::vector<api::ItemResponse>& value);
 void write_ItemResponse(JsonWriter& w, const api::ItemResponse& value);
+void write_TagResourceInput(JsonWriter& w, const api::TagResourceRequest& value);
+void write_UntagResourceInput(JsonWriter& w, const api::UntagResourceRequest& value);
+void write_TagKeyList(JsonWriter& w, const std::vector<std::string>& value);
+void write_ListTagsOfResourceInput(JsonWriter& w, const api::ListTagsOfResourceRequest& value);
 void write_ListTagsOfResourceOutput(JsonWriter& w, const api::ListTagsOfResourceResponse& value);
-void write_TagList(JsonWriter& w, const std::vector<api::Tag>& value);
-void write_Tag(JsonWriter& w, const api::Tag& value);
+void write_ExecuteStatementInput(JsonWriter& w, const api::ExecuteStatementRequest& value);
+void write_PreparedStatementParameters(JsonWriter& w, const std::vector<AttributeValue>& value);
 void write_ExecuteStatementOutput(JsonWriter& w, const api::ExecuteStatementResponse& value);
+void write_BatchExecuteStatementInput(JsonWriter& w, const api::BatchExecuteStatementRequest& value);
+void write_PartiQLBatchRequest(JsonWriter& w, const std::vector<api::BatchStatementRequest>& value);
+void write_BatchStatementRequest(JsonWriter& w, const api::BatchStatementRequest& value);
 void write_BatchExecuteStatementOutput(JsonWriter& w, const api::BatchExecuteStatementResponse& value);
 void write_PartiQLBatchResponse(JsonWriter& w, const std::vector<api::BatchStatementResponse>& value);
 void write_BatchStatementResponse(JsonWriter& w, const api::BatchStatementResponse& value);
 void write_BatchStatementError(JsonWriter& w, const api::BatchStatementError& value);
+void write_ExecuteTransactionInput(JsonWriter& w, const api::ExecuteTransactionRequest& value);
+void write_ParameterizedStatements(JsonWriter& w, const std::vector<api::ParameterizedStatement>& value);
+void write_ParameterizedStatement(JsonWriter& w, const api::ParameterizedStatement& value);
 void write_ExecuteTransactionOutput(JsonWriter& w, const api::ExecuteTransactionResponse& value);
-void write_UpdateTimeToLiveOutput(JsonWriter& w, const api::UpdateTimeToLiveResponse& value);
+void write_UpdateTimeToLiveInput(JsonWriter& w, const api::UpdateTimeToLiveRequest& value);
 void write_TimeToLiveSpecification(JsonWriter& w, const api::TimeToLiveSpecification& value);
+void write_UpdateTimeToLiveOutput(JsonWriter& w, const api::UpdateTimeToLiveResponse& value);
+void write_DescribeTimeToLiveInput(JsonWriter& w, const api::DescribeTimeToLiveRequest& value);
 void write_DescribeTimeToLiveOutput(JsonWriter& w, const api::DescribeTimeToLiveResponse& value);
 void write_TimeToLiveDescription(JsonWriter& w, const api::TimeToLiveDescription& value);
+void write_DescribeLimitsInput(JsonWriter& w, const api::DescribeLimitsRequest& value);
 void write_DescribeLimitsOutput(JsonWriter& w, const api::DescribeLimitsResponse& value);
+void write_DescribeEndpointsRequest(JsonWriter& w, const api::DescribeEndpointsRequest& value);
 void write_DescribeEndpointsResponse(JsonWriter& w, const api::DescribeEndpointsResponse& value);
 void write_Endpoints(JsonWriter& w, const std::vector<api::Endpoint>& value);
 void write_Endpoint(JsonWriter& w, const api::Endpoint& value);
+void write_ListStreamsInput(JsonWriter& w, const api::ListStreamsRequest& value);
 void write_ListStreamsOutput(JsonWriter& w, const api::ListStreamsResponse& value);
 void write_StreamList(JsonWriter& w, const std::vector<api::Stream>& value);
 void write_Stream(JsonWriter& w, const api::Stream& value);
+void write_DescribeStreamInput(JsonWriter& w, const api::DescribeStreamRequest& value);
+void write_ShardFilter(JsonWriter& w, const api::ShardFilter& value);
 void write_DescribeStreamOutput(JsonWriter& w, const api::DescribeStreamResponse& value);
 void write_StreamDescription(JsonWriter& w, const api::StreamDescription& value);
 void write_ShardDescriptionList(JsonWriter& w, const std::vector<api::Shard>& value);
 void write_Shard(JsonWriter& w, const api::Shard& value);
 void write_SequenceNumberRange(JsonWriter& w, const api::SequenceNumberRange& value);
+void write_GetShardIteratorInput(JsonWriter& w, const api::GetShardIteratorRequest& value);
 void write_GetShardIteratorOutput(JsonWriter& w, const api::GetShardIteratorResponse& value);
+void write_GetRecordsInput(JsonWriter& w, const api::GetRecordsRequest& value);
 void write_GetRecordsOutput(JsonWriter& w, const api::GetRecordsResponse& value);
 void write_RecordList(JsonWriter& w, const std::vector<api::Record>& value);
 void write_Record(JsonWriter& w, const api::Record& value);
 void write_StreamRecord(JsonWriter& w, const api::StreamRecord& value);
 void write_Identity(JsonWriter& w, const api::Identity& value);
+
+void write_CreateTableInput(JsonWriter& w, const api::CreateTableRequest& value) {
+  w.StartObject();
+  if (value.attribute_definitions) {
+    w.Key("AttributeDefinitions");
+    write_AttributeDefinitions(w, *value.attribute_definitions);
+  }
+  if (value.table_name) {
+    w.Key("TableName");
+    write_string(w, *value.table_name);
+  }
+  if (value.key_schema) {
+    w.Key("KeySchema");
+    write_KeySchema(w, *value.key_schema);
+  }
+  if (value.local_secondary_indexes) {
+    w.Key("LocalSecondaryIndexes");
+    write_LocalSecondaryIndexList(w, *value.local_secondary_indexes);
+  }
+  if (value.global_secondary_indexes) {
+    w.Key("GlobalSecondaryIndexes");
+    write_GlobalSecondaryIndexList(w, *value.global_secondary_indexes);
+  }
+  if (value.billing_mode) {
+    w.Key("BillingMode");
+    write_string(w, (*value.billing_mode).text());
+  }
+  if (value.provisioned_throughput) {
+    w.Key("ProvisionedThroughput");
+    write_ProvisionedThroughput(w, *value.provisioned_throughput);
+  }
+  if (value.stream_specification) {
+    w.Key("StreamSpecification");
+    write_StreamSpecification(w, *value.stream_specification);
+  }
+  if (value.sse_specification) {
+    w.Key("SSESpecification");
+    write_SSESpecification(w, *value.sse_specification);
+  }
+  if (value.tags) {
+    w.Key("Tags");
+    write_TagList(w, *value.tags);
+  }
+  if (value.table_class) {
+    w.Key("TableClass");
+    write_string(w, (*value.table_class).text());
+  }
+  if (value.deletion_protection_enabled) {
+    w.Key("DeletionProtectionEnabled");
+    w.Bool(*value.deletion_protection_enabled);
+  }
+  if (value.warm_throughput) {
+    w.Key("WarmThroughput");
+    write_WarmThroughput(w, *value.warm_throughput);
+  }
+  if (value.resource_policy) {
+    w.Key("ResourcePolicy");
+    write_string(w, *value.resource_policy);
+  }
+  if (value.on_demand_throughput) {
+    w.Key("OnDemandThroughput");
+    write_OnDemandThroughput(w, *value.on_demand_throughput);
+  }
+  if (value.global_table_source_arn) {
+    w.Key("GlobalTableSourceArn");
+    write_string(w, *value.global_table_source_arn);
+  }
+  if (value.global_table_settings_replication_mode) {
+    w.Key("GlobalTableSettingsReplicationMode");
+    write_string(w, (*value.global_table_settings_replication_mode).text());
+  }
+  w.EndObject();
+}
+
+void write_AttributeDefinitions(JsonWriter& w, const std::vector<api::AttributeDefinition>& value) {
+  w.StartArray();
+  for (const auto& element : value) {
+    write_AttributeDefinition(w, element);
+  }
+  w.EndArray();
+}
+
+void write_AttributeDefinition(JsonWriter& w, const api::AttributeDefinition& value) {
+  w.StartObject();
+  if (value.attribute_name) {
+    w.Key("AttributeName");
+    write_string(w, *value.attribute_name);
+  }
+  if (value.attribute_type) {
+    w.Key("AttributeType");
+    write_string(w, (*value.attribute_type).text());
+  }
+  w.EndObject();
+}
+
+void write_KeySchema(JsonWriter& w, const std::vector<api::KeySchemaElement>& value) {
+  w.StartArray();
+  for (const auto& element : value) {
+    write_KeySchemaElement(w, element);
+  }
+  w.EndArray();
+}
+
+void write_KeySchemaElement(JsonWriter& w, const api::KeySchemaElement& value) {
+  w.StartObject();
+  if (value.attribute_name) {
+    w.Key("AttributeName");
+    write_string(w, *value.attribute_name);
+  }
+  if (value.key_type) {
+    w.Key("KeyType");
+    write_string(w, (*value.key_type).text());
+  }
+  w.EndObject();
+}
+
+void write_LocalSecondaryIndexList(JsonWriter& w, const std::vector<api::LocalSecondaryIndex>& value) {
+  w.StartArray();
+  for (const auto& element : value) {
+    write_LocalSecondaryIndex(w, element);
+  }
+  w.EndArray();
+}
+
+void write_LocalSecondaryIndex(JsonWriter& w, const api::LocalSecondaryIndex& value) {
+  w.StartObject();
+  if (value.index_name) {
+    w.Key("IndexName");
+    write_string(w, *value.index_name);
+  }
+  if (value.key_schema) {
+    w.Key("KeySchema");
+    write_IndexKeySchema(w, *value.key_schema);
+  }
+  if (value.projection) {
+    w.Key("Projection");
+    write_Projection(w, *value.projection);
+  }
+  w.EndObject();
+}
+
+void write_IndexKeySchema(JsonWriter& w, const std::vector<api::KeySchemaElement>& value) {
+  w.StartArray();
+  for (const auto& element : value) {
+    write_IndexKeySchemaElement(w, element);
+  }
+  w.EndArray();
+}
+
+void write_IndexKeySchemaElement(JsonWriter& w, const api::KeySchemaElement& value) {
+  w.StartObject();
+  if (value.attribute_name) {
+    w.Key("AttributeName");
+    write_string(w, *value.attribute_name);
+  }
+  if (value.key_type) {
+    w.Key("KeyType");
+    write_string(w, (*value.key_type).text());
+  }
+  w.EndObject();
+}
+
+void write_Projection(JsonWriter& w, const api::Projection& value) {
+  w.StartObject();
+  if (value.projection_type) {
+    w.Key("ProjectionType");
+    write_string(w, (*value.projection_type).text());
+  }
+  if (value.non_key_attributes) {
+    w.Key("NonKeyAttributes");
+    write_NonKeyAttributeNameList(w, *value.non_key_attributes);
+  }
+  w.EndObject();
+}
+
+void write_NonKeyAttributeNameList(JsonWriter& w, const std::vector<std::string>& value) {
+  w.StartArray();
+  for (const auto& element : value) {
+    write_string(w, element);
+  }
+  w.EndArray();
+}
+
+void write_GlobalSecondaryIndexList(JsonWriter& w, const std::vector<api::GlobalSecondaryIndex>& value) {
+  w.StartArray();
+  for (const auto& element : value) {
+    write_GlobalSecondaryIndex(w, element);
+  }
+  w.EndArray();
+}
+
+void write_GlobalSecondaryIndex(JsonWriter& w, const api::GlobalSecondaryIndex& value) {
+  w.StartObject();
+  if (value.index_name) {
+    w.Key("IndexName");
+    write_string(w, *value.index_name);
+  }
+  if (value.key_schema) {
+    w.Key("KeySchema");
+    write_IndexKeySchema(w, *value.key_schema);
+  }
+  if (value.projection) {
+    w.Key("Projection");
+    write_Projection(w, *value.projection);
+  }
+  if (value.provisioned_throughput) {
+    w.Key("ProvisionedThroughput");
+    write_ProvisionedThroughput(w, *value.provisioned_throughput);
+  }
+  if (value.on_demand_throughput) {
+    w.Key("OnDemandThroughput");
+    write_OnDemandThroughput(w, *value.on_demand_throughput);
+  }
+  if (value.warm_throughput) {
+    w.Key("WarmThroughput");
+    write_WarmThroughput(w, *value.warm_throughput);
+  }
+  w.EndObject();
+}
+
+void write_ProvisionedThroughput(JsonWriter& w, const api::ProvisionedThroughput& value) {
+  w.StartObject();
+  if (value.read_capacity_units) {
+    w.Key("ReadCapacityUnits");
+    w.Int64(*value.read_capacity_units);
+  }
+  if (value.write_capacity_units) {
+    w.Key("WriteCapacityUnits");
+    w.Int64(*value.write_capacity_units);
+  }
+  w.EndObject();
+}
+
+void write_OnDemandThroughput(JsonWriter& w, const api::OnDemandThroughput& value) {
+  w.StartObject();
+  if (value.max_read_request_units) {
+    w.Key("MaxReadRequestUnits");
+    w.Int64(*value.max_read_request_units);
+  }
+  if (value.max_write_request_units) {
+    w.Key("MaxWriteRequestUnits");
+    w.Int64(*value.max_write_request_units);
+  }
+  w.EndObject();
+}
+
+void write_WarmThroughput(JsonWriter& w, const api::WarmThroughput& value) {
+  w.StartObject();
+  if (value.read_units_per_second) {
+    w.Key("ReadUnitsPerSecond");
+    w.Int64(*value.read_units_per_second);
+  }
+  if (value.write_units_per_second) {
+    w.Key("WriteUnitsPerSecond");
+    w.Int64(*value.write_units_per_second);
+  }
+  w.EndObject();
+}
+
+void write_StreamSpecification(JsonWriter& w, const api::StreamSpecification& value) {
+  w.StartObject();
+  if (value.stream_enabled) {
+    w.Key("StreamEnabled");
+    w.Bool(*value.stream_enabled);
+  }
+  if (value.stream_view_type) {
+    w.Key("StreamViewType");
+    write_string(w, (*value.stream_view_type).text());
+  }
+  w.EndObject();
+}
+
+void write_SSESpecification(JsonWriter& w, const api::SSESpecification& value) {
+  w.StartObject();
+  if (value.enabled) {
+    w.Key("Enabled");
+    w.Bool(*value.enabled);
+  }
+  if (value.sse_type) {
+    w.Key("SSEType");
+    write_string(w, (*value.sse_type).text());
+  }
+  if (value.kms_master_key_id) {
+    w.Key("KMSMasterKeyId");
+    write_string(w, *value.kms_master_key_id);
+  }
+  w.EndObject();
+}
+
+void write_TagList(JsonWriter& w, const std::vector<api::Tag>& value) {
+  w.StartArray();
+  for (const auto& element : value) {
+    write_Tag(w, element);
+  }
+  w.EndArray();
+}
+
+void write_Tag(JsonWriter& w, const api::Tag& value) {
+  w.StartObject();
+  if (value.key) {
+    w.Key("Key");
+    write_string(w, *value.key);
+  }
+  if (value.value) {
+    w.Key("Value");
+    write_string(w, *value.value);
+  }
+  w.EndObject();
+}
 
 void write_CreateTableOutput(JsonWriter& w, const api::CreateTableResponse& value) {
   w.StartObject();
@@ -234,48 +621,6 @@ void write_TableDescription(JsonWriter& w, const api::TableDescription& value) {
   w.EndObject();
 }
 
-void write_AttributeDefinitions(JsonWriter& w, const std::vector<api::AttributeDefinition>& value) {
-  w.StartArray();
-  for (const auto& element : value) {
-    write_AttributeDefinition(w, element);
-  }
-  w.EndArray();
-}
-
-void write_AttributeDefinition(JsonWriter& w, const api::AttributeDefinition& value) {
-  w.StartObject();
-  if (value.attribute_name) {
-    w.Key("AttributeName");
-    write_string(w, *value.attribute_name);
-  }
-  if (value.attribute_type) {
-    w.Key("AttributeType");
-    write_string(w, (*value.attribute_type).text());
-  }
-  w.EndObject();
-}
-
-void write_KeySchema(JsonWriter& w, const std::vector<api::KeySchemaElement>& value) {
-  w.StartArray();
-  for (const auto& element : value) {
-    write_KeySchemaElement(w, element);
-  }
-  w.EndArray();
-}
-
-void write_KeySchemaElement(JsonWriter& w, const api::KeySchemaElement& value) {
-  w.StartObject();
-  if (value.attribute_name) {
-    w.Key("AttributeName");
-    write_string(w, *value.attribute_name);
-  }
-  if (value.key_type) {
-    w.Key("KeyType");
-    write_string(w, (*value.key_type).text());
-  }
-  w.EndObject();
-}
-
 void write_ProvisionedThroughputDescription(JsonWriter& w, const api::ProvisionedThroughputDescription& value) {
   w.StartObject();
   if (value.last_increase_date_time) {
@@ -351,27 +696,6 @@ void write_LocalSecondaryIndexDescription(JsonWriter& w, const api::LocalSeconda
   w.EndObject();
 }
 
-void write_Projection(JsonWriter& w, const api::Projection& value) {
-  w.StartObject();
-  if (value.projection_type) {
-    w.Key("ProjectionType");
-    write_string(w, (*value.projection_type).text());
-  }
-  if (value.non_key_attributes) {
-    w.Key("NonKeyAttributes");
-    write_NonKeyAttributeNameList(w, *value.non_key_attributes);
-  }
-  w.EndObject();
-}
-
-void write_NonKeyAttributeNameList(JsonWriter& w, const std::vector<std::string>& value) {
-  w.StartArray();
-  for (const auto& element : value) {
-    write_string(w, element);
-  }
-  w.EndArray();
-}
-
 void write_GlobalSecondaryIndexDescriptionList(JsonWriter& w, const std::vector<api::GlobalSecondaryIndexDescription>& value) {
   w.StartArray();
   for (const auto& element : value) {
@@ -429,19 +753,6 @@ void write_GlobalSecondaryIndexDescription(JsonWriter& w, const api::GlobalSecon
   w.EndObject();
 }
 
-void write_OnDemandThroughput(JsonWriter& w, const api::OnDemandThroughput& value) {
-  w.StartObject();
-  if (value.max_read_request_units) {
-    w.Key("MaxReadRequestUnits");
-    w.Int64(*value.max_read_request_units);
-  }
-  if (value.max_write_request_units) {
-    w.Key("MaxWriteRequestUnits");
-    w.Int64(*value.max_write_request_units);
-  }
-  w.EndObject();
-}
-
 void write_GlobalSecondaryIndexWarmThroughputDescription(JsonWriter& w, const api::GlobalSecondaryIndexWarmThroughputDescription& value) {
   w.StartObject();
   if (value.read_units_per_second) {
@@ -455,19 +766,6 @@ void write_GlobalSecondaryIndexWarmThroughputDescription(JsonWriter& w, const ap
   if (value.status) {
     w.Key("Status");
     write_string(w, (*value.status).text());
-  }
-  w.EndObject();
-}
-
-void write_StreamSpecification(JsonWriter& w, const api::StreamSpecification& value) {
-  w.StartObject();
-  if (value.stream_enabled) {
-    w.Key("StreamEnabled");
-    w.Bool(*value.stream_enabled);
-  }
-  if (value.stream_view_type) {
-    w.Key("StreamViewType");
-    write_string(w, (*value.stream_view_type).text());
   }
   w.EndObject();
 }
@@ -694,6 +992,15 @@ void write_ArchivalSummary(JsonWriter& w, const api::ArchivalSummary& value) {
   w.EndObject();
 }
 
+void write_DescribeTableInput(JsonWriter& w, const api::DescribeTableRequest& value) {
+  w.StartObject();
+  if (value.table_name) {
+    w.Key("TableName");
+    write_string(w, *value.table_name);
+  }
+  w.EndObject();
+}
+
 void write_DescribeTableOutput(JsonWriter& w, const api::DescribeTableResponse& value) {
   w.StartObject();
   if (value.table) {
@@ -703,11 +1010,329 @@ void write_DescribeTableOutput(JsonWriter& w, const api::DescribeTableResponse& 
   w.EndObject();
 }
 
+void write_UpdateTableInput(JsonWriter& w, const api::UpdateTableRequest& value) {
+  w.StartObject();
+  if (value.attribute_definitions) {
+    w.Key("AttributeDefinitions");
+    write_AttributeDefinitions(w, *value.attribute_definitions);
+  }
+  if (value.table_name) {
+    w.Key("TableName");
+    write_string(w, *value.table_name);
+  }
+  if (value.billing_mode) {
+    w.Key("BillingMode");
+    write_string(w, (*value.billing_mode).text());
+  }
+  if (value.provisioned_throughput) {
+    w.Key("ProvisionedThroughput");
+    write_ProvisionedThroughput(w, *value.provisioned_throughput);
+  }
+  if (value.global_secondary_index_updates) {
+    w.Key("GlobalSecondaryIndexUpdates");
+    write_GlobalSecondaryIndexUpdateList(w, *value.global_secondary_index_updates);
+  }
+  if (value.stream_specification) {
+    w.Key("StreamSpecification");
+    write_StreamSpecification(w, *value.stream_specification);
+  }
+  if (value.sse_specification) {
+    w.Key("SSESpecification");
+    write_SSESpecification(w, *value.sse_specification);
+  }
+  if (value.replica_updates) {
+    w.Key("ReplicaUpdates");
+    write_ReplicationGroupUpdateList(w, *value.replica_updates);
+  }
+  if (value.table_class) {
+    w.Key("TableClass");
+    write_string(w, (*value.table_class).text());
+  }
+  if (value.deletion_protection_enabled) {
+    w.Key("DeletionProtectionEnabled");
+    w.Bool(*value.deletion_protection_enabled);
+  }
+  if (value.multi_region_consistency) {
+    w.Key("MultiRegionConsistency");
+    write_string(w, (*value.multi_region_consistency).text());
+  }
+  if (value.global_table_witness_updates) {
+    w.Key("GlobalTableWitnessUpdates");
+    write_GlobalTableWitnessGroupUpdateList(w, *value.global_table_witness_updates);
+  }
+  if (value.on_demand_throughput) {
+    w.Key("OnDemandThroughput");
+    write_OnDemandThroughput(w, *value.on_demand_throughput);
+  }
+  if (value.warm_throughput) {
+    w.Key("WarmThroughput");
+    write_WarmThroughput(w, *value.warm_throughput);
+  }
+  if (value.global_table_settings_replication_mode) {
+    w.Key("GlobalTableSettingsReplicationMode");
+    write_string(w, (*value.global_table_settings_replication_mode).text());
+  }
+  w.EndObject();
+}
+
+void write_GlobalSecondaryIndexUpdateList(JsonWriter& w, const std::vector<api::GlobalSecondaryIndexUpdate>& value) {
+  w.StartArray();
+  for (const auto& element : value) {
+    write_GlobalSecondaryIndexUpdate(w, element);
+  }
+  w.EndArray();
+}
+
+void write_GlobalSecondaryIndexUpdate(JsonWriter& w, const api::GlobalSecondaryIndexUpdate& value) {
+  w.StartObject();
+  if (value.update) {
+    w.Key("Update");
+    write_UpdateGlobalSecondaryIndexAction(w, *value.update);
+  }
+  if (value.create) {
+    w.Key("Create");
+    write_CreateGlobalSecondaryIndexAction(w, *value.create);
+  }
+  if (value.delete_) {
+    w.Key("Delete");
+    write_DeleteGlobalSecondaryIndexAction(w, *value.delete_);
+  }
+  w.EndObject();
+}
+
+void write_UpdateGlobalSecondaryIndexAction(JsonWriter& w, const api::UpdateGlobalSecondaryIndexAction& value) {
+  w.StartObject();
+  if (value.index_name) {
+    w.Key("IndexName");
+    write_string(w, *value.index_name);
+  }
+  if (value.provisioned_throughput) {
+    w.Key("ProvisionedThroughput");
+    write_ProvisionedThroughput(w, *value.provisioned_throughput);
+  }
+  if (value.on_demand_throughput) {
+    w.Key("OnDemandThroughput");
+    write_OnDemandThroughput(w, *value.on_demand_throughput);
+  }
+  if (value.warm_throughput) {
+    w.Key("WarmThroughput");
+    write_WarmThroughput(w, *value.warm_throughput);
+  }
+  w.EndObject();
+}
+
+void write_CreateGlobalSecondaryIndexAction(JsonWriter& w, const api::CreateGlobalSecondaryIndexAction& value) {
+  w.StartObject();
+  if (value.index_name) {
+    w.Key("IndexName");
+    write_string(w, *value.index_name);
+  }
+  if (value.key_schema) {
+    w.Key("KeySchema");
+    write_IndexKeySchema(w, *value.key_schema);
+  }
+  if (value.projection) {
+    w.Key("Projection");
+    write_Projection(w, *value.projection);
+  }
+  if (value.provisioned_throughput) {
+    w.Key("ProvisionedThroughput");
+    write_ProvisionedThroughput(w, *value.provisioned_throughput);
+  }
+  if (value.on_demand_throughput) {
+    w.Key("OnDemandThroughput");
+    write_OnDemandThroughput(w, *value.on_demand_throughput);
+  }
+  if (value.warm_throughput) {
+    w.Key("WarmThroughput");
+    write_WarmThroughput(w, *value.warm_throughput);
+  }
+  w.EndObject();
+}
+
+void write_DeleteGlobalSecondaryIndexAction(JsonWriter& w, const api::DeleteGlobalSecondaryIndexAction& value) {
+  w.StartObject();
+  if (value.index_name) {
+    w.Key("IndexName");
+    write_string(w, *value.index_name);
+  }
+  w.EndObject();
+}
+
+void write_ReplicationGroupUpdateList(JsonWriter& w, const std::vector<api::ReplicationGroupUpdate>& value) {
+  w.StartArray();
+  for (const auto& element : value) {
+    write_ReplicationGroupUpdate(w, element);
+  }
+  w.EndArray();
+}
+
+void write_ReplicationGroupUpdate(JsonWriter& w, const api::ReplicationGroupUpdate& value) {
+  w.StartObject();
+  if (value.create) {
+    w.Key("Create");
+    write_CreateReplicationGroupMemberAction(w, *value.create);
+  }
+  if (value.update) {
+    w.Key("Update");
+    write_UpdateReplicationGroupMemberAction(w, *value.update);
+  }
+  if (value.delete_) {
+    w.Key("Delete");
+    write_DeleteReplicationGroupMemberAction(w, *value.delete_);
+  }
+  w.EndObject();
+}
+
+void write_CreateReplicationGroupMemberAction(JsonWriter& w, const api::CreateReplicationGroupMemberAction& value) {
+  w.StartObject();
+  if (value.region_name) {
+    w.Key("RegionName");
+    write_string(w, *value.region_name);
+  }
+  if (value.kms_master_key_id) {
+    w.Key("KMSMasterKeyId");
+    write_string(w, *value.kms_master_key_id);
+  }
+  if (value.provisioned_throughput_override) {
+    w.Key("ProvisionedThroughputOverride");
+    write_ProvisionedThroughputOverride(w, *value.provisioned_throughput_override);
+  }
+  if (value.on_demand_throughput_override) {
+    w.Key("OnDemandThroughputOverride");
+    write_OnDemandThroughputOverride(w, *value.on_demand_throughput_override);
+  }
+  if (value.global_secondary_indexes) {
+    w.Key("GlobalSecondaryIndexes");
+    write_ReplicaGlobalSecondaryIndexList(w, *value.global_secondary_indexes);
+  }
+  if (value.table_class_override) {
+    w.Key("TableClassOverride");
+    write_string(w, (*value.table_class_override).text());
+  }
+  w.EndObject();
+}
+
+void write_ReplicaGlobalSecondaryIndexList(JsonWriter& w, const std::vector<api::ReplicaGlobalSecondaryIndex>& value) {
+  w.StartArray();
+  for (const auto& element : value) {
+    write_ReplicaGlobalSecondaryIndex(w, element);
+  }
+  w.EndArray();
+}
+
+void write_ReplicaGlobalSecondaryIndex(JsonWriter& w, const api::ReplicaGlobalSecondaryIndex& value) {
+  w.StartObject();
+  if (value.index_name) {
+    w.Key("IndexName");
+    write_string(w, *value.index_name);
+  }
+  if (value.provisioned_throughput_override) {
+    w.Key("ProvisionedThroughputOverride");
+    write_ProvisionedThroughputOverride(w, *value.provisioned_throughput_override);
+  }
+  if (value.on_demand_throughput_override) {
+    w.Key("OnDemandThroughputOverride");
+    write_OnDemandThroughputOverride(w, *value.on_demand_throughput_override);
+  }
+  w.EndObject();
+}
+
+void write_UpdateReplicationGroupMemberAction(JsonWriter& w, const api::UpdateReplicationGroupMemberAction& value) {
+  w.StartObject();
+  if (value.region_name) {
+    w.Key("RegionName");
+    write_string(w, *value.region_name);
+  }
+  if (value.kms_master_key_id) {
+    w.Key("KMSMasterKeyId");
+    write_string(w, *value.kms_master_key_id);
+  }
+  if (value.provisioned_throughput_override) {
+    w.Key("ProvisionedThroughputOverride");
+    write_ProvisionedThroughputOverride(w, *value.provisioned_throughput_override);
+  }
+  if (value.on_demand_throughput_override) {
+    w.Key("OnDemandThroughputOverride");
+    write_OnDemandThroughputOverride(w, *value.on_demand_throughput_override);
+  }
+  if (value.global_secondary_indexes) {
+    w.Key("GlobalSecondaryIndexes");
+    write_ReplicaGlobalSecondaryIndexList(w, *value.global_secondary_indexes);
+  }
+  if (value.table_class_override) {
+    w.Key("TableClassOverride");
+    write_string(w, (*value.table_class_override).text());
+  }
+  w.EndObject();
+}
+
+void write_DeleteReplicationGroupMemberAction(JsonWriter& w, const api::DeleteReplicationGroupMemberAction& value) {
+  w.StartObject();
+  if (value.region_name) {
+    w.Key("RegionName");
+    write_string(w, *value.region_name);
+  }
+  w.EndObject();
+}
+
+void write_GlobalTableWitnessGroupUpdateList(JsonWriter& w, const std::vector<api::GlobalTableWitnessGroupUpdate>& value) {
+  w.StartArray();
+  for (const auto& element : value) {
+    write_GlobalTableWitnessGroupUpdate(w, element);
+  }
+  w.EndArray();
+}
+
+void write_GlobalTableWitnessGroupUpdate(JsonWriter& w, const api::GlobalTableWitnessGroupUpdate& value) {
+  w.StartObject();
+  if (value.create) {
+    w.Key("Create");
+    write_CreateGlobalTableWitnessGroupMemberAction(w, *value.create);
+  }
+  if (value.delete_) {
+    w.Key("Delete");
+    write_DeleteGlobalTableWitnessGroupMemberAction(w, *value.delete_);
+  }
+  w.EndObject();
+}
+
+void write_CreateGlobalTableWitnessGroupMemberAction(JsonWriter& w, const api::CreateGlobalTableWitnessGroupMemberAction& value) {
+  w.StartObject();
+  if (value.region_name) {
+    w.Key("RegionName");
+    write_string(w, *value.region_name);
+  }
+  w.EndObject();
+}
+
+void write_DeleteGlobalTableWitnessGroupMemberAction(JsonWriter& w, const api::DeleteGlobalTableWitnessGroupMemberAction& value) {
+  w.StartObject();
+  if (value.region_name) {
+    w.Key("RegionName");
+    write_string(w, *value.region_name);
+  }
+  w.EndObject();
+}
+
 void write_UpdateTableOutput(JsonWriter& w, const api::UpdateTableResponse& value) {
   w.StartObject();
   if (value.table_description) {
     w.Key("TableDescription");
     write_TableDescription(w, *value.table_description);
+  }
+  w.EndObject();
+}
+
+void write_ListTablesInput(JsonWriter& w, const api::ListTablesRequest& value) {
+  w.StartObject();
+  if (value.exclusive_start_table_name) {
+    w.Key("ExclusiveStartTableName");
+    write_string(w, *value.exclusive_start_table_name);
+  }
+  if (value.limit) {
+    w.Key("Limit");
+    w.Int64(*value.limit);
   }
   w.EndObject();
 }
@@ -733,11 +1358,120 @@ void write_TableNameList(JsonWriter& w, const std::vector<std::string>& value) {
   w.EndArray();
 }
 
+void write_DeleteTableInput(JsonWriter& w, const api::DeleteTableRequest& value) {
+  w.StartObject();
+  if (value.table_name) {
+    w.Key("TableName");
+    write_string(w, *value.table_name);
+  }
+  w.EndObject();
+}
+
 void write_DeleteTableOutput(JsonWriter& w, const api::DeleteTableResponse& value) {
   w.StartObject();
   if (value.table_description) {
     w.Key("TableDescription");
     write_TableDescription(w, *value.table_description);
+  }
+  w.EndObject();
+}
+
+void write_PutItemInput(JsonWriter& w, const api::PutItemRequest& value) {
+  w.StartObject();
+  if (value.table_name) {
+    w.Key("TableName");
+    write_string(w, *value.table_name);
+  }
+  if (value.item) {
+    w.Key("Item");
+    write_item(w, *value.item);
+  }
+  if (value.expected) {
+    w.Key("Expected");
+    write_ExpectedAttributeMap(w, *value.expected);
+  }
+  if (value.return_values) {
+    w.Key("ReturnValues");
+    write_string(w, (*value.return_values).text());
+  }
+  if (value.return_consumed_capacity) {
+    w.Key("ReturnConsumedCapacity");
+    write_string(w, (*value.return_consumed_capacity).text());
+  }
+  if (value.return_item_collection_metrics) {
+    w.Key("ReturnItemCollectionMetrics");
+    write_string(w, (*value.return_item_collection_metrics).text());
+  }
+  if (value.conditional_operator) {
+    w.Key("ConditionalOperator");
+    write_string(w, (*value.conditional_operator).text());
+  }
+  if (value.condition_expression) {
+    w.Key("ConditionExpression");
+    write_string(w, *value.condition_expression);
+  }
+  if (value.expression_attribute_names) {
+    w.Key("ExpressionAttributeNames");
+    write_ExpressionAttributeNameMap(w, *value.expression_attribute_names);
+  }
+  if (value.expression_attribute_values) {
+    w.Key("ExpressionAttributeValues");
+    write_item(w, *value.expression_attribute_values);
+  }
+  if (value.return_values_on_condition_check_failure) {
+    w.Key("ReturnValuesOnConditionCheckFailure");
+    write_string(w, (*value.return_values_on_condition_check_failure).text());
+  }
+  w.EndObject();
+}
+
+void write_ExpectedAttributeMap(JsonWriter& w, const std::map<std::string, std::optional<api::ExpectedAttributeValue>>& value) {
+  w.StartObject();
+  for (const auto& [key, element] : value) {
+    write_key(w, key);
+    if (!element) {
+      w.Null();
+      continue;
+    }
+    write_ExpectedAttributeValue(w, *element);
+  }
+  w.EndObject();
+}
+
+void write_ExpectedAttributeValue(JsonWriter& w, const api::ExpectedAttributeValue& value) {
+  w.StartObject();
+  if (value.value) {
+    w.Key("Value");
+    write_attribute_value(w, *value.value);
+  }
+  if (value.exists) {
+    w.Key("Exists");
+    w.Bool(*value.exists);
+  }
+  if (value.comparison_operator) {
+    w.Key("ComparisonOperator");
+    write_string(w, (*value.comparison_operator).text());
+  }
+  if (value.attribute_value_list) {
+    w.Key("AttributeValueList");
+    write_AttributeValueList(w, *value.attribute_value_list);
+  }
+  w.EndObject();
+}
+
+void write_AttributeValueList(JsonWriter& w, const std::vector<AttributeValue>& value) {
+  w.StartArray();
+  for (const auto& element : value) {
+    write_attribute_value(w, element);
+  }
+  w.EndArray();
+}
+
+void write_ExpressionAttributeNameMap(JsonWriter& w, const std::map<std::string, std::string>& value) {
+  w.StartObject();
+  for (const auto& [key, element] : value) {
+    write_key(w, key);
+    write_string(w, element);
   }
   w.EndObject();
 }
@@ -839,6 +1573,47 @@ void write_ItemCollectionSizeEstimateRange(JsonWriter& w, const std::vector<doub
   w.EndArray();
 }
 
+void write_GetItemInput(JsonWriter& w, const api::GetItemRequest& value) {
+  w.StartObject();
+  if (value.table_name) {
+    w.Key("TableName");
+    write_string(w, *value.table_name);
+  }
+  if (value.key) {
+    w.Key("Key");
+    write_item(w, *value.key);
+  }
+  if (value.attributes_to_get) {
+    w.Key("AttributesToGet");
+    write_AttributeNameList(w, *value.attributes_to_get);
+  }
+  if (value.consistent_read) {
+    w.Key("ConsistentRead");
+    w.Bool(*value.consistent_read);
+  }
+  if (value.return_consumed_capacity) {
+    w.Key("ReturnConsumedCapacity");
+    write_string(w, (*value.return_consumed_capacity).text());
+  }
+  if (value.projection_expression) {
+    w.Key("ProjectionExpression");
+    write_string(w, *value.projection_expression);
+  }
+  if (value.expression_attribute_names) {
+    w.Key("ExpressionAttributeNames");
+    write_ExpressionAttributeNameMap(w, *value.expression_attribute_names);
+  }
+  w.EndObject();
+}
+
+void write_AttributeNameList(JsonWriter& w, const std::vector<std::string>& value) {
+  w.StartArray();
+  for (const auto& element : value) {
+    write_string(w, element);
+  }
+  w.EndArray();
+}
+
 void write_GetItemOutput(JsonWriter& w, const api::GetItemResponse& value) {
   w.StartObject();
   if (value.item) {
@@ -848,6 +1623,55 @@ void write_GetItemOutput(JsonWriter& w, const api::GetItemResponse& value) {
   if (value.consumed_capacity) {
     w.Key("ConsumedCapacity");
     write_ConsumedCapacity(w, *value.consumed_capacity);
+  }
+  w.EndObject();
+}
+
+void write_DeleteItemInput(JsonWriter& w, const api::DeleteItemRequest& value) {
+  w.StartObject();
+  if (value.table_name) {
+    w.Key("TableName");
+    write_string(w, *value.table_name);
+  }
+  if (value.key) {
+    w.Key("Key");
+    write_item(w, *value.key);
+  }
+  if (value.expected) {
+    w.Key("Expected");
+    write_ExpectedAttributeMap(w, *value.expected);
+  }
+  if (value.conditional_operator) {
+    w.Key("ConditionalOperator");
+    write_string(w, (*value.conditional_operator).text());
+  }
+  if (value.return_values) {
+    w.Key("ReturnValues");
+    write_string(w, (*value.return_values).text());
+  }
+  if (value.return_consumed_capacity) {
+    w.Key("ReturnConsumedCapacity");
+    write_string(w, (*value.return_consumed_capacity).text());
+  }
+  if (value.return_item_collection_metrics) {
+    w.Key("ReturnItemCollectionMetrics");
+    write_string(w, (*value.return_item_collection_metrics).text());
+  }
+  if (value.condition_expression) {
+    w.Key("ConditionExpression");
+    write_string(w, *value.condition_expression);
+  }
+  if (value.expression_attribute_names) {
+    w.Key("ExpressionAttributeNames");
+    write_ExpressionAttributeNameMap(w, *value.expression_attribute_names);
+  }
+  if (value.expression_attribute_values) {
+    w.Key("ExpressionAttributeValues");
+    write_item(w, *value.expression_attribute_values);
+  }
+  if (value.return_values_on_condition_check_failure) {
+    w.Key("ReturnValuesOnConditionCheckFailure");
+    write_string(w, (*value.return_values_on_condition_check_failure).text());
   }
   w.EndObject();
 }
@@ -869,6 +1693,89 @@ void write_DeleteItemOutput(JsonWriter& w, const api::DeleteItemResponse& value)
   w.EndObject();
 }
 
+void write_UpdateItemInput(JsonWriter& w, const api::UpdateItemRequest& value) {
+  w.StartObject();
+  if (value.table_name) {
+    w.Key("TableName");
+    write_string(w, *value.table_name);
+  }
+  if (value.key) {
+    w.Key("Key");
+    write_item(w, *value.key);
+  }
+  if (value.attribute_updates) {
+    w.Key("AttributeUpdates");
+    write_AttributeUpdates(w, *value.attribute_updates);
+  }
+  if (value.expected) {
+    w.Key("Expected");
+    write_ExpectedAttributeMap(w, *value.expected);
+  }
+  if (value.conditional_operator) {
+    w.Key("ConditionalOperator");
+    write_string(w, (*value.conditional_operator).text());
+  }
+  if (value.return_values) {
+    w.Key("ReturnValues");
+    write_string(w, (*value.return_values).text());
+  }
+  if (value.return_consumed_capacity) {
+    w.Key("ReturnConsumedCapacity");
+    write_string(w, (*value.return_consumed_capacity).text());
+  }
+  if (value.return_item_collection_metrics) {
+    w.Key("ReturnItemCollectionMetrics");
+    write_string(w, (*value.return_item_collection_metrics).text());
+  }
+  if (value.update_expression) {
+    w.Key("UpdateExpression");
+    write_string(w, *value.update_expression);
+  }
+  if (value.condition_expression) {
+    w.Key("ConditionExpression");
+    write_string(w, *value.condition_expression);
+  }
+  if (value.expression_attribute_names) {
+    w.Key("ExpressionAttributeNames");
+    write_ExpressionAttributeNameMap(w, *value.expression_attribute_names);
+  }
+  if (value.expression_attribute_values) {
+    w.Key("ExpressionAttributeValues");
+    write_item(w, *value.expression_attribute_values);
+  }
+  if (value.return_values_on_condition_check_failure) {
+    w.Key("ReturnValuesOnConditionCheckFailure");
+    write_string(w, (*value.return_values_on_condition_check_failure).text());
+  }
+  w.EndObject();
+}
+
+void write_AttributeUpdates(JsonWriter& w, const std::map<std::string, std::optional<api::AttributeValueUpdate>>& value) {
+  w.StartObject();
+  for (const auto& [key, element] : value) {
+    write_key(w, key);
+    if (!element) {
+      w.Null();
+      continue;
+    }
+    write_AttributeValueUpdate(w, *element);
+  }
+  w.EndObject();
+}
+
+void write_AttributeValueUpdate(JsonWriter& w, const api::AttributeValueUpdate& value) {
+  w.StartObject();
+  if (value.value) {
+    w.Key("Value");
+    write_attribute_value(w, *value.value);
+  }
+  if (value.action) {
+    w.Key("Action");
+    write_string(w, (*value.action).text());
+  }
+  w.EndObject();
+}
+
 void write_UpdateItemOutput(JsonWriter& w, const api::UpdateItemResponse& value) {
   w.StartObject();
   if (value.attributes) {
@@ -882,6 +1789,118 @@ void write_UpdateItemOutput(JsonWriter& w, const api::UpdateItemResponse& value)
   if (value.item_collection_metrics) {
     w.Key("ItemCollectionMetrics");
     write_ItemCollectionMetrics(w, *value.item_collection_metrics);
+  }
+  w.EndObject();
+}
+
+void write_QueryInput(JsonWriter& w, const api::QueryRequest& value) {
+  w.StartObject();
+  if (value.table_name) {
+    w.Key("TableName");
+    write_string(w, *value.table_name);
+  }
+  if (value.index_name) {
+    w.Key("IndexName");
+    write_string(w, *value.index_name);
+  }
+  if (value.select) {
+    w.Key("Select");
+    write_string(w, (*value.select).text());
+  }
+  if (value.attributes_to_get) {
+    w.Key("AttributesToGet");
+    write_AttributeNameList(w, *value.attributes_to_get);
+  }
+  if (value.limit) {
+    w.Key("Limit");
+    w.Int64(*value.limit);
+  }
+  if (value.consistent_read) {
+    w.Key("ConsistentRead");
+    w.Bool(*value.consistent_read);
+  }
+  if (value.key_conditions) {
+    w.Key("KeyConditions");
+    write_KeyConditions(w, *value.key_conditions);
+  }
+  if (value.query_filter) {
+    w.Key("QueryFilter");
+    write_FilterConditionMap(w, *value.query_filter);
+  }
+  if (value.conditional_operator) {
+    w.Key("ConditionalOperator");
+    write_string(w, (*value.conditional_operator).text());
+  }
+  if (value.scan_index_forward) {
+    w.Key("ScanIndexForward");
+    w.Bool(*value.scan_index_forward);
+  }
+  if (value.exclusive_start_key) {
+    w.Key("ExclusiveStartKey");
+    write_item(w, *value.exclusive_start_key);
+  }
+  if (value.return_consumed_capacity) {
+    w.Key("ReturnConsumedCapacity");
+    write_string(w, (*value.return_consumed_capacity).text());
+  }
+  if (value.projection_expression) {
+    w.Key("ProjectionExpression");
+    write_string(w, *value.projection_expression);
+  }
+  if (value.filter_expression) {
+    w.Key("FilterExpression");
+    write_string(w, *value.filter_expression);
+  }
+  if (value.key_condition_expression) {
+    w.Key("KeyConditionExpression");
+    write_string(w, *value.key_condition_expression);
+  }
+  if (value.expression_attribute_names) {
+    w.Key("ExpressionAttributeNames");
+    write_ExpressionAttributeNameMap(w, *value.expression_attribute_names);
+  }
+  if (value.expression_attribute_values) {
+    w.Key("ExpressionAttributeValues");
+    write_item(w, *value.expression_attribute_values);
+  }
+  w.EndObject();
+}
+
+void write_KeyConditions(JsonWriter& w, const std::map<std::string, std::optional<api::Condition>>& value) {
+  w.StartObject();
+  for (const auto& [key, element] : value) {
+    write_key(w, key);
+    if (!element) {
+      w.Null();
+      continue;
+    }
+    write_Condition(w, *element);
+  }
+  w.EndObject();
+}
+
+void write_Condition(JsonWriter& w, const api::Condition& value) {
+  w.StartObject();
+  if (value.attribute_value_list) {
+    w.Key("AttributeValueList");
+    write_AttributeValueList(w, *value.attribute_value_list);
+  }
+  if (value.comparison_operator) {
+    w.Key("ComparisonOperator");
+    write_string(w, (*value.comparison_operator).text());
+  }
+  w.EndObject();
+}
+
+void write_FilterConditionMap(JsonWriter& w, const std::map<std::string, std::optional<api::Condition>>& value) {
+  w.StartObject();
+  for (const auto& [key, element] : value) {
+    write_key(w, key);
+    if (!element) {
+      w.Null();
+      continue;
+    }
+    write_Condition(w, *element);
   }
   w.EndObject();
 }
@@ -911,6 +1930,75 @@ void write_QueryOutput(JsonWriter& w, const api::QueryResponse& value) {
   w.EndObject();
 }
 
+void write_ScanInput(JsonWriter& w, const api::ScanRequest& value) {
+  w.StartObject();
+  if (value.table_name) {
+    w.Key("TableName");
+    write_string(w, *value.table_name);
+  }
+  if (value.index_name) {
+    w.Key("IndexName");
+    write_string(w, *value.index_name);
+  }
+  if (value.attributes_to_get) {
+    w.Key("AttributesToGet");
+    write_AttributeNameList(w, *value.attributes_to_get);
+  }
+  if (value.limit) {
+    w.Key("Limit");
+    w.Int64(*value.limit);
+  }
+  if (value.select) {
+    w.Key("Select");
+    write_string(w, (*value.select).text());
+  }
+  if (value.scan_filter) {
+    w.Key("ScanFilter");
+    write_FilterConditionMap(w, *value.scan_filter);
+  }
+  if (value.conditional_operator) {
+    w.Key("ConditionalOperator");
+    write_string(w, (*value.conditional_operator).text());
+  }
+  if (value.exclusive_start_key) {
+    w.Key("ExclusiveStartKey");
+    write_item(w, *value.exclusive_start_key);
+  }
+  if (value.return_consumed_capacity) {
+    w.Key("ReturnConsumedCapacity");
+    write_string(w, (*value.return_consumed_capacity).text());
+  }
+  if (value.total_segments) {
+    w.Key("TotalSegments");
+    w.Int64(*value.total_segments);
+  }
+  if (value.segment) {
+    w.Key("Segment");
+    w.Int64(*value.segment);
+  }
+  if (value.projection_expression) {
+    w.Key("ProjectionExpression");
+    write_string(w, *value.projection_expression);
+  }
+  if (value.filter_expression) {
+    w.Key("FilterExpression");
+    write_string(w, *value.filter_expression);
+  }
+  if (value.expression_attribute_names) {
+    w.Key("ExpressionAttributeNames");
+    write_ExpressionAttributeNameMap(w, *value.expression_attribute_names);
+  }
+  if (value.expression_attribute_values) {
+    w.Key("ExpressionAttributeValues");
+    write_item(w, *value.expression_attribute_values);
+  }
+  if (value.consistent_read) {
+    w.Key("ConsistentRead");
+    w.Bool(*value.consistent_read);
+  }
+  w.EndObject();
+}
+
 void write_ScanOutput(JsonWriter& w, const api::ScanResponse& value) {
   w.StartObject();
   if (value.items) {
@@ -936,38 +2024,17 @@ void write_ScanOutput(JsonWriter& w, const api::ScanResponse& value) {
   w.EndObject();
 }
 
-void write_BatchGetItemOutput(JsonWriter& w, const api::BatchGetItemResponse& value) {
+void write_BatchGetItemInput(JsonWriter& w, const api::BatchGetItemRequest& value) {
   w.StartObject();
-  if (value.responses) {
-    w.Key("Responses");
-    write_BatchGetResponseMap(w, *value.responses);
+  if (value.request_items) {
+    w.Key("RequestItems");
+    write_BatchGetRequestMap(w, *value.request_items);
   }
-  if (value.unprocessed_keys) {
-    w.Key("UnprocessedKeys");
-    write_BatchGetRequestMap(w, *value.unprocessed_keys);
-  }
-  if (value.consumed_capacity) {
-    w.Key("ConsumedCapacity");
-    write_ConsumedCapacityMultiple(w, *value.consumed_capacity);
+  if (value.return_consumed_capacity) {
+    w.Key("ReturnConsumedCapacity");
+    write_string(w, (*value.return_consumed_capacity).text());
   }
   w.EndObject();
-}
-
-void write_BatchGetResponseMap(JsonWriter& w, const std::map<std::string, std::vector<Item>>& value) {
-  w.StartObject();
-  for (const auto& [key, element] : value) {
-    write_key(w, key);
-    write_ItemList(w, element);
-  }
-  w.EndObject();
-}
-
-void write_ItemList(JsonWriter& w, const std::vector<Item>& value) {
-  w.StartArray();
-  for (const auto& element : value) {
-    write_item(w, element);
-  }
-  w.EndArray();
 }
 
 void write_BatchGetRequestMap(JsonWriter& w, const std::map<std::string, api::KeysAndAttributes>& value) {
@@ -1012,21 +2079,38 @@ void write_KeyList(JsonWriter& w, const std::vector<Item>& value) {
   w.EndArray();
 }
 
-void write_AttributeNameList(JsonWriter& w, const std::vector<std::string>& value) {
-  w.StartArray();
-  for (const auto& element : value) {
-    write_string(w, element);
+void write_BatchGetItemOutput(JsonWriter& w, const api::BatchGetItemResponse& value) {
+  w.StartObject();
+  if (value.responses) {
+    w.Key("Responses");
+    write_BatchGetResponseMap(w, *value.responses);
   }
-  w.EndArray();
+  if (value.unprocessed_keys) {
+    w.Key("UnprocessedKeys");
+    write_BatchGetRequestMap(w, *value.unprocessed_keys);
+  }
+  if (value.consumed_capacity) {
+    w.Key("ConsumedCapacity");
+    write_ConsumedCapacityMultiple(w, *value.consumed_capacity);
+  }
+  w.EndObject();
 }
 
-void write_ExpressionAttributeNameMap(JsonWriter& w, const std::map<std::string, std::string>& value) {
+void write_BatchGetResponseMap(JsonWriter& w, const std::map<std::string, std::vector<Item>>& value) {
   w.StartObject();
   for (const auto& [key, element] : value) {
     write_key(w, key);
-    write_string(w, element);
+    write_ItemList(w, element);
   }
   w.EndObject();
+}
+
+void write_ItemList(JsonWriter& w, const std::vector<Item>& value) {
+  w.StartArray();
+  for (const auto& element : value) {
+    write_item(w, element);
+  }
+  w.EndArray();
 }
 
 void write_ConsumedCapacityMultiple(JsonWriter& w, const std::vector<api::ConsumedCapacity>& value) {
@@ -1037,19 +2121,19 @@ void write_ConsumedCapacityMultiple(JsonWriter& w, const std::vector<api::Consum
   w.EndArray();
 }
 
-void write_BatchWriteItemOutput(JsonWriter& w, const api::BatchWriteItemResponse& value) {
+void write_BatchWriteItemInput(JsonWriter& w, const api::BatchWriteItemRequest& value) {
   w.StartObject();
-  if (value.unprocessed_items) {
-    w.Key("UnprocessedItems");
-    write_BatchWriteItemRequestMap(w, *value.unprocessed_items);
+  if (value.request_items) {
+    w.Key("RequestItems");
+    write_BatchWriteItemRequestMap(w, *value.request_items);
   }
-  if (value.item_collection_metrics) {
-    w.Key("ItemCollectionMetrics");
-    write_ItemCollectionMetricsPerTable(w, *value.item_collection_metrics);
+  if (value.return_consumed_capacity) {
+    w.Key("ReturnConsumedCapacity");
+    write_string(w, (*value.return_consumed_capacity).text());
   }
-  if (value.consumed_capacity) {
-    w.Key("ConsumedCapacity");
-    write_ConsumedCapacityMultiple(w, *value.consumed_capacity);
+  if (value.return_item_collection_metrics) {
+    w.Key("ReturnItemCollectionMetrics");
+    write_string(w, (*value.return_item_collection_metrics).text());
   }
   w.EndObject();
 }
@@ -1102,6 +2186,23 @@ void write_DeleteRequest(JsonWriter& w, const api::DeleteRequest& value) {
   w.EndObject();
 }
 
+void write_BatchWriteItemOutput(JsonWriter& w, const api::BatchWriteItemResponse& value) {
+  w.StartObject();
+  if (value.unprocessed_items) {
+    w.Key("UnprocessedItems");
+    write_BatchWriteItemRequestMap(w, *value.unprocessed_items);
+  }
+  if (value.item_collection_metrics) {
+    w.Key("ItemCollectionMetrics");
+    write_ItemCollectionMetricsPerTable(w, *value.item_collection_metrics);
+  }
+  if (value.consumed_capacity) {
+    w.Key("ConsumedCapacity");
+    write_ConsumedCapacityMultiple(w, *value.consumed_capacity);
+  }
+  w.EndObject();
+}
+
 void write_ItemCollectionMetricsPerTable(JsonWriter& w, const std::map<std::string, std::vector<api::ItemCollectionMetrics>>& value) {
   w.StartObject();
   for (const auto& [key, element] : value) {
@@ -1119,6 +2220,176 @@ void write_ItemCollectionMetricsMultiple(JsonWriter& w, const std::vector<api::I
   w.EndArray();
 }
 
+void write_TransactWriteItemsInput(JsonWriter& w, const api::TransactWriteItemsRequest& value) {
+  w.StartObject();
+  if (value.transact_items) {
+    w.Key("TransactItems");
+    write_TransactWriteItemList(w, *value.transact_items);
+  }
+  if (value.return_consumed_capacity) {
+    w.Key("ReturnConsumedCapacity");
+    write_string(w, (*value.return_consumed_capacity).text());
+  }
+  if (value.return_item_collection_metrics) {
+    w.Key("ReturnItemCollectionMetrics");
+    write_string(w, (*value.return_item_collection_metrics).text());
+  }
+  if (value.client_request_token) {
+    w.Key("ClientRequestToken");
+    write_string(w, *value.client_request_token);
+  }
+  w.EndObject();
+}
+
+void write_TransactWriteItemList(JsonWriter& w, const std::vector<api::TransactWriteItem>& value) {
+  w.StartArray();
+  for (const auto& element : value) {
+    write_TransactWriteItem(w, element);
+  }
+  w.EndArray();
+}
+
+void write_TransactWriteItem(JsonWriter& w, const api::TransactWriteItem& value) {
+  w.StartObject();
+  if (value.condition_check) {
+    w.Key("ConditionCheck");
+    write_ConditionCheck(w, *value.condition_check);
+  }
+  if (value.put) {
+    w.Key("Put");
+    write_Put(w, *value.put);
+  }
+  if (value.delete_) {
+    w.Key("Delete");
+    write_Delete(w, *value.delete_);
+  }
+  if (value.update) {
+    w.Key("Update");
+    write_Update(w, *value.update);
+  }
+  w.EndObject();
+}
+
+void write_ConditionCheck(JsonWriter& w, const api::ConditionCheck& value) {
+  w.StartObject();
+  if (value.key) {
+    w.Key("Key");
+    write_item(w, *value.key);
+  }
+  if (value.table_name) {
+    w.Key("TableName");
+    write_string(w, *value.table_name);
+  }
+  if (value.condition_expression) {
+    w.Key("ConditionExpression");
+    write_string(w, *value.condition_expression);
+  }
+  if (value.expression_attribute_names) {
+    w.Key("ExpressionAttributeNames");
+    write_ExpressionAttributeNameMap(w, *value.expression_attribute_names);
+  }
+  if (value.expression_attribute_values) {
+    w.Key("ExpressionAttributeValues");
+    write_item(w, *value.expression_attribute_values);
+  }
+  if (value.return_values_on_condition_check_failure) {
+    w.Key("ReturnValuesOnConditionCheckFailure");
+    write_string(w, (*value.return_values_on_condition_check_failure).text());
+  }
+  w.EndObject();
+}
+
+void write_Put(JsonWriter& w, const api::Put& value) {
+  w.StartObject();
+  if (value.item) {
+    w.Key("Item");
+    write_item(w, *value.item);
+  }
+  if (value.table_name) {
+    w.Key("TableName");
+    write_string(w, *value.table_name);
+  }
+  if (value.condition_expression) {
+    w.Key("ConditionExpression");
+    write_string(w, *value.condition_expression);
+  }
+  if (value.expression_attribute_names) {
+    w.Key("ExpressionAttributeNames");
+    write_ExpressionAttributeNameMap(w, *value.expression_attribute_names);
+  }
+  if (value.expression_attribute_values) {
+    w.Key("ExpressionAttributeValues");
+    write_item(w, *value.expression_attribute_values);
+  }
+  if (value.return_values_on_condition_check_failure) {
+    w.Key("ReturnValuesOnConditionCheckFailure");
+    write_string(w, (*value.return_values_on_condition_check_failure).text());
+  }
+  w.EndObject();
+}
+
+void write_Delete(JsonWriter& w, const api::Delete& value) {
+  w.StartObject();
+  if (value.key) {
+    w.Key("Key");
+    write_item(w, *value.key);
+  }
+  if (value.table_name) {
+    w.Key("TableName");
+    write_string(w, *value.table_name);
+  }
+  if (value.condition_expression) {
+    w.Key("ConditionExpression");
+    write_string(w, *value.condition_expression);
+  }
+  if (value.expression_attribute_names) {
+    w.Key("ExpressionAttributeNames");
+    write_ExpressionAttributeNameMap(w, *value.expression_attribute_names);
+  }
+  if (value.expression_attribute_values) {
+    w.Key("ExpressionAttributeValues");
+    write_item(w, *value.expression_attribute_values);
+  }
+  if (value.return_values_on_condition_check_failure) {
+    w.Key("ReturnValuesOnConditionCheckFailure");
+    write_string(w, (*value.return_values_on_condition_check_failure).text());
+  }
+  w.EndObject();
+}
+
+void write_Update(JsonWriter& w, const api::Update& value) {
+  w.StartObject();
+  if (value.key) {
+    w.Key("Key");
+    write_item(w, *value.key);
+  }
+  if (value.update_expression) {
+    w.Key("UpdateExpression");
+    write_string(w, *value.update_expression);
+  }
+  if (value.table_name) {
+    w.Key("TableName");
+    write_string(w, *value.table_name);
+  }
+  if (value.condition_expression) {
+    w.Key("ConditionExpression");
+    write_string(w, *value.condition_expression);
+  }
+  if (value.expression_attribute_names) {
+    w.Key("ExpressionAttributeNames");
+    write_ExpressionAttributeNameMap(w, *value.expression_attribute_names);
+  }
+  if (value.expression_attribute_values) {
+    w.Key("ExpressionAttributeValues");
+    write_item(w, *value.expression_attribute_values);
+  }
+  if (value.return_values_on_condition_check_failure) {
+    w.Key("ReturnValuesOnConditionCheckFailure");
+    write_string(w, (*value.return_values_on_condition_check_failure).text());
+  }
+  w.EndObject();
+}
+
 void write_TransactWriteItemsOutput(JsonWriter& w, const api::TransactWriteItemsResponse& value) {
   w.StartObject();
   if (value.consumed_capacity) {
@@ -1128,6 +2399,57 @@ void write_TransactWriteItemsOutput(JsonWriter& w, const api::TransactWriteItems
   if (value.item_collection_metrics) {
     w.Key("ItemCollectionMetrics");
     write_ItemCollectionMetricsPerTable(w, *value.item_collection_metrics);
+  }
+  w.EndObject();
+}
+
+void write_TransactGetItemsInput(JsonWriter& w, const api::TransactGetItemsRequest& value) {
+  w.StartObject();
+  if (value.transact_items) {
+    w.Key("TransactItems");
+    write_TransactGetItemList(w, *value.transact_items);
+  }
+  if (value.return_consumed_capacity) {
+    w.Key("ReturnConsumedCapacity");
+    write_string(w, (*value.return_consumed_capacity).text());
+  }
+  w.EndObject();
+}
+
+void write_TransactGetItemList(JsonWriter& w, const std::vector<api::TransactGetItem>& value) {
+  w.StartArray();
+  for (const auto& element : value) {
+    write_TransactGetItem(w, element);
+  }
+  w.EndArray();
+}
+
+void write_TransactGetItem(JsonWriter& w, const api::TransactGetItem& value) {
+  w.StartObject();
+  if (value.get) {
+    w.Key("Get");
+    write_Get(w, *value.get);
+  }
+  w.EndObject();
+}
+
+void write_Get(JsonWriter& w, const api::Get& value) {
+  w.StartObject();
+  if (value.key) {
+    w.Key("Key");
+    write_item(w, *value.key);
+  }
+  if (value.table_name) {
+    w.Key("TableName");
+    write_string(w, *value.table_name);
+  }
+  if (value.projection_expression) {
+    w.Key("ProjectionExpression");
+    write_string(w, *value.projection_expression);
+  }
+  if (value.expression_attribute_names) {
+    w.Key("ExpressionAttributeNames");
+    write_ExpressionAttributeNameMap(w, *value.expression_attribute_names);
   }
   w.EndObject();
 }
@@ -1162,6 +2484,53 @@ void write_ItemResponse(JsonWriter& w, const api::ItemResponse& value) {
   w.EndObject();
 }
 
+void write_TagResourceInput(JsonWriter& w, const api::TagResourceRequest& value) {
+  w.StartObject();
+  if (value.resource_arn) {
+    w.Key("ResourceArn");
+    write_string(w, *value.resource_arn);
+  }
+  if (value.tags) {
+    w.Key("Tags");
+    write_TagList(w, *value.tags);
+  }
+  w.EndObject();
+}
+
+void write_UntagResourceInput(JsonWriter& w, const api::UntagResourceRequest& value) {
+  w.StartObject();
+  if (value.resource_arn) {
+    w.Key("ResourceArn");
+    write_string(w, *value.resource_arn);
+  }
+  if (value.tag_keys) {
+    w.Key("TagKeys");
+    write_TagKeyList(w, *value.tag_keys);
+  }
+  w.EndObject();
+}
+
+void write_TagKeyList(JsonWriter& w, const std::vector<std::string>& value) {
+  w.StartArray();
+  for (const auto& element : value) {
+    write_string(w, element);
+  }
+  w.EndArray();
+}
+
+void write_ListTagsOfResourceInput(JsonWriter& w, const api::ListTagsOfResourceRequest& value) {
+  w.StartObject();
+  if (value.resource_arn) {
+    w.Key("ResourceArn");
+    write_string(w, *value.resource_arn);
+  }
+  if (value.next_token) {
+    w.Key("NextToken");
+    write_string(w, *value.next_token);
+  }
+  w.EndObject();
+}
+
 void write_ListTagsOfResourceOutput(JsonWriter& w, const api::ListTagsOfResourceResponse& value) {
   w.StartObject();
   if (value.tags) {
@@ -1175,25 +2544,45 @@ void write_ListTagsOfResourceOutput(JsonWriter& w, const api::ListTagsOfResource
   w.EndObject();
 }
 
-void write_TagList(JsonWriter& w, const std::vector<api::Tag>& value) {
-  w.StartArray();
-  for (const auto& element : value) {
-    write_Tag(w, element);
-  }
-  w.EndArray();
-}
-
-void write_Tag(JsonWriter& w, const api::Tag& value) {
+void write_ExecuteStatementInput(JsonWriter& w, const api::ExecuteStatementRequest& value) {
   w.StartObject();
-  if (value.key) {
-    w.Key("Key");
-    write_string(w, *value.key);
+  if (value.statement) {
+    w.Key("Statement");
+    write_string(w, *value.statement);
   }
-  if (value.value) {
-    w.Key("Value");
-    write_string(w, *value.value);
+  if (value.parameters) {
+    w.Key("Parameters");
+    write_PreparedStatementParameters(w, *value.parameters);
+  }
+  if (value.consistent_read) {
+    w.Key("ConsistentRead");
+    w.Bool(*value.consistent_read);
+  }
+  if (value.next_token) {
+    w.Key("NextToken");
+    write_string(w, *value.next_token);
+  }
+  if (value.return_consumed_capacity) {
+    w.Key("ReturnConsumedCapacity");
+    write_string(w, (*value.return_consumed_capacity).text());
+  }
+  if (value.limit) {
+    w.Key("Limit");
+    w.Int64(*value.limit);
+  }
+  if (value.return_values_on_condition_check_failure) {
+    w.Key("ReturnValuesOnConditionCheckFailure");
+    write_string(w, (*value.return_values_on_condition_check_failure).text());
   }
   w.EndObject();
+}
+
+void write_PreparedStatementParameters(JsonWriter& w, const std::vector<AttributeValue>& value) {
+  w.StartArray();
+  for (const auto& element : value) {
+    write_attribute_value(w, element);
+  }
+  w.EndArray();
 }
 
 void write_ExecuteStatementOutput(JsonWriter& w, const api::ExecuteStatementResponse& value) {
@@ -1213,6 +2602,48 @@ void write_ExecuteStatementOutput(JsonWriter& w, const api::ExecuteStatementResp
   if (value.last_evaluated_key) {
     w.Key("LastEvaluatedKey");
     write_item(w, *value.last_evaluated_key);
+  }
+  w.EndObject();
+}
+
+void write_BatchExecuteStatementInput(JsonWriter& w, const api::BatchExecuteStatementRequest& value) {
+  w.StartObject();
+  if (value.statements) {
+    w.Key("Statements");
+    write_PartiQLBatchRequest(w, *value.statements);
+  }
+  if (value.return_consumed_capacity) {
+    w.Key("ReturnConsumedCapacity");
+    write_string(w, (*value.return_consumed_capacity).text());
+  }
+  w.EndObject();
+}
+
+void write_PartiQLBatchRequest(JsonWriter& w, const std::vector<api::BatchStatementRequest>& value) {
+  w.StartArray();
+  for (const auto& element : value) {
+    write_BatchStatementRequest(w, element);
+  }
+  w.EndArray();
+}
+
+void write_BatchStatementRequest(JsonWriter& w, const api::BatchStatementRequest& value) {
+  w.StartObject();
+  if (value.statement) {
+    w.Key("Statement");
+    write_string(w, *value.statement);
+  }
+  if (value.parameters) {
+    w.Key("Parameters");
+    write_PreparedStatementParameters(w, *value.parameters);
+  }
+  if (value.consistent_read) {
+    w.Key("ConsistentRead");
+    w.Bool(*value.consistent_read);
+  }
+  if (value.return_values_on_condition_check_failure) {
+    w.Key("ReturnValuesOnConditionCheckFailure");
+    write_string(w, (*value.return_values_on_condition_check_failure).text());
   }
   w.EndObject();
 }
@@ -1272,6 +2703,48 @@ void write_BatchStatementError(JsonWriter& w, const api::BatchStatementError& va
   w.EndObject();
 }
 
+void write_ExecuteTransactionInput(JsonWriter& w, const api::ExecuteTransactionRequest& value) {
+  w.StartObject();
+  if (value.transact_statements) {
+    w.Key("TransactStatements");
+    write_ParameterizedStatements(w, *value.transact_statements);
+  }
+  if (value.client_request_token) {
+    w.Key("ClientRequestToken");
+    write_string(w, *value.client_request_token);
+  }
+  if (value.return_consumed_capacity) {
+    w.Key("ReturnConsumedCapacity");
+    write_string(w, (*value.return_consumed_capacity).text());
+  }
+  w.EndObject();
+}
+
+void write_ParameterizedStatements(JsonWriter& w, const std::vector<api::ParameterizedStatement>& value) {
+  w.StartArray();
+  for (const auto& element : value) {
+    write_ParameterizedStatement(w, element);
+  }
+  w.EndArray();
+}
+
+void write_ParameterizedStatement(JsonWriter& w, const api::ParameterizedStatement& value) {
+  w.StartObject();
+  if (value.statement) {
+    w.Key("Statement");
+    write_string(w, *value.statement);
+  }
+  if (value.parameters) {
+    w.Key("Parameters");
+    write_PreparedStatementParameters(w, *value.parameters);
+  }
+  if (value.return_values_on_condition_check_failure) {
+    w.Key("ReturnValuesOnConditionCheckFailure");
+    write_string(w, (*value.return_values_on_condition_check_failure).text());
+  }
+  w.EndObject();
+}
+
 void write_ExecuteTransactionOutput(JsonWriter& w, const api::ExecuteTransactionResponse& value) {
   w.StartObject();
   if (value.responses) {
@@ -1285,8 +2758,12 @@ void write_ExecuteTransactionOutput(JsonWriter& w, const api::ExecuteTransaction
   w.EndObject();
 }
 
-void write_UpdateTimeToLiveOutput(JsonWriter& w, const api::UpdateTimeToLiveResponse& value) {
+void write_UpdateTimeToLiveInput(JsonWriter& w, const api::UpdateTimeToLiveRequest& value) {
   w.StartObject();
+  if (value.table_name) {
+    w.Key("TableName");
+    write_string(w, *value.table_name);
+  }
   if (value.time_to_live_specification) {
     w.Key("TimeToLiveSpecification");
     write_TimeToLiveSpecification(w, *value.time_to_live_specification);
@@ -1303,6 +2780,24 @@ void write_TimeToLiveSpecification(JsonWriter& w, const api::TimeToLiveSpecifica
   if (value.attribute_name) {
     w.Key("AttributeName");
     write_string(w, *value.attribute_name);
+  }
+  w.EndObject();
+}
+
+void write_UpdateTimeToLiveOutput(JsonWriter& w, const api::UpdateTimeToLiveResponse& value) {
+  w.StartObject();
+  if (value.time_to_live_specification) {
+    w.Key("TimeToLiveSpecification");
+    write_TimeToLiveSpecification(w, *value.time_to_live_specification);
+  }
+  w.EndObject();
+}
+
+void write_DescribeTimeToLiveInput(JsonWriter& w, const api::DescribeTimeToLiveRequest& value) {
+  w.StartObject();
+  if (value.table_name) {
+    w.Key("TableName");
+    write_string(w, *value.table_name);
   }
   w.EndObject();
 }
@@ -1329,6 +2824,11 @@ void write_TimeToLiveDescription(JsonWriter& w, const api::TimeToLiveDescription
   w.EndObject();
 }
 
+void write_DescribeLimitsInput(JsonWriter& w, const api::DescribeLimitsRequest& value) {
+  w.StartObject();
+  w.EndObject();
+}
+
 void write_DescribeLimitsOutput(JsonWriter& w, const api::DescribeLimitsResponse& value) {
   w.StartObject();
   if (value.account_max_read_capacity_units) {
@@ -1347,6 +2847,11 @@ void write_DescribeLimitsOutput(JsonWriter& w, const api::DescribeLimitsResponse
     w.Key("TableMaxWriteCapacityUnits");
     w.Int64(*value.table_max_write_capacity_units);
   }
+  w.EndObject();
+}
+
+void write_DescribeEndpointsRequest(JsonWriter& w, const api::DescribeEndpointsRequest& value) {
+  w.StartObject();
   w.EndObject();
 }
 
@@ -1376,6 +2881,23 @@ void write_Endpoint(JsonWriter& w, const api::Endpoint& value) {
   if (value.cache_period_in_minutes) {
     w.Key("CachePeriodInMinutes");
     w.Int64(*value.cache_period_in_minutes);
+  }
+  w.EndObject();
+}
+
+void write_ListStreamsInput(JsonWriter& w, const api::ListStreamsRequest& value) {
+  w.StartObject();
+  if (value.table_name) {
+    w.Key("TableName");
+    write_string(w, *value.table_name);
+  }
+  if (value.limit) {
+    w.Key("Limit");
+    w.Int64(*value.limit);
+  }
+  if (value.exclusive_start_stream_arn) {
+    w.Key("ExclusiveStartStreamArn");
+    write_string(w, *value.exclusive_start_stream_arn);
   }
   w.EndObject();
 }
@@ -1414,6 +2936,40 @@ void write_Stream(JsonWriter& w, const api::Stream& value) {
   if (value.stream_label) {
     w.Key("StreamLabel");
     write_string(w, *value.stream_label);
+  }
+  w.EndObject();
+}
+
+void write_DescribeStreamInput(JsonWriter& w, const api::DescribeStreamRequest& value) {
+  w.StartObject();
+  if (value.stream_arn) {
+    w.Key("StreamArn");
+    write_string(w, *value.stream_arn);
+  }
+  if (value.limit) {
+    w.Key("Limit");
+    w.Int64(*value.limit);
+  }
+  if (value.exclusive_start_shard_id) {
+    w.Key("ExclusiveStartShardId");
+    write_string(w, *value.exclusive_start_shard_id);
+  }
+  if (value.shard_filter) {
+    w.Key("ShardFilter");
+    write_ShardFilter(w, *value.shard_filter);
+  }
+  w.EndObject();
+}
+
+void write_ShardFilter(JsonWriter& w, const api::ShardFilter& value) {
+  w.StartObject();
+  if (value.type) {
+    w.Key("Type");
+    write_string(w, (*value.type).text());
+  }
+  if (value.shard_id) {
+    w.Key("ShardId");
+    write_string(w, *value.shard_id);
   }
   w.EndObject();
 }
@@ -1506,11 +3062,45 @@ void write_SequenceNumberRange(JsonWriter& w, const api::SequenceNumberRange& va
   w.EndObject();
 }
 
+void write_GetShardIteratorInput(JsonWriter& w, const api::GetShardIteratorRequest& value) {
+  w.StartObject();
+  if (value.stream_arn) {
+    w.Key("StreamArn");
+    write_string(w, *value.stream_arn);
+  }
+  if (value.shard_id) {
+    w.Key("ShardId");
+    write_string(w, *value.shard_id);
+  }
+  if (value.shard_iterator_type) {
+    w.Key("ShardIteratorType");
+    write_string(w, (*value.shard_iterator_type).text());
+  }
+  if (value.sequence_number) {
+    w.Key("SequenceNumber");
+    write_string(w, *value.sequence_number);
+  }
+  w.EndObject();
+}
+
 void write_GetShardIteratorOutput(JsonWriter& w, const api::GetShardIteratorResponse& value) {
   w.StartObject();
   if (value.shard_iterator) {
     w.Key("ShardIterator");
     write_string(w, *value.shard_iterator);
+  }
+  w.EndObject();
+}
+
+void write_GetRecordsInput(JsonWriter& w, const api::GetRecordsRequest& value) {
+  w.StartObject();
+  if (value.shard_iterator) {
+    w.Key("ShardIterator");
+    write_string(w, *value.shard_iterator);
+  }
+  if (value.limit) {
+    w.Key("Limit");
+    w.Int64(*value.limit);
   }
   w.EndObject();
 }
@@ -1617,32 +3207,61 @@ void write_Identity(JsonWriter& w, const api::Identity& value) {
 
 }  // namespace
 
+void write(JsonWriter& w, const CreateTableRequest& request) { write_CreateTableInput(w, request); }
 void write(JsonWriter& w, const CreateTableResponse& response) { write_CreateTableOutput(w, response); }
+void write(JsonWriter& w, const DescribeTableRequest& request) { write_DescribeTableInput(w, request); }
 void write(JsonWriter& w, const DescribeTableResponse& response) { write_DescribeTableOutput(w, response); }
+void write(JsonWriter& w, const UpdateTableRequest& request) { write_UpdateTableInput(w, request); }
 void write(JsonWriter& w, const UpdateTableResponse& response) { write_UpdateTableOutput(w, response); }
+void write(JsonWriter& w, const ListTablesRequest& request) { write_ListTablesInput(w, request); }
 void write(JsonWriter& w, const ListTablesResponse& response) { write_ListTablesOutput(w, response); }
+void write(JsonWriter& w, const DeleteTableRequest& request) { write_DeleteTableInput(w, request); }
 void write(JsonWriter& w, const DeleteTableResponse& response) { write_DeleteTableOutput(w, response); }
+void write(JsonWriter& w, const PutItemRequest& request) { write_PutItemInput(w, request); }
 void write(JsonWriter& w, const PutItemResponse& response) { write_PutItemOutput(w, response); }
+void write(JsonWriter& w, const GetItemRequest& request) { write_GetItemInput(w, request); }
 void write(JsonWriter& w, const GetItemResponse& response) { write_GetItemOutput(w, response); }
+void write(JsonWriter& w, const DeleteItemRequest& request) { write_DeleteItemInput(w, request); }
 void write(JsonWriter& w, const DeleteItemResponse& response) { write_DeleteItemOutput(w, response); }
+void write(JsonWriter& w, const UpdateItemRequest& request) { write_UpdateItemInput(w, request); }
 void write(JsonWriter& w, const UpdateItemResponse& response) { write_UpdateItemOutput(w, response); }
+void write(JsonWriter& w, const QueryRequest& request) { write_QueryInput(w, request); }
 void write(JsonWriter& w, const QueryResponse& response) { write_QueryOutput(w, response); }
+void write(JsonWriter& w, const ScanRequest& request) { write_ScanInput(w, request); }
 void write(JsonWriter& w, const ScanResponse& response) { write_ScanOutput(w, response); }
+void write(JsonWriter& w, const BatchGetItemRequest& request) { write_BatchGetItemInput(w, request); }
 void write(JsonWriter& w, const BatchGetItemResponse& response) { write_BatchGetItemOutput(w, response); }
+void write(JsonWriter& w, const BatchWriteItemRequest& request) { write_BatchWriteItemInput(w, request); }
 void write(JsonWriter& w, const BatchWriteItemResponse& response) { write_BatchWriteItemOutput(w, response); }
+void write(JsonWriter& w, const TransactWriteItemsRequest& request) { write_TransactWriteItemsInput(w, request); }
 void write(JsonWriter& w, const TransactWriteItemsResponse& response) { write_TransactWriteItemsOutput(w, response); }
+void write(JsonWriter& w, const TransactGetItemsRequest& request) { write_TransactGetItemsInput(w, request); }
 void write(JsonWriter& w, const TransactGetItemsResponse& response) { write_TransactGetItemsOutput(w, response); }
+void write(JsonWriter& w, const TagResourceRequest& request) { write_TagResourceInput(w, request); }
+void write(JsonWriter& w, const UntagResourceRequest& request) { write_UntagResourceInput(w, request); }
+void write(JsonWriter& w, const ListTagsOfResourceRequest& request) { write_ListTagsOfResourceInput(w, request); }
 void write(JsonWriter& w, const ListTagsOfResourceResponse& response) { write_ListTagsOfResourceOutput(w, response); }
+void write(JsonWriter& w, const ExecuteStatementRequest& request) { write_ExecuteStatementInput(w, request); }
 void write(JsonWriter& w, const ExecuteStatementResponse& response) { write_ExecuteStatementOutput(w, response); }
+void write(JsonWriter& w, const BatchExecuteStatementRequest& request) { write_BatchExecuteStatementInput(w, request); }
 void write(JsonWriter& w, const BatchExecuteStatementResponse& response) { write_BatchExecuteStatementOutput(w, response); }
+void write(JsonWriter& w, const ExecuteTransactionRequest& request) { write_ExecuteTransactionInput(w, request); }
 void write(JsonWriter& w, const ExecuteTransactionResponse& response) { write_ExecuteTransactionOutput(w, response); }
+void write(JsonWriter& w, const UpdateTimeToLiveRequest& request) { write_UpdateTimeToLiveInput(w, request); }
 void write(JsonWriter& w, const UpdateTimeToLiveResponse& response) { write_UpdateTimeToLiveOutput(w, response); }
+void write(JsonWriter& w, const DescribeTimeToLiveRequest& request) { write_DescribeTimeToLiveInput(w, request); }
 void write(JsonWriter& w, const DescribeTimeToLiveResponse& response) { write_DescribeTimeToLiveOutput(w, response); }
+void write(JsonWriter& w, const DescribeLimitsRequest& request) { write_DescribeLimitsInput(w, request); }
 void write(JsonWriter& w, const DescribeLimitsResponse& response) { write_DescribeLimitsOutput(w, response); }
+void write(JsonWriter& w, const DescribeEndpointsRequest& request) { write_DescribeEndpointsRequest(w, request); }
 void write(JsonWriter& w, const DescribeEndpointsResponse& response) { write_DescribeEndpointsResponse(w, response); }
+void write(JsonWriter& w, const ListStreamsRequest& request) { write_ListStreamsInput(w, request); }
 void write(JsonWriter& w, const ListStreamsResponse& response) { write_ListStreamsOutput(w, response); }
+void write(JsonWriter& w, const DescribeStreamRequest& request) { write_DescribeStreamInput(w, request); }
 void write(JsonWriter& w, const DescribeStreamResponse& response) { write_DescribeStreamOutput(w, response); }
+void write(JsonWriter& w, const GetShardIteratorRequest& request) { write_GetShardIteratorInput(w, request); }
 void write(JsonWriter& w, const GetShardIteratorResponse& response) { write_GetShardIteratorOutput(w, response); }
+void write(JsonWriter& w, const GetRecordsRequest& request) { write_GetRecordsInput(w, request); }
 void write(JsonWriter& w, const GetRecordsResponse& response) { write_GetRecordsOutput(w, response); }
 
 }  // namespace dynamini::api

@@ -4,29 +4,9 @@
 #include "ops/operations.h"
 #include "ops/return_values.h"
 #include "ops/single_write.h"
+#include "ops/write_binding.h"
 
 namespace dynamini {
-namespace {
-
-// The request's meaning, before the table is known.
-ItemWrite bind(const DeleteItemRequest& request) {
-  ItemWrite write;
-  write.kind = WriteKind::kDelete;
-  write.table_name = *request.table_name;
-  write.item = &*request.key;
-  auto attributes =
-      read_expression_attributes(request.expression_attribute_names, request.expression_attribute_values,
-                                 {{"ConditionExpression", request.condition_expression.has_value()}});
-  write.condition = read_condition(request.condition_expression, "ConditionExpression", attributes);
-  if (!write.condition) write.condition = expr::legacy_expected(request.expected, request.conditional_operator);
-  expr::check_all_used(attributes);
-  write.return_old_on_condition_failure = is_value(
-      request.return_values_on_condition_check_failure, api::ReturnValuesOnConditionCheckFailure::kAllOld);
-  return write;
-}
-
-}  // namespace
-
 void DeleteItemOperation::check_before_values(const Request& request) {
   expr::check_expression_mixing(
       {{"ConditionExpression", request.condition_expression.has_value()}},
@@ -37,20 +17,11 @@ void DeleteItemOperation::check_before_values(const Request& request) {
 
 DeleteItemResponse DeleteItemOperation::run(Engine& engine, const Request& request,
                                             const ExecuteOptions& options) {
-  const ItemWrite write = bind(request);
-  const WriteMeasures measures{
-      capacity_detail(request.return_consumed_capacity, options),
-      is_value(request.return_item_collection_metrics, api::ReturnItemCollectionMetrics::kSize)};
+  const ItemWrite write = bind_write(request, WriteKind::kDelete);
+  const WriteMeasures measures = write_measures(request, options);
   WriteOutcome outcome = run_single_write(engine, write, measures);
-  DeleteItemResponse response;
-  if (is_value(request.return_values, api::ReturnValue::kAllOld) && outcome.old_item &&
-      !outcome.old_item->empty()) {
-    response.attributes = std::move(outcome.old_item);
-  }
-  if (measures.capacity != CapacityDetail::kNone) {
-    response.consumed_capacity = consumed_capacity(write.table_name, measures.capacity, outcome.consumed);
-  }
-  response.item_collection_metrics = std::move(outcome.metrics);
+  auto response = measured_response<DeleteItemResponse>(write.table_name, measures, outcome);
+  if (is_value(request.return_values, api::ReturnValue::kAllOld)) response.attributes = old_attributes(outcome);
   return response;
 }
 

@@ -105,7 +105,7 @@ void execute_transaction(Engine& engine, const Json& request, JsonWriter& out) {
       bool replayed = token && engine.idempotency_tokens().replay("ExecuteTransaction:" + *token, print, engine.now_ms());
       if (!replayed) {
         consumed = run_write_transaction(engine, writes);
-        if (token) engine.idempotency_tokens().remember("ExecuteTransaction:" + *token, print, "{}", engine.now_ms());
+        if (token) engine.idempotency_tokens().remember("ExecuteTransaction:" + *token, print, std::string("{}"), engine.now_ms());
       }
     }
     write_transaction_capacity(out, capacity, consumed);

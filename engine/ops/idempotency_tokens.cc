@@ -10,9 +10,8 @@ void IdempotencyTokens::expire(int64_t now_ms) {
   }
 }
 
-std::optional<std::string> IdempotencyTokens::replay(const std::string& token,
-                                                     const std::string& fingerprint,
-                                                     int64_t now_ms) {
+std::optional<std::any> IdempotencyTokens::replay(const std::string& token,
+                                                  const std::string& fingerprint, int64_t now_ms) {
   expire(now_ms);
   auto it = entries_.find(token);
   if (it == entries_.end()) return std::nullopt;
@@ -27,7 +26,7 @@ std::optional<std::string> IdempotencyTokens::replay(const std::string& token,
 }
 
 void IdempotencyTokens::remember(const std::string& token, std::string fingerprint,
-                                 std::string response, int64_t now_ms) {
+                                 std::any response, int64_t now_ms) {
   entries_[token] = Entry{std::move(fingerprint), std::move(response), now_ms + kLifetimeMs};
 }
 

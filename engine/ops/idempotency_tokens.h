@@ -6,6 +6,7 @@
 // Times come from the engine's injectable clock. Not persisted: a restart
 // forgets tokens. REQUIRES: the engine's storage lock held for every call.
 
+#include <any>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -19,17 +20,18 @@ class IdempotencyTokens {
   // first request that uses it is completed."
   static constexpr int64_t kLifetimeMs = 10 * 60 * 1000;
 
-  // The stored response for `token`, if it is still live. Throws
+  // The stored response for `token`, if it is still live (the value given to
+  // remember(): each operation stores its own response type). Throws
   // IdempotentParameterMismatchException when `fingerprint` differs.
-  std::optional<std::string> replay(const std::string& token, const std::string& fingerprint,
-                                    int64_t now_ms);
-  void remember(const std::string& token, std::string fingerprint, std::string response,
+  std::optional<std::any> replay(const std::string& token, const std::string& fingerprint,
+                                 int64_t now_ms);
+  void remember(const std::string& token, std::string fingerprint, std::any response,
                 int64_t now_ms);
 
  private:
   struct Entry {
     std::string fingerprint;
-    std::string response;
+    std::any response;
     int64_t expires_ms = 0;
   };
   void expire(int64_t now_ms);

@@ -53,6 +53,28 @@ struct ScanOperation {
   static void check_before_values(const Request& request);
   static Response run(Engine& engine, const Request& request, const ExecuteOptions& options);
 };
+struct BatchGetItemOperation {
+  using Request = BatchGetItemRequest;
+  using Response = BatchGetItemResponse;
+  static Response run(Engine& engine, const Request& request, const ExecuteOptions& options);
+};
+struct BatchWriteItemOperation {
+  using Request = BatchWriteItemRequest;
+  using Response = BatchWriteItemResponse;
+  static void check_before_values(const Request& request);
+  static Response run(Engine& engine, const Request& request, const ExecuteOptions& options);
+};
+struct TransactGetItemsOperation {
+  using Request = TransactGetItemsRequest;
+  using Response = TransactGetItemsResponse;
+  static Response run(Engine& engine, const Request& request, const ExecuteOptions& options);
+};
+struct TransactWriteItemsOperation {
+  using Request = TransactWriteItemsRequest;
+  using Response = TransactWriteItemsResponse;
+  static void check_before_values(const Request& request);
+  static Response run(Engine& engine, const Request& request, const ExecuteOptions& options);
+};
 struct UpdateItemOperation {
   using Request = UpdateItemRequest;
   using Response = UpdateItemResponse;
@@ -67,10 +89,6 @@ void describe_table(Engine&, const Json&, JsonWriter&);
 void update_table(Engine&, const Json&, JsonWriter&);
 void list_tables(Engine&, const Json&, JsonWriter&);
 void delete_table(Engine&, const Json&, JsonWriter&);
-void batch_get_item(Engine&, const Json&, JsonWriter&);
-void batch_write_item(Engine&, const Json&, JsonWriter&);
-void transact_write_items(Engine&, const Json&, JsonWriter&);
-void transact_get_items(Engine&, const Json&, JsonWriter&);
 void tag_resource(Engine&, const Json&, JsonWriter&);
 void untag_resource(Engine&, const Json&, JsonWriter&);
 void list_tags_of_resource(Engine&, const Json&, JsonWriter&);

@@ -32,4 +32,31 @@ struct WriteOutcome {
 
 WriteOutcome run_single_write(Engine& engine, const ItemWrite& write, const WriteMeasures& measures);
 
+// What a PutItem, UpdateItem or DeleteItem request asks to measure.
+template <class Request>
+WriteMeasures write_measures(const Request& request, const ExecuteOptions& options) {
+  return {capacity_detail(request.return_consumed_capacity, options),
+          is_value(request.return_item_collection_metrics, api::ReturnItemCollectionMetrics::kSize)};
+}
+
+// Their response's ConsumedCapacity and ItemCollectionMetrics (the caller
+// adds Attributes).
+template <class Response>
+Response measured_response(const std::string& table_name, const WriteMeasures& measures,
+                           WriteOutcome& outcome) {
+  Response response;
+  if (measures.capacity != CapacityDetail::kNone) {
+    response.consumed_capacity = consumed_capacity(table_name, measures.capacity, outcome.consumed);
+  }
+  response.item_collection_metrics = std::move(outcome.metrics);
+  return response;
+}
+
+// ReturnValues ALL_OLD: the item as it was, unless there was none (or it
+// was empty): DynamoDB then omits Attributes.
+inline std::optional<Item> old_attributes(WriteOutcome& outcome) {
+  if (!outcome.old_item || outcome.old_item->empty()) return std::nullopt;
+  return std::move(outcome.old_item);
+}
+
 }  // namespace dynamini

@@ -163,4 +163,11 @@ void write_transaction_capacity(JsonWriter& out, CapacityDetail detail,
   out.EndArray();
 }
 
+std::vector<api::ConsumedCapacity> transaction_capacity(CapacityDetail detail,
+                                                        const TableConsumption& consumed) {
+  std::vector<api::ConsumedCapacity> out;
+  for (const auto& [name, c] : consumed) out.push_back(consumed_capacity(name, detail, c));
+  return out;
+}
+
 }  // namespace dynamini

@@ -45,5 +45,8 @@ std::vector<std::optional<Item>> run_read_transaction(Engine& engine,
 // Writes "ConsumedCapacity":[...] unless detail is kNone.
 void write_transaction_capacity(JsonWriter& out, CapacityDetail detail,
                                 const TableConsumption& consumed);
+// The response member: one ConsumedCapacity per table. REQUIRES: detail != kNone.
+std::vector<api::ConsumedCapacity> transaction_capacity(CapacityDetail detail,
+                                                        const TableConsumption& consumed);
 
 }  // namespace dynamini

@@ -3,29 +3,11 @@
 #include "ops/expression_inputs.h"
 #include "ops/operations.h"
 #include "ops/single_write.h"
+#include "ops/write_binding.h"
 
 namespace dynamini {
 namespace {
 
-// The request's meaning, before the table is known.
-ItemWrite bind(const UpdateItemRequest& request) {
-  ItemWrite write;
-  write.kind = WriteKind::kUpdate;
-  write.table_name = *request.table_name;
-  write.item = &*request.key;
-  auto attributes = read_expression_attributes(
-      request.expression_attribute_names, request.expression_attribute_values,
-      {{"UpdateExpression", request.update_expression.has_value()},
-       {"ConditionExpression", request.condition_expression.has_value()}});
-  if (request.update_expression) write.update = expr::Update::parse(*request.update_expression, attributes);
-  write.condition = read_condition(request.condition_expression, "ConditionExpression", attributes);
-  if (!write.update) write.update = expr::legacy_attribute_updates(request.attribute_updates);
-  if (!write.condition) write.condition = expr::legacy_expected(request.expected, request.conditional_operator);
-  expr::check_all_used(attributes);
-  write.return_old_on_condition_failure = is_value(
-      request.return_values_on_condition_check_failure, api::ReturnValuesOnConditionCheckFailure::kAllOld);
-  return write;
-}
 
 // ReturnValues: the whole item before or after, or only what the update
 // wrote (nested fragments included); nothing when that is empty.
@@ -35,7 +17,7 @@ std::optional<Item> returned_attributes(const UpdateItemRequest& request, const 
   std::optional<Item> out;
   switch (request.return_values->value()) {
     case api::ReturnValue::kNone: break;
-    case api::ReturnValue::kAllOld: out = std::move(outcome.old_item); break;
+    case api::ReturnValue::kAllOld: return old_attributes(outcome);
     case api::ReturnValue::kAllNew: out = std::move(outcome.new_item); break;
     case api::ReturnValue::kUpdatedOld:
       if (outcome.old_item && write.update) {
@@ -63,16 +45,10 @@ void UpdateItemOperation::check_before_values(const Request& request) {
 
 UpdateItemResponse UpdateItemOperation::run(Engine& engine, const Request& request,
                                             const ExecuteOptions& options) {
-  const ItemWrite write = bind(request);
-  const WriteMeasures measures{
-      capacity_detail(request.return_consumed_capacity, options),
-      is_value(request.return_item_collection_metrics, api::ReturnItemCollectionMetrics::kSize)};
+  const ItemWrite write = bind_write(request, WriteKind::kUpdate);
+  const WriteMeasures measures = write_measures(request, options);
   WriteOutcome outcome = run_single_write(engine, write, measures);
-  UpdateItemResponse response;
-  if (measures.capacity != CapacityDetail::kNone) {
-    response.consumed_capacity = consumed_capacity(write.table_name, measures.capacity, outcome.consumed);
-  }
-  response.item_collection_metrics = std::move(outcome.metrics);
+  auto response = measured_response<UpdateItemResponse>(write.table_name, measures, outcome);
   response.attributes = returned_attributes(request, write, outcome);
   return response;
 }

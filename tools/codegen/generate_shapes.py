@@ -550,8 +550,9 @@ namespace dynamini::api {
 // from the wire were validated while read.""")
     for op, inp, _ in model.operations:
         out.append("void normalize_values(%sRequest& request);" % op)
-    out.append("\n// Writes a response object.")
+    out.append("\n// Writes a response object, or a request (its wire form, as an SDK sends it).")
     for op, _, outp in model.operations:
+        out.append("void write(JsonWriter& w, const %sRequest& request);" % op)
         if outp:
             out.append("void write(JsonWriter& w, const %sResponse& response);" % op)
     out.append("\n}  // namespace dynamini::api")
@@ -1020,7 +1021,14 @@ class WriteGen:
             lines.append("  w.StartObject();")
             lines.append("  for (const auto& [key, element] : value) {")
             lines.append("    write_key(w, key);")
-            lines.extend(self.stmt(s["value"]["shape"], "element", 4))
+            if name in OVERRIDES["nullable_map_values"]:
+                lines.append("    if (!element) {")
+                lines.append("      w.Null();")
+                lines.append("      continue;")
+                lines.append("    }")
+                lines.extend(self.stmt(s["value"]["shape"], "*element", 4))
+            else:
+                lines.extend(self.stmt(s["value"]["shape"], "element", 4))
             lines.append("  }")
             lines.append("  w.EndObject();")
         lines.append("}")
@@ -1029,7 +1037,8 @@ class WriteGen:
 
 def write_write(model, path):
     gen = WriteGen(model)
-    for _, _, outp in model.operations:
+    for _, inp, outp in model.operations:
+        gen.ensure(inp)
         if outp:
             gen.ensure(outp)
     out = [HEADER_NOTE % model.version, '#include "api/shapes_wire.h"',
@@ -1043,7 +1052,9 @@ def write_write(model, path):
         out.extend(lines)
         out.append("")
     out.append("}  // namespace\n")
-    for op, _, outp in model.operations:
+    for op, inp, outp in model.operations:
+        out.append("void write(JsonWriter& w, const %sRequest& request) { write_%s(w, request); }"
+                   % (op, inp))
         if outp:
             out.append("void write(JsonWriter& w, const %sResponse& response) { write_%s(w, response); }"
                        % (op, outp))
