@@ -63,23 +63,54 @@ double number_member(const rapidjson::Value& entry, const char* name) {
   return it != entry.MemberEnd() && it->value.IsNumber() ? it->value.GetDouble() : 0;
 }
 
+// One ConsumedCapacity entry: its read/write split when given, else its
+// total counted as the operation's kind.
+void add_entry(bool split, double read, double write, double total, CapacityUnits& units) {
+  if (split) {
+    units.read += read;
+    units.write += write;
+  } else {
+    (units.writes ? units.write : units.read) += total;
+  }
+}
+
 void add_entry(const rapidjson::Value& entry, CapacityUnits& units) {
   if (!entry.IsObject()) return;
-  if (entry.HasMember("ReadCapacityUnits") || entry.HasMember("WriteCapacityUnits")) {
-    units.read += number_member(entry, "ReadCapacityUnits");
-    units.write += number_member(entry, "WriteCapacityUnits");
-  } else {
-    (units.writes ? units.write : units.read) += number_member(entry, "CapacityUnits");
-  }
+  add_entry(entry.HasMember("ReadCapacityUnits") || entry.HasMember("WriteCapacityUnits"),
+            number_member(entry, "ReadCapacityUnits"), number_member(entry, "WriteCapacityUnits"),
+            number_member(entry, "CapacityUnits"), units);
+}
+
+CapacityUnits unreported(std::string_view operation, std::string_view request_json) {
+  CapacityUnits units;
+  units.writes = contains(kWriteOperations, operation) ||
+                 (contains(kPartiqlOperations, operation) && partiql_writes(request_json));
+  return units;
 }
 
 }  // namespace
 
+bool answers_capacity_list(std::string_view operation) {
+  static constexpr std::string_view kLists[] = {
+      "BatchGetItem",       "BatchWriteItem",        "TransactGetItems",
+      "TransactWriteItems", "BatchExecuteStatement", "ExecuteTransaction"};
+  return contains(kLists, operation);
+}
+
+CapacityUnits capacity_units(std::string_view operation, std::string_view request_json,
+                             const std::vector<api::ConsumedCapacity>& consumed) {
+  CapacityUnits units = unreported(operation, request_json);
+  units.reported = !consumed.empty();
+  for (const auto& c : consumed) {
+    add_entry(c.read_capacity_units || c.write_capacity_units, c.read_capacity_units.value_or(0),
+              c.write_capacity_units.value_or(0), c.capacity_units.value_or(0), units);
+  }
+  return units;
+}
+
 CapacityUnits capacity_units(std::string_view operation, std::string_view request_json,
                              std::string_view consumed_capacity_json) {
-  CapacityUnits units;
-  units.writes = contains(kWriteOperations, operation) ||
-                 (contains(kPartiqlOperations, operation) && partiql_writes(request_json));
+  CapacityUnits units = unreported(operation, request_json);
   if (consumed_capacity_json.empty()) return units;
   rapidjson::Document consumed;
   consumed.Parse(consumed_capacity_json.data(), consumed_capacity_json.size());

@@ -12,6 +12,7 @@
 
 #include "dynamini/aws_cli_command.h"
 #include "dynamini/capacity_units.h"
+#include "dynamini/consumed_capacity_json.h"
 
 namespace dynamini::server {
 namespace {
@@ -21,10 +22,6 @@ using Writer = rapidjson::Writer<rapidjson::StringBuffer>;
 // `needle` occurs in `haystack`. memmem: string_view::find scans for the
 // needle's first character (a quote, frequent in JSON) and compares at each.
 // (An empty view may have a null data(), which memmem must not get.)
-bool contains(std::string_view haystack, std::string_view needle) {
-  if (haystack.size() < needle.size() || needle.empty()) return needle.empty();
-  return ::memmem(haystack.data(), haystack.size(), needle.data(), needle.size()) != nullptr;
-}
 
 int64_t now_ms() {
   return std::chrono::duration_cast<std::chrono::milliseconds>(
@@ -167,27 +164,6 @@ void write_string(Writer& out, std::string_view s) {
 
 }  // namespace
 
-std::string_view find_top_level_member(std::string_view json, std::string_view name) {
-  size_t i = skip_space(json, 0);
-  if (i >= json.size() || json[i] != '{') return {};
-  ++i;
-  while (true) {
-    i = skip_space(json, i);
-    if (i >= json.size() || json[i] != '"') return {};
-    size_t key_end = skip_string(json, i);
-    if (key_end == std::string_view::npos) return {};
-    std::string_view key = json.substr(i + 1, key_end - i - 2);
-    i = skip_space(json, key_end);
-    if (i >= json.size() || json[i] != ':') return {};
-    i = skip_space(json, i + 1);
-    size_t value_end = skip_value(json, i);
-    if (value_end == std::string_view::npos) return {};
-    if (key == name) return json.substr(i, value_end - i);
-    i = skip_space(json, value_end);
-    if (i >= json.size() || json[i] != ',') return {};
-    ++i;
-  }
-}
 
 RequestLog::RequestLog(size_t capacity) : capacity_(std::max<size_t>(capacity, 1)) {}
 
@@ -206,8 +182,8 @@ void RequestLog::record(const Call& call) {
   entry.capacity.clear();
   if (call.status != 200) {
     entry.error.assign(call.response_body.substr(0, 4096));
-  } else if (contains(call.response_body, "\"ConsumedCapacity\"")) {
-    entry.capacity.assign(find_top_level_member(call.response_body, "ConsumedCapacity"));
+  } else if (call.consumed_capacity != nullptr) {
+    entry.capacity = *call.consumed_capacity;
   }
   std::lock_guard lock(mutex_);
   entry.id = next_id_++;
@@ -266,7 +242,7 @@ std::string RequestLog::entries_json(uint64_t after, size_t limit,
     out.Key("client");
     write_string(out, e.client);
     out.Key("consumedCapacity");
-    write_raw_or_null(out, e.capacity);
+    write_raw_or_null(out, consumed_capacity_json(e.capacity, answers_capacity_list(operation)));
     out.Key("cost");
     const std::string cost = capacity_json(capacity_units(operation, e.body, e.capacity));
     out.RawValue(cost.c_str(), cost.size(), rapidjson::kObjectType);

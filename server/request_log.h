@@ -15,6 +15,8 @@
 #include <string_view>
 #include <vector>
 
+#include "dynamini/shapes.h"
+
 namespace dynamini::server {
 
 class RequestLog {
@@ -31,6 +33,8 @@ class RequestLog {
     std::string_view request_body = {};   // the JSON request
     unsigned status = 0;                  // HTTP status answered
     std::string_view response_body = {};  // the JSON response or error
+    // What the call consumed (Result::consumed_capacity); null: nothing.
+    const std::vector<api::ConsumedCapacity>* consumed_capacity = nullptr;
     std::chrono::microseconds latency{0};
   };
   // Appends one call, dropping the oldest entry when full. Thread-safe.
@@ -57,7 +61,7 @@ class RequestLog {
     bool truncated = false;
     unsigned status = 0;
     double latency_ms = 0;
-    std::string capacity;  // the ConsumedCapacity JSON value, or empty
+    std::vector<api::ConsumedCapacity> capacity;  // what the call consumed
     std::string error;     // the error response body, or empty
   };
 
@@ -68,10 +72,5 @@ class RequestLog {
   size_t oldest_ = 0;
   uint64_t next_id_ = 1;
 };
-
-// The JSON value of the top-level member `name` in the JSON object `json`,
-// found without parsing the whole document (strings and nesting respected).
-// Empty when absent or when `json` is not an object.
-std::string_view find_top_level_member(std::string_view json, std::string_view name);
 
 }  // namespace dynamini::server

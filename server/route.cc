@@ -9,7 +9,6 @@
 #include <string_view>
 
 #include "admin_route.h"
-#include "capacity_probe.h"
 #include "console_route.h"
 #include "cors.h"
 #include "crc32.h"
@@ -139,27 +138,11 @@ std::optional<ApiError> signature_error(const ServerOptions* options, const Requ
                        options->auth->secret_access_key, now);
 }
 
-// db.execute(operation, body) as a client gets it. When `observed_body` is
-// set it receives the body the observer sees: the response with
-// ConsumedCapacity even when the client did not ask, or the error body.
-Result execute_api(Database& db, std::string_view operation, std::string_view body,
-                   std::string* observed_body) {
-  std::optional<std::string> probed;
-  if (observed_body != nullptr) probed = with_capacity_requested(operation, body);
-  Result result = db.execute(operation, probed ? std::string_view(*probed) : body);
-  if (observed_body == nullptr) return result;
-  if (!result.ok()) {
-    *observed_body = error_body(*result.error);
-  } else {
-    *observed_body = result.body;
-    if (probed) result.body = without_consumed_capacity(result.body);
-  }
-  return result;
-}
-
-// The engine's answer to a signed-if-required API call. `observed_body`
-// receives what the observer sees (the response with ConsumedCapacity).
-Response api_call(const RouteContext& ctx, const Request& request, std::string* observed_body) {
+// The engine's answer to a signed-if-required API call. With `consumed` set,
+// the call's capacity is measured (even when the client did not ask) and
+// stored there.
+Response api_call(const RouteContext& ctx, const Request& request,
+                  std::vector<api::ConsumedCapacity>* consumed) {
   if (auto error = signature_error(ctx.options, request)) {
     return error_response(*error, request.version(), request.keep_alive());
   }
@@ -183,7 +166,9 @@ Response api_call(const RouteContext& ctx, const Request& request, std::string* 
                      "Unsupported Content-Type: " + std::string(content_type) +
                          " (expected application/x-amz-json-1.0)");
   }
-  Result result = execute_api(ctx.db, operation, request.body(), observed_body);
+  Result result = ctx.db.execute(operation, request.body(),
+                                 ExecuteOptions{.measure_capacity = consumed != nullptr});
+  if (consumed != nullptr) *consumed = std::move(result.consumed_capacity);
   if (!result.ok()) {
     return error_response(*result.error, request.version(), request.keep_alive());
   }
@@ -198,7 +183,7 @@ struct AnsweredCall {
   std::string_view request_body;
   unsigned status = 0;
   std::string_view response_body;
-  std::string_view observed_body;
+  const std::vector<api::ConsumedCapacity>* consumed_capacity = nullptr;
   std::chrono::microseconds latency{0};
 };
 
@@ -209,6 +194,7 @@ void record_call(const RouteContext& ctx, const AnsweredCall& call) {
                      .request_body = call.request_body,
                      .status = call.status,
                      .response_body = call.response_body,
+                     .consumed_capacity = call.consumed_capacity,
                      .latency = call.latency});
   }
   if (ctx.options != nullptr && ctx.options->request_observer) {
@@ -216,7 +202,8 @@ void record_call(const RouteContext& ctx, const AnsweredCall& call) {
                                           .client = call.client,
                                           .request_body = call.request_body,
                                           .status = call.status,
-                                          .response_body = call.observed_body,
+                                          .response_body = call.response_body,
+                                          .consumed_capacity = call.consumed_capacity,
                                           .latency = call.latency});
   }
 }
@@ -233,10 +220,10 @@ std::chrono::microseconds since(std::chrono::steady_clock::time_point start) {
 // api_call(), recorded in the console's log and given to the observer.
 Response logged_api_call(const RouteContext& ctx, const Request& request) {
   const auto start = std::chrono::steady_clock::now();
-  const bool observed = is_observed(ctx);
-  std::string observed_body;
-  Response response = api_call(ctx, request, observed ? &observed_body : nullptr);
-  if (ctx.log == nullptr && !observed) return response;
+  const bool recorded = ctx.log != nullptr || is_observed(ctx);
+  std::vector<api::ConsumedCapacity> consumed;
+  Response response = api_call(ctx, request, recorded ? &consumed : nullptr);
+  if (!recorded) return response;
   std::string_view client = std_view(request["x-dynamini-client"]);
   if (client.empty()) client = std_view(request[http::field::user_agent]);
   record_call(ctx, {.target = trim(std_view(request["X-Amz-Target"])),
@@ -244,7 +231,7 @@ Response logged_api_call(const RouteContext& ctx, const Request& request) {
                     .request_body = request.body(),
                     .status = response.result_int(),
                     .response_body = response.body(),
-                    .observed_body = observed_body,
+                    .consumed_capacity = &consumed,
                     .latency = since(start)});
   return response;
 }
@@ -255,10 +242,9 @@ Response logged_api_call(const RouteContext& ctx, const Request& request) {
 Result console_api_call(const RouteContext& ctx, std::string_view client,
                         std::string_view operation, std::string_view body) {
   const auto start = std::chrono::steady_clock::now();
-  const bool observed = is_observed(ctx);
-  std::string observed_body;
-  Result result = execute_api(ctx.db, operation, body, observed ? &observed_body : nullptr);
-  if (ctx.log == nullptr && !observed) return result;
+  const bool recorded = ctx.log != nullptr || is_observed(ctx);
+  Result result = ctx.db.execute(operation, body, ExecuteOptions{.measure_capacity = recorded});
+  if (!recorded) return result;
   const bool streams = operation == "ListStreams" || operation == "DescribeStream" ||
                        operation == "GetShardIterator" || operation == "GetRecords";
   const std::string target = std::string(kTargetPrefixes[streams ? 1 : 0]) + std::string(operation);
@@ -269,7 +255,7 @@ Result console_api_call(const RouteContext& ctx, std::string_view client,
                .request_body = body,
                .status = result.ok() ? 200u : static_cast<unsigned>(result.error->http_status()),
                .response_body = result.ok() ? std::string_view(result.body) : error,
-               .observed_body = observed_body,
+               .consumed_capacity = &result.consumed_capacity,
                .latency = since(start)});
   return result;
 }

@@ -2824,7 +2824,7 @@ void write_TimeToLiveDescription(JsonWriter& w, const api::TimeToLiveDescription
   w.EndObject();
 }
 
-void write_DescribeLimitsInput(JsonWriter& w, const api::DescribeLimitsRequest& value) {
+void write_DescribeLimitsInput(JsonWriter& w, const api::DescribeLimitsRequest&) {
   w.StartObject();
   w.EndObject();
 }
@@ -2850,7 +2850,7 @@ void write_DescribeLimitsOutput(JsonWriter& w, const api::DescribeLimitsResponse
   w.EndObject();
 }
 
-void write_DescribeEndpointsRequest(JsonWriter& w, const api::DescribeEndpointsRequest& value) {
+void write_DescribeEndpointsRequest(JsonWriter& w, const api::DescribeEndpointsRequest&) {
   w.StartObject();
   w.EndObject();
 }
@@ -3263,5 +3263,6 @@ void write(JsonWriter& w, const GetShardIteratorRequest& request) { write_GetSha
 void write(JsonWriter& w, const GetShardIteratorResponse& response) { write_GetShardIteratorOutput(w, response); }
 void write(JsonWriter& w, const GetRecordsRequest& request) { write_GetRecordsInput(w, request); }
 void write(JsonWriter& w, const GetRecordsResponse& response) { write_GetRecordsOutput(w, response); }
+void write(JsonWriter& w, const api::ConsumedCapacity& value) { write_ConsumedCapacity(w, value); }
 
 }  // namespace dynamini::api

@@ -175,13 +175,5 @@ TEST_CASE("request log: a body over the kept prefix is flagged truncated, withou
   CHECK(doc["entries"][0]["request"].IsNull());
 }
 
-TEST_CASE("request log: find_top_level_member skips nested members of the same name") {
-  std::string json =
-      R"({"Items":[{"ConsumedCapacity":{"S":"inner \"}"}}],"ConsumedCapacity":{"CapacityUnits":1}})";
-  CHECK(server::find_top_level_member(json, "ConsumedCapacity") == R"({"CapacityUnits":1})");
-  CHECK(server::find_top_level_member(json, "Missing").empty());
-  CHECK(server::find_top_level_member("[1]", "x").empty());
-}
-
 }  // namespace
 }  // namespace dynamini

@@ -32,23 +32,12 @@ void raw_json(Writer& out, std::string_view json) {
   }
 }
 
-std::string consumed_capacity(const std::string& body) {
-  rapidjson::Document doc;
-  doc.Parse(body.data(), body.size());
-  if (doc.HasParseError() || !doc.IsObject()) return "";
-  auto it = doc.FindMember("ConsumedCapacity");
-  if (it == doc.MemberEnd()) return "";
-  rapidjson::StringBuffer buffer;
-  Writer w(buffer);
-  it->value.Accept(w);
-  return std::string(buffer.GetString(), buffer.GetSize());
-}
 
 void write_call(Writer& out, const model::PatternCall& call, std::string_view endpoint,
                 CapacityUnits& total) {
   const bool ok = call.result.ok();
   const CapacityUnits units = capacity_units(
-      call.operation, call.request, ok ? consumed_capacity(call.result.body) : std::string());
+      call.operation, call.request, call.result.consumed_capacity);
   total.read += units.read;
   total.write += units.write;
   total.reported = total.reported || units.reported;

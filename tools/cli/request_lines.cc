@@ -174,11 +174,8 @@ std::string request_line(const ApiCall& call, const KeyNamesLookup& key_names) {
   char buf[64];
   std::snprintf(buf, sizeof buf, ms < 1 ? " %.2fms" : " %.1fms", ms);
   line += buf;
-  if (parsed) {
-    if (auto consumed = response.FindMember("ConsumedCapacity"); consumed != response.MemberEnd()) {
-      line += " " +
-              capacity_text(capacity_units(operation, call.request_body, compact(consumed->value)));
-    }
+  if (call.consumed_capacity && !call.consumed_capacity->empty()) {
+    line += " " + capacity_text(capacity_units(operation, call.request_body, *call.consumed_capacity));
   }
   return line;
 }

@@ -195,6 +195,9 @@ OVERRIDES = {
         "ExpectedAttributeValue", "Condition", "AttributeValueUpdate",
         "BatchStatementRequest", "ParameterizedStatement", "Tag",
     ],
+    # Shapes whose JSON writer is exported on its own (api/shapes_wire.h): the
+    # server renders a call's consumed capacity, which it receives as data.
+    "exported_writers": ["ConsumedCapacity"],
     # Output members whose items are the stored JSON text, spliced into the answer
     # instead of re-encoded (the read paths' speed; see dynamini/stored_items.h).
     "output_member_type": {
@@ -555,6 +558,8 @@ namespace dynamini::api {
         out.append("void write(JsonWriter& w, const %sRequest& request);" % op)
         if outp:
             out.append("void write(JsonWriter& w, const %sResponse& response);" % op)
+    for name in OVERRIDES["exported_writers"]:
+        out.append("void write(JsonWriter& w, const %s& value);" % model.cpp_type(name))
     out.append("\n}  // namespace dynamini::api")
     write_file(path, out)
 
@@ -1002,7 +1007,11 @@ class WriteGen:
         m = self.model
         s = m.shape(name)
         lines = ["void write_%s(JsonWriter& w, const %s& value) {" % (name, m.cpp_type(name))]
-        if s["type"] == "structure":
+        if s["type"] == "structure" and not s["members"]:
+            lines[0] = lines[0].replace(" value)", ")")
+            lines.append("  w.StartObject();")
+            lines.append("  w.EndObject();")
+        elif s["type"] == "structure":
             lines.append("  w.StartObject();")
             for mname, mem in s["members"].items():
                 f = "value." + snake(mname)
@@ -1041,6 +1050,8 @@ def write_write(model, path):
         gen.ensure(inp)
         if outp:
             gen.ensure(outp)
+    for name in OVERRIDES["exported_writers"]:
+        gen.ensure(name)
     out = [HEADER_NOTE % model.version, '#include "api/shapes_wire.h"',
            '#include "api/stored_items_json.h"', '#include "values/attribute_value.h"',
            '#include "values/base64.h"', "",
@@ -1058,6 +1069,9 @@ def write_write(model, path):
         if outp:
             out.append("void write(JsonWriter& w, const %sResponse& response) { write_%s(w, response); }"
                        % (op, outp))
+    for name in OVERRIDES["exported_writers"]:
+        out.append("void write(JsonWriter& w, const %s& value) { write_%s(w, value); }"
+                   % (model.cpp_type(name), name))
     out.append("\n}  // namespace dynamini::api")
     write_file(path, out)
 

@@ -7,6 +7,9 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
+
+#include "dynamini/shapes.h"
 
 namespace dynamini {
 
@@ -28,6 +31,14 @@ struct CapacityUnits {
 // PartiQL statements other than SELECT, as reads for everything else.
 CapacityUnits capacity_units(std::string_view operation, std::string_view request_json,
                              std::string_view consumed_capacity_json);
+// The same from the capacity a call returned as data (Result::consumed_capacity);
+// not reported when empty.
+CapacityUnits capacity_units(std::string_view operation, std::string_view request_json,
+                             const std::vector<api::ConsumedCapacity>& consumed);
+
+// Whether `operation` answers ConsumedCapacity as a list (batches and
+// transactions) rather than one object.
+bool answers_capacity_list(std::string_view operation);
 
 // "0.5 RCU", "1.0 WCU", "0.5 RCU + 2.0 WCU" (one decimal: DynamoDB reports
 // multiples of 0.5); "0.0 RCU" / "0.0 WCU" when reported as zero; "" when

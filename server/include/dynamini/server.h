@@ -30,10 +30,10 @@ struct ApiCall {
   std::string_view client;         // x-dynamini-client, else the User-Agent
   std::string_view request_body;   // the JSON request as the client sent it
   unsigned status = 0;             // HTTP status answered
-  // The JSON response or error. For calls that can report capacity, it
-  // carries ConsumedCapacity even when the client did not ask for it (the
-  // client's response does not).
-  std::string_view response_body;
+  std::string_view response_body;  // the JSON response or error, as the client got it
+  // The capacity the call consumed, measured even when the client did not
+  // ask for it (Result::consumed_capacity); empty for calls that consume none.
+  const std::vector<api::ConsumedCapacity>* consumed_capacity = nullptr;
   std::chrono::microseconds latency{0};  // time inside the server
 };
 

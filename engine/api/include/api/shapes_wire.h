@@ -172,5 +172,6 @@ void write(JsonWriter& w, const GetShardIteratorRequest& request);
 void write(JsonWriter& w, const GetShardIteratorResponse& response);
 void write(JsonWriter& w, const GetRecordsRequest& request);
 void write(JsonWriter& w, const GetRecordsResponse& response);
+void write(JsonWriter& w, const api::ConsumedCapacity& value);
 
 }  // namespace dynamini::api
