@@ -39,8 +39,23 @@ bool matches_name_pattern(std::string_view text) {
   return true;
 }
 
+namespace {
+
+// A string's length as DynamoDB's validator counts it: UTF-16 code units
+// (Java's String.length()), so a character outside the BMP counts twice and a
+// multi-byte UTF-8 character once.
+int64_t utf16_length(std::string_view utf8) {
+  int64_t units = 0;
+  for (unsigned char c : utf8) {
+    if ((c & 0xC0) != 0x80) units += c >= 0xF0 ? 2 : 1;
+  }
+  return units;
+}
+
+}  // namespace
+
 bool satisfies(std::string_view text, const StringRule& rule) {
-  const auto size = static_cast<int64_t>(text.size());
+  const auto size = utf16_length(text);
   if (rule.pattern && !rule.pattern(text)) return false;
   return size >= rule.min && (rule.max < 0 || size <= rule.max);
 }
@@ -48,7 +63,7 @@ bool satisfies(std::string_view text, const StringRule& rule) {
 void check_string(const std::string& value, const Path& path, const StringRule& rule,
                   ShapeErrors& errors) {
   if (satisfies(value, rule)) return;
-  const auto size = static_cast<int64_t>(value.size());
+  const auto size = utf16_length(value);
   const std::string where = path.text();
   if (rule.pattern && !rule.pattern(value)) {
     errors.add(value, where,

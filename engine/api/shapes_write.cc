@@ -136,8 +136,10 @@ void write_TransactGetItemsOutput(JsonWriter& w, const api::TransactGetItemsResp
 void write_ItemResponseList(JsonWriter& w, const std::vector<api::ItemResponse>& value);
 void write_ItemResponse(JsonWriter& w, const api::ItemResponse& value);
 void write_TagResourceInput(JsonWriter& w, const api::TagResourceRequest& value);
+void write_TagResourceOutput(JsonWriter& w, const api::TagResourceResponse& value);
 void write_UntagResourceInput(JsonWriter& w, const api::UntagResourceRequest& value);
 void write_TagKeyList(JsonWriter& w, const std::vector<std::string>& value);
+void write_UntagResourceOutput(JsonWriter& w, const api::UntagResourceResponse& value);
 void write_ListTagsOfResourceInput(JsonWriter& w, const api::ListTagsOfResourceRequest& value);
 void write_ListTagsOfResourceOutput(JsonWriter& w, const api::ListTagsOfResourceResponse& value);
 void write_ExecuteStatementInput(JsonWriter& w, const api::ExecuteStatementRequest& value);
@@ -181,10 +183,6 @@ void write_GetShardIteratorInput(JsonWriter& w, const api::GetShardIteratorReque
 void write_GetShardIteratorOutput(JsonWriter& w, const api::GetShardIteratorResponse& value);
 void write_GetRecordsInput(JsonWriter& w, const api::GetRecordsRequest& value);
 void write_GetRecordsOutput(JsonWriter& w, const api::GetRecordsResponse& value);
-void write_RecordList(JsonWriter& w, const std::vector<api::Record>& value);
-void write_Record(JsonWriter& w, const api::Record& value);
-void write_StreamRecord(JsonWriter& w, const api::StreamRecord& value);
-void write_Identity(JsonWriter& w, const api::Identity& value);
 
 void write_CreateTableInput(JsonWriter& w, const api::CreateTableRequest& value) {
   w.StartObject();
@@ -2497,6 +2495,11 @@ void write_TagResourceInput(JsonWriter& w, const api::TagResourceRequest& value)
   w.EndObject();
 }
 
+void write_TagResourceOutput(JsonWriter& w, const api::TagResourceResponse&) {
+  w.StartObject();
+  w.EndObject();
+}
+
 void write_UntagResourceInput(JsonWriter& w, const api::UntagResourceRequest& value) {
   w.StartObject();
   if (value.resource_arn) {
@@ -2516,6 +2519,11 @@ void write_TagKeyList(JsonWriter& w, const std::vector<std::string>& value) {
     write_string(w, element);
   }
   w.EndArray();
+}
+
+void write_UntagResourceOutput(JsonWriter& w, const api::UntagResourceResponse&) {
+  w.StartObject();
+  w.EndObject();
 }
 
 void write_ListTagsOfResourceInput(JsonWriter& w, const api::ListTagsOfResourceRequest& value) {
@@ -3109,98 +3117,11 @@ void write_GetRecordsOutput(JsonWriter& w, const api::GetRecordsResponse& value)
   w.StartObject();
   if (value.records) {
     w.Key("Records");
-    write_RecordList(w, *value.records);
+    write_stored(w, *value.records);
   }
   if (value.next_shard_iterator) {
     w.Key("NextShardIterator");
     write_string(w, *value.next_shard_iterator);
-  }
-  w.EndObject();
-}
-
-void write_RecordList(JsonWriter& w, const std::vector<api::Record>& value) {
-  w.StartArray();
-  for (const auto& element : value) {
-    write_Record(w, element);
-  }
-  w.EndArray();
-}
-
-void write_Record(JsonWriter& w, const api::Record& value) {
-  w.StartObject();
-  if (value.event_id) {
-    w.Key("eventID");
-    write_string(w, *value.event_id);
-  }
-  if (value.event_name) {
-    w.Key("eventName");
-    write_string(w, (*value.event_name).text());
-  }
-  if (value.event_version) {
-    w.Key("eventVersion");
-    write_string(w, *value.event_version);
-  }
-  if (value.event_source) {
-    w.Key("eventSource");
-    write_string(w, *value.event_source);
-  }
-  if (value.aws_region) {
-    w.Key("awsRegion");
-    write_string(w, *value.aws_region);
-  }
-  if (value.dynamodb) {
-    w.Key("dynamodb");
-    write_StreamRecord(w, *value.dynamodb);
-  }
-  if (value.user_identity) {
-    w.Key("userIdentity");
-    write_Identity(w, *value.user_identity);
-  }
-  w.EndObject();
-}
-
-void write_StreamRecord(JsonWriter& w, const api::StreamRecord& value) {
-  w.StartObject();
-  if (value.approximate_creation_date_time) {
-    w.Key("ApproximateCreationDateTime");
-    w.Double(*value.approximate_creation_date_time);
-  }
-  if (value.keys) {
-    w.Key("Keys");
-    write_item(w, *value.keys);
-  }
-  if (value.new_image) {
-    w.Key("NewImage");
-    write_item(w, *value.new_image);
-  }
-  if (value.old_image) {
-    w.Key("OldImage");
-    write_item(w, *value.old_image);
-  }
-  if (value.sequence_number) {
-    w.Key("SequenceNumber");
-    write_string(w, *value.sequence_number);
-  }
-  if (value.size_bytes) {
-    w.Key("SizeBytes");
-    w.Int64(*value.size_bytes);
-  }
-  if (value.stream_view_type) {
-    w.Key("StreamViewType");
-    write_string(w, (*value.stream_view_type).text());
-  }
-  w.EndObject();
-}
-
-void write_Identity(JsonWriter& w, const api::Identity& value) {
-  w.StartObject();
-  if (value.principal_id) {
-    w.Key("PrincipalId");
-    write_string(w, *value.principal_id);
-  }
-  if (value.type) {
-    w.Key("Type");
-    write_string(w, *value.type);
   }
   w.EndObject();
 }
@@ -3238,7 +3159,9 @@ void write(JsonWriter& w, const TransactWriteItemsResponse& response) { write_Tr
 void write(JsonWriter& w, const TransactGetItemsRequest& request) { write_TransactGetItemsInput(w, request); }
 void write(JsonWriter& w, const TransactGetItemsResponse& response) { write_TransactGetItemsOutput(w, response); }
 void write(JsonWriter& w, const TagResourceRequest& request) { write_TagResourceInput(w, request); }
+void write(JsonWriter& w, const TagResourceResponse& response) { write_TagResourceOutput(w, response); }
 void write(JsonWriter& w, const UntagResourceRequest& request) { write_UntagResourceInput(w, request); }
+void write(JsonWriter& w, const UntagResourceResponse& response) { write_UntagResourceOutput(w, response); }
 void write(JsonWriter& w, const ListTagsOfResourceRequest& request) { write_ListTagsOfResourceInput(w, request); }
 void write(JsonWriter& w, const ListTagsOfResourceResponse& response) { write_ListTagsOfResourceOutput(w, response); }
 void write(JsonWriter& w, const ExecuteStatementRequest& request) { write_ExecuteStatementInput(w, request); }

@@ -6,22 +6,22 @@ namespace dynamini {
 
 Item ItemJson::decode() const { return item_from_json(json); }
 
-void ItemArray::append(std::string_view item_json) {
+void StoredObjectArray::append(std::string_view object_json) {
   if (size_ == 0) {
     json_.pop_back();  // "[": the first item
   } else {
     json_.back() = ',';
   }
-  json_.append(item_json);
+  json_.append(object_json);
   json_.push_back(']');
   ++size_;
 }
 
 std::vector<Item> ItemArray::decode() const {
   StackJsonDocument<16384> doc;
-  doc.Parse(json_.data(), json_.size());
+  doc.Parse(json().data(), json().size());
   std::vector<Item> items;
-  items.reserve(size_);
+  items.reserve(size());
   for (const auto& element : doc.GetArray()) items.push_back(parse_item(element));
   return items;
 }

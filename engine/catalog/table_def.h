@@ -122,12 +122,4 @@ struct TableStats {
   std::vector<std::pair<int64_t, int64_t>> index_stats;  // per index: count, bytes
 };
 
-// Writes the TableDescription object (DescribeTable's "Table").
-// `index_status` overrides a GSI's IndexStatus (ACTIVE by default) by index
-// name: UpdateTable answers CREATING, UPDATING or DELETING.
-void write_table_description(
-    JsonWriter& w, const TableDef& def, const TableStats& stats, const char* status,
-    const std::string& region, const std::string& account_id,
-    const std::map<std::string, std::string, std::less<>>& index_status = {});
-
 }  // namespace dynamini

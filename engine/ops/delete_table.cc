@@ -1,20 +1,21 @@
+// DeleteTable: answers the table as it was, DELETING; refused while deletion
+// protection is on.
+
+#include <mutex>
+
 #include "dynamini/api_error.h"
 #include "ops/operations.h"
-#include "validation/request_members.h"
-#include "validation/shape_errors.h"
+#include "ops/table_description.h"
 
 namespace dynamini {
 
-void delete_table(Engine& engine, const Json& request, JsonWriter& out) {
-  ShapeErrors errors;
-  auto name = string_member(request, "TableName");
-  errors.name(name, "tableName", true);
-  errors.throw_if_any();
+DeleteTableResponse DeleteTableOperation::run(Engine& engine, const Request& request,
+                                              const ExecuteOptions&) {
   std::shared_ptr<const TableDef> def;
   TableStats stats;
   {
     std::lock_guard lock(engine.storage_mutex());
-    def = engine.require_named_table(*name);
+    def = engine.require_named_table(*request.table_name);
     if (def->deletion_protection) {
       throw validation_error(
           "Resource cannot be deleted as it is currently protected against deletion. Disable "
@@ -23,11 +24,9 @@ void delete_table(Engine& engine, const Json& request, JsonWriter& out) {
     stats = engine.store().stats(*def);
     engine.delete_table(*def);
   }
-  out.StartObject();
-  out.Key("TableDescription");
-  write_table_description(out, *def, stats, "DELETING", engine.options().region,
-                          engine.options().account_id);
-  out.EndObject();
+  const auto& options = engine.options();
+  return {describe_table_def(*def, stats, api::TableStatus::kDeleting,
+                             {options.region, options.account_id})};
 }
 
 }  // namespace dynamini

@@ -1,76 +1,69 @@
-#include "dynamini/api_error.h"
+// DescribeStream (DynamoDB Streams): a stream's status, view type, key schema
+// and its single shard.
+
+#include <mutex>
+
 #include "ops/operations.h"
 #include "ops/stream_lookup.h"
 #include "streams/shard_iterator.h"
 #include "streams/stream_record.h"
-#include "validation/request_members.h"
 
 namespace dynamini {
+namespace {
 
-// DescribeStream (DynamoDB Streams): a stream's status, view type, key schema
-// and its single shard.
-void describe_stream(Engine& engine, const Json& request, JsonWriter& out) {
-  ShapeErrors errors;
-  auto arn = string_member(request, "StreamArn");
-  errors.require(arn.has_value(), "streamArn");
-  // The API reference's 37-character minimum is not enforced as a length
-  // error: a short ARN ("fake-stream") is answered "Invalid StreamArn"
-  // (aws-sdk-js integration test, DynamoDBStreams "handles errors").
-  check_length(errors, arn, "streamArn", 1, 1024);
-  auto limit = integer_member(request, "Limit");
-  errors.range(limit, "limit", 1, 100);
-  auto start_shard = string_member(request, "ExclusiveStartShardId");
-  check_length(errors, start_shard, "exclusiveStartShardId", 28, 65);
-  errors.throw_if_any();
+// The table's key schema as the stream log keeps it:
+// [{"AttributeName":..,"KeyType":"HASH"},...].
+std::vector<api::KeySchemaElement> key_schema_of(const StoredStream& stream) {
+  StackJsonDocument<1024> doc;
+  doc.Parse(stream.key_schema_json.data(), stream.key_schema_json.size());
+  std::vector<api::KeySchemaElement> schema;
+  for (const auto& element : doc.GetArray()) {
+    const auto& type = element["KeyType"];
+    schema.push_back(
+        {std::string(element["AttributeName"].GetString()),
+         Enum<api::KeyType>::from_wire(std::string(type.GetString(), type.GetStringLength()))});
+  }
+  return schema;
+}
 
+api::Shard shard_of(const StoredStream& stream) {
+  api::Shard shard;
+  shard.shard_id = shard_id_of(stream);
+  auto& range = shard.sequence_number_range.emplace();
+  range.starting_sequence_number = format_sequence_number(stream.start_seq);
+  if (stream.end_seq) {
+    range.ending_sequence_number =
+        format_sequence_number(std::max(*stream.end_seq, stream.start_seq));
+  }
+  return shard;
+}
+
+}  // namespace
+
+DescribeStreamResponse DescribeStreamOperation::run(Engine& engine, const Request& request,
+                                                    const ExecuteOptions&) {
   StoredStream stream;
   {
     std::lock_guard lock(engine.storage_mutex());
-    WriteTransaction txn(engine.store().connection());
-    engine.store().stream_log().trim(engine.now_ms());
-    txn.commit();
-    stream = require_stream(engine, *arn);
+    trim_stream_log(engine);
+    stream = require_stream(engine, *request.stream_arn);
   }
-  const std::string shard_id = shard_id_of(stream);
-  out.StartObject();
-  out.Key("StreamDescription");
-  out.StartObject();
-  out.Key("StreamArn");
-  write_string(out, arn_of(engine, stream));
-  out.Key("StreamLabel");
-  write_string(out, stream.label);
-  out.Key("StreamStatus");
-  out.String(stream.enabled() ? "ENABLED" : "DISABLED");
-  out.Key("StreamViewType");
-  write_string(out, stream.view_type);
-  out.Key("CreationRequestDateTime");
-  out.Double(static_cast<double>(stream.created_ms) / 1000.0);
-  out.Key("TableName");
-  write_string(out, stream.table_name);
-  out.Key("KeySchema");
-  out.RawValue(stream.key_schema_json.data(), stream.key_schema_json.size(), rapidjson::kArrayType);
-  out.Key("Shards");
-  out.StartArray();
+  DescribeStreamResponse response;
+  auto& d = response.stream_description.emplace();
+  d.stream_arn = arn_of(engine, stream);
+  d.stream_label = stream.label;
+  d.stream_status = stream.enabled() ? api::StreamStatus::kEnabled : api::StreamStatus::kDisabled;
+  d.stream_view_type = Enum<api::StreamViewType>::from_wire(stream.view_type);
+  d.creation_request_date_time = static_cast<double>(stream.created_ms) / 1000.0;
+  d.table_name = stream.table_name;
+  d.key_schema = key_schema_of(stream);
+  auto& shards = d.shards.emplace();
   // One shard; a start after it (or after any id sorting at or past it)
   // leaves nothing to list.
-  if (!start_shard || *start_shard < shard_id) {
-    out.StartObject();
-    out.Key("ShardId");
-    write_string(out, shard_id);
-    out.Key("SequenceNumberRange");
-    out.StartObject();
-    out.Key("StartingSequenceNumber");
-    write_string(out, format_sequence_number(stream.start_seq));
-    if (stream.end_seq) {
-      out.Key("EndingSequenceNumber");
-      write_string(out, format_sequence_number(std::max(*stream.end_seq, stream.start_seq)));
-    }
-    out.EndObject();
-    out.EndObject();
-  }
-  out.EndArray();
-  out.EndObject();
-  out.EndObject();
+  api::Shard shard = shard_of(stream);
+  const auto& start = request.exclusive_start_shard_id;
+  if (!start || *start < *shard.shard_id) shards.push_back(std::move(shard));
+  return response;
 }
 
 }  // namespace dynamini

@@ -1,27 +1,24 @@
-#include "dynamini/api_error.h"
+// DescribeTable: the table's definition, status and statistics.
+
+#include <mutex>
+
 #include "ops/operations.h"
-#include "validation/request_members.h"
-#include "validation/shape_errors.h"
+#include "ops/table_description.h"
 
 namespace dynamini {
 
-void describe_table(Engine& engine, const Json& request, JsonWriter& out) {
-  ShapeErrors errors;
-  auto name = string_member(request, "TableName");
-  errors.name(name, "tableName", true);
-  errors.throw_if_any();
+DescribeTableResponse DescribeTableOperation::run(Engine& engine, const Request& request,
+                                                  const ExecuteOptions&) {
   std::shared_ptr<const TableDef> def;
   TableStats stats;
   {
     std::lock_guard lock(engine.storage_mutex());
-    def = engine.require_named_table(*name);
+    def = engine.require_named_table(*request.table_name);
     stats = engine.store().stats(*def);
   }
-  out.StartObject();
-  out.Key("Table");
-  write_table_description(out, *def, stats, "ACTIVE", engine.options().region,
-                          engine.options().account_id);
-  out.EndObject();
+  const auto& options = engine.options();
+  return {describe_table_def(*def, stats, api::TableStatus::kActive,
+                             {options.region, options.account_id})};
 }
 
 }  // namespace dynamini

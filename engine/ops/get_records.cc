@@ -1,26 +1,22 @@
+// GetRecords (DynamoDB Streams): up to Limit records from a shard iterator,
+// oldest first, and the iterator to continue with (absent once a disabled
+// stream's shard is read to its end).
+
+#include <mutex>
+
 #include "dynamini/api_error.h"
 #include "ops/operations.h"
 #include "ops/stream_lookup.h"
 #include "streams/shard_iterator.h"
-#include "validation/request_members.h"
 
 namespace dynamini {
 
-// GetRecords (DynamoDB Streams): up to Limit records from a shard iterator,
-// oldest first, and the iterator to continue with (absent once a disabled
-// stream's shard is read to its end).
-void get_records(Engine& engine, const Json& request, JsonWriter& out) {
-  ShapeErrors errors;
-  auto text = string_member(request, "ShardIterator");
-  errors.require(text.has_value(), "shardIterator");
-  check_length(errors, text, "shardIterator", 1, 2048);
-  auto limit = integer_member(request, "Limit");
-  errors.range(limit, "limit", 1, 1000);  // "The upper limit is 1000" (API reference)
-  errors.throw_if_any();
-  auto iterator = decode_shard_iterator(*text);
+GetRecordsResponse GetRecordsOperation::run(Engine& engine, const Request& request,
+                                            const ExecuteOptions&) {
+  auto iterator = decode_shard_iterator(*request.shard_iterator);
   if (!iterator) throw validation_error("Invalid ShardIterator");
-
-  std::vector<StoredRecord> records;
+  GetRecordsResponse response;
+  auto& records = response.records.emplace();
   ShardIterator next = *iterator;
   bool closed_and_done = false;
   {
@@ -33,10 +29,7 @@ void get_records(Engine& engine, const Json& request, JsonWriter& out) {
                          std::to_string((now - iterator->issued_ms) / 1000) +
                          " seconds ago; shard iterators expire after 15 minutes", {}};
     }
-    StreamLog& log = engine.store().stream_log();
-    WriteTransaction txn(engine.store().connection());
-    log.trim(now);
-    txn.commit();
+    trim_stream_log(engine);
     StoredStream stream = require_stream(engine, iterator->stream_arn);
     if (iterator->position < stream.trim_horizon()) {
       // catalogue-exempt: needs time to pass; tests/engine/streams_api_test.cc with the injected clock
@@ -44,21 +37,15 @@ void get_records(Engine& engine, const Json& request, JsonWriter& out) {
                      "The operation attempted to read past the oldest stream record in a shard",
                      {}};
     }
-    records = log.read_stream(stream, iterator->position, limit.value_or(1000));
+    auto stored = engine.store().stream_log().read_stream(stream, iterator->position,
+                                                          request.limit.value_or(1000));
+    for (const auto& r : stored) records.append(r.json);
     next.issued_ms = now;
-    if (!records.empty()) next.position = records.back().seq + 1;
+    if (!stored.empty()) next.position = stored.back().seq + 1;
     closed_and_done = stream.end_seq && next.position > *stream.end_seq;
   }
-  out.StartObject();
-  out.Key("Records");
-  out.StartArray();
-  for (const auto& r : records) out.RawValue(r.json.data(), r.json.size(), rapidjson::kObjectType);
-  out.EndArray();
-  if (!closed_and_done) {
-    out.Key("NextShardIterator");
-    write_string(out, encode_shard_iterator(next));
-  }
-  out.EndObject();
+  if (!closed_and_done) response.next_shard_iterator = encode_shard_iterator(next);
+  return response;
 }
 
 }  // namespace dynamini

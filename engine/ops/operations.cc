@@ -21,10 +21,10 @@ void untyped(Engine& engine, const Json& request, Call&, JsonWriter& out) {
 
 Operation find_operation(std::string_view name) {
   static const std::map<std::string, Operation, std::less<>> kOperations = {
-      {"CreateTable", untyped<create_table>},
-      {"DescribeTable", untyped<describe_table>},
-      {"ListTables", untyped<list_tables>},
-      {"DeleteTable", untyped<delete_table>},
+      TYPED(CreateTable),
+      TYPED(DescribeTable),
+      TYPED(ListTables),
+      TYPED(DeleteTable),
       TYPED(PutItem),
       TYPED(GetItem),
       TYPED(DeleteItem),
@@ -33,25 +33,25 @@ Operation find_operation(std::string_view name) {
       TYPED(Scan),
       TYPED(BatchGetItem),
       TYPED(BatchWriteItem),
-      {"UpdateTable", untyped<update_table>},
+      TYPED(UpdateTable),
       TYPED(TransactWriteItems),
       TYPED(TransactGetItems),
-      {"TagResource", untyped<tag_resource>},
-      {"UntagResource", untyped<untag_resource>},
-      {"ListTagsOfResource", untyped<list_tags_of_resource>},
+      TYPED(TagResource),
+      TYPED(UntagResource),
+      TYPED(ListTagsOfResource),
       {"ExecuteStatement", untyped<execute_statement>},
       {"BatchExecuteStatement", untyped<batch_execute_statement>},
       {"ExecuteTransaction", untyped<execute_transaction>},
       // TTL and DynamoDB Streams (served on the same endpoint).
-      {"UpdateTimeToLive", untyped<update_time_to_live>},
-      {"DescribeTimeToLive", untyped<describe_time_to_live>},
-      {"ListStreams", untyped<list_streams>},
-      {"DescribeStream", untyped<describe_stream>},
-      {"GetShardIterator", untyped<get_shard_iterator>},
-      {"GetRecords", untyped<get_records>},
+      TYPED(UpdateTimeToLive),
+      TYPED(DescribeTimeToLive),
+      TYPED(ListStreams),
+      TYPED(DescribeStream),
+      TYPED(GetShardIterator),
+      TYPED(GetRecords),
       // Account and endpoint information.
-      {"DescribeLimits", untyped<describe_limits>},
-      {"DescribeEndpoints", untyped<describe_endpoints>},
+      TYPED(DescribeLimits),
+      TYPED(DescribeEndpoints),
   };
   auto it = kOperations.find(name);
   return it == kOperations.end() ? nullptr : it->second;

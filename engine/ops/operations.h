@@ -82,26 +82,95 @@ struct UpdateItemOperation {
   static Response run(Engine& engine, const Request& request, const ExecuteOptions& options);
 };
 
-// Operations not yet typed: the response written from the JSON request.
+// The table, tag, TTL, Streams and account operations.
+struct CreateTableOperation {
+  using Request = CreateTableRequest;
+  using Response = CreateTableResponse;
+  static Response run(Engine& engine, const Request& request, const ExecuteOptions& options);
+};
+struct UpdateTableOperation {
+  using Request = UpdateTableRequest;
+  using Response = UpdateTableResponse;
+  static void check_before_values(const Request& request);
+  static Response run(Engine& engine, const Request& request, const ExecuteOptions& options);
+};
+struct DescribeTableOperation {
+  using Request = DescribeTableRequest;
+  using Response = DescribeTableResponse;
+  static Response run(Engine& engine, const Request& request, const ExecuteOptions& options);
+};
+struct ListTablesOperation {
+  using Request = ListTablesRequest;
+  using Response = ListTablesResponse;
+  static Response run(Engine& engine, const Request& request, const ExecuteOptions& options);
+};
+struct DeleteTableOperation {
+  using Request = DeleteTableRequest;
+  using Response = DeleteTableResponse;
+  static Response run(Engine& engine, const Request& request, const ExecuteOptions& options);
+};
+struct UpdateTimeToLiveOperation {
+  using Request = UpdateTimeToLiveRequest;
+  using Response = UpdateTimeToLiveResponse;
+  static Response run(Engine& engine, const Request& request, const ExecuteOptions& options);
+};
+struct DescribeTimeToLiveOperation {
+  using Request = DescribeTimeToLiveRequest;
+  using Response = DescribeTimeToLiveResponse;
+  static Response run(Engine& engine, const Request& request, const ExecuteOptions& options);
+};
+struct ListStreamsOperation {
+  using Request = ListStreamsRequest;
+  using Response = ListStreamsResponse;
+  static Response run(Engine& engine, const Request& request, const ExecuteOptions& options);
+};
+struct DescribeStreamOperation {
+  using Request = DescribeStreamRequest;
+  using Response = DescribeStreamResponse;
+  static Response run(Engine& engine, const Request& request, const ExecuteOptions& options);
+};
+struct GetShardIteratorOperation {
+  using Request = GetShardIteratorRequest;
+  using Response = GetShardIteratorResponse;
+  static Response run(Engine& engine, const Request& request, const ExecuteOptions& options);
+};
+struct GetRecordsOperation {
+  using Request = GetRecordsRequest;
+  using Response = GetRecordsResponse;
+  static Response run(Engine& engine, const Request& request, const ExecuteOptions& options);
+};
+struct DescribeLimitsOperation {
+  using Request = DescribeLimitsRequest;
+  using Response = DescribeLimitsResponse;
+  static Response run(Engine& engine, const Request& request, const ExecuteOptions& options);
+};
+struct DescribeEndpointsOperation {
+  using Request = DescribeEndpointsRequest;
+  using Response = DescribeEndpointsResponse;
+  static Response run(Engine& engine, const Request& request, const ExecuteOptions& options);
+};
+struct TagResourceOperation {
+  using Request = TagResourceRequest;
+  using Response = TagResourceResponse;
+  static void check_before_shape(const Request& request);
+  static Response run(Engine& engine, const Request& request, const ExecuteOptions& options);
+};
+struct UntagResourceOperation {
+  using Request = UntagResourceRequest;
+  using Response = UntagResourceResponse;
+  static void check_before_shape(const Request& request);
+  static Response run(Engine& engine, const Request& request, const ExecuteOptions& options);
+};
+struct ListTagsOfResourceOperation {
+  using Request = ListTagsOfResourceRequest;
+  using Response = ListTagsOfResourceResponse;
+  static void check_before_shape(const Request& request);
+  static Response run(Engine& engine, const Request& request, const ExecuteOptions& options);
+};
 
-void create_table(Engine&, const Json&, JsonWriter&);
-void describe_table(Engine&, const Json&, JsonWriter&);
-void update_table(Engine&, const Json&, JsonWriter&);
-void list_tables(Engine&, const Json&, JsonWriter&);
-void delete_table(Engine&, const Json&, JsonWriter&);
-void tag_resource(Engine&, const Json&, JsonWriter&);
-void untag_resource(Engine&, const Json&, JsonWriter&);
-void list_tags_of_resource(Engine&, const Json&, JsonWriter&);
+// Operations not yet typed: the response written from the JSON request.
 void execute_statement(Engine&, const Json&, JsonWriter&);
 void batch_execute_statement(Engine&, const Json&, JsonWriter&);
 void execute_transaction(Engine&, const Json&, JsonWriter&);
-void update_time_to_live(Engine&, const Json&, JsonWriter&);
-void describe_time_to_live(Engine&, const Json&, JsonWriter&);
-void list_streams(Engine&, const Json&, JsonWriter&);
-void describe_stream(Engine&, const Json&, JsonWriter&);
-void get_shard_iterator(Engine&, const Json&, JsonWriter&);
-void get_records(Engine&, const Json&, JsonWriter&);
-void describe_limits(Engine&, const Json&, JsonWriter&);
-void describe_endpoints(Engine&, const Json&, JsonWriter&);
 
 }  // namespace dynamini

@@ -19,20 +19,15 @@ StoredStream require_stream(Engine& engine, std::string_view arn) {
   return *stream;
 }
 
-void check_length(ShapeErrors& errors, const std::optional<std::string>& value,
-                  std::string_view path, size_t min, size_t max) {
-  if (!value) return;
-  if (value->size() < min) {
-    errors.add(*value, path, "Member must have length greater than or equal to " + std::to_string(min));
-  }
-  if (value->size() > max) {
-    errors.add(*value, path, "Member must have length less than or equal to " + std::to_string(max));
-  }
-}
-
 std::string arn_of(const Engine& engine, const StoredStream& stream) {
   return stream_arn(engine.options().region, engine.options().account_id, stream.table_name,
                     stream.label);
+}
+
+void trim_stream_log(Engine& engine) {
+  WriteTransaction txn(engine.store().connection());
+  engine.store().stream_log().trim(engine.now_ms());
+  txn.commit();
 }
 
 }  // namespace dynamini

@@ -1,10 +1,10 @@
+// UntagResource: removes tags by key.
+
 #include <mutex>
 
 #include "dynamini/api_error.h"
 #include "ops/operations.h"
 #include "ops/table_arn.h"
-#include "validation/request_members.h"
-#include "validation/shape_errors.h"
 
 namespace dynamini {
 
@@ -12,33 +12,23 @@ namespace dynamini {
 // a missing ResourceArn, then the shape errors, then the ARN's form, then an
 // empty TagKeys list, then the table, whose absence UntagResource reports
 // without naming the ARN.
-void untag_resource(Engine& engine, const Json& request, JsonWriter& out) {
-  ShapeErrors errors;
-  auto arn = string_member(request, "ResourceArn");
-  const Json* keys = array_member(request, "TagKeys");
-  errors.require(keys != nullptr, "tagKeys");
-  std::vector<std::string> names;
-  if (keys) {
-    for (const auto& key : keys->GetArray()) {
-      if (key.IsNull()) continue;
-      if (!key.IsString()) throw_wrong_type(key, "String");
-      names.emplace_back(key.GetString(), key.GetStringLength());
-    }
+void UntagResourceOperation::check_before_shape(const Request& request) {
+  if (!request.resource_arn) table_name_of_arn(request.resource_arn);  // "Invalid TableArn"
+}
+
+UntagResourceResponse UntagResourceOperation::run(Engine& engine, const Request& request,
+                                                  const ExecuteOptions&) {
+  const std::string table_name = table_name_of_arn(request.resource_arn);
+  if (request.tag_keys->empty()) {
+    throw validation_error("Atleast one Tag Key needs to be provided as Input.");
   }
-  if (!arn) table_name_of_arn(arn);  // throws "Invalid TableArn"
-  errors.throw_if_any();
-  const std::string table_name = table_name_of_arn(arn);
-  if (names.empty()) throw validation_error("Atleast one Tag Key needs to be provided as Input.");
-  {
-    std::lock_guard lock(engine.storage_mutex());
-    auto table = engine.require_table(table_name);
-    WriteTransaction txn(engine.store().connection());
-    // Removing a key the table does not carry is not an error.
-    for (const auto& name : names) engine.store().remove_tag(*table, name);
-    txn.commit();
-  }
-  out.StartObject();
-  out.EndObject();
+  std::lock_guard lock(engine.storage_mutex());
+  auto table = engine.require_table(table_name);
+  WriteTransaction txn(engine.store().connection());
+  // Removing a key the table does not carry is not an error.
+  for (const auto& key : *request.tag_keys) engine.store().remove_tag(*table, key);
+  txn.commit();
+  return {};
 }
 
 }  // namespace dynamini

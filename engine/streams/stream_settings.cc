@@ -56,35 +56,6 @@ StreamSettings stream_settings_for_create(const std::optional<StreamSpecificatio
   return settings;
 }
 
-void apply_stream_specification(TableDef& def, const Json& stream_specification, int64_t now_ms) {
-  ShapeErrors errors;
-  auto spec = read_specification_object(stream_specification, errors);
-  errors.throw_if_any();
-  // Messages from DynamoDB's ValidationException catalogue (ack-api-quirks
-  // dynamodb DDB-TABLE-442, UpdateTable).
-  if (spec.enabled) {
-    if (!spec.view_type) {
-      throw validation_error(std::string(kInvalid) +
-                             "If stream is being enabled then UpdateViewType is required");
-    }
-    if (def.stream.enabled) {
-      throw validation_error("Table already has an enabled stream: TableName: " + def.name);
-    }
-    def.stream.enabled = true;
-    def.stream.view_type = *spec.view_type;
-    def.stream.label = next_stream_label(now_ms, def.stream.label);
-  } else {
-    if (spec.view_type) {
-      throw validation_error(std::string(kInvalid) +
-                             "If stream is being disabled, then UpdateViewType must not be specified");
-    }
-    if (!def.stream.enabled) {
-      throw validation_error("Table has no stream to disable: TableName: " + def.name);
-    }
-    def.stream.enabled = false;
-  }
-}
-
 std::string stream_label_at(int64_t ms) {
   std::time_t seconds = static_cast<std::time_t>(ms / 1000);
   std::tm tm{};
@@ -120,25 +91,6 @@ std::optional<StreamName> parse_stream_arn(std::string_view arn) {
   StreamName out{std::string(rest.substr(0, stream)), std::string(rest.substr(stream + 8))};
   if (out.label.empty() || out.table_name.find('/') != std::string::npos) return std::nullopt;
   return out;
-}
-
-void write_stream_description_members(JsonWriter& w, const TableDef& def, const std::string& region,
-                                      const std::string& account_id) {
-  if (def.stream.enabled) {
-    w.Key("StreamSpecification");
-    w.StartObject();
-    w.Key("StreamEnabled");
-    w.Bool(true);
-    w.Key("StreamViewType");
-    write_string(w, def.stream.view_type);
-    w.EndObject();
-  }
-  if (!def.stream.label.empty()) {
-    w.Key("LatestStreamLabel");
-    write_string(w, def.stream.label);
-    w.Key("LatestStreamArn");
-    write_string(w, stream_arn(region, account_id, def.name, def.stream.label));
-  }
 }
 
 }  // namespace dynamini

@@ -29,13 +29,6 @@ std::optional<StreamSpecificationRequest> read_stream_specification(const Json& 
 // stamps it with the creation time). Throws ValidationException.
 StreamSettings stream_settings_for_create(const std::optional<StreamSpecificationRequest>& spec);
 
-// UpdateTable: validates `stream_specification` (the StreamSpecification
-// object) against `def`'s current stream and applies it; enabling starts a
-// new stream labelled with `now_ms`. Throws ValidationException with
-// DynamoDB's messages ("Table already has an enabled stream: ...").
-// The caller persists `def` (Store::save_definition records the stream).
-void apply_stream_specification(TableDef& def, const Json& stream_specification, int64_t now_ms);
-
 // "2024-05-01T12:34:56.789": the label of a stream created at `ms` (UTC).
 std::string stream_label_at(int64_t ms);
 // A label strictly after `previous` (labels must be unique per table).
@@ -50,10 +43,5 @@ struct StreamName {
   std::string label;
 };
 std::optional<StreamName> parse_stream_arn(std::string_view arn);
-
-// Writes StreamSpecification, LatestStreamLabel and LatestStreamArn members
-// of a TableDescription (nothing for a table that never had a stream).
-void write_stream_description_members(JsonWriter& w, const TableDef& def, const std::string& region,
-                                      const std::string& account_id);
 
 }  // namespace dynamini

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "catalog/table_def.h"
+#include "ops/table_binding.h"
 #include "streams/stream_settings.h"
 #include "streams_fixture.h"
 
@@ -56,8 +57,7 @@ TEST_CASE("Streams: apply_stream_specification refuses enabling an enabled strea
   dynamini::TableDef def;
   def.name = "tbl";
   def.stream = {true, "KEYS_ONLY", "2023-01-01T00:00:00.000"};
-  rapidjson::Document spec;
-  spec.Parse(R"({"StreamEnabled":true,"StreamViewType":"NEW_IMAGE"})");
+  dynamini::api::StreamSpecification spec{true, dynamini::api::StreamViewType::kNewImage};
   try {
     dynamini::apply_stream_specification(def, spec, 1700000000000);
     FAIL("no error");
@@ -69,8 +69,7 @@ TEST_CASE("Streams: apply_stream_specification refuses enabling an enabled strea
 TEST_CASE("Streams: apply_stream_specification refuses disabling a table without a stream") {
   dynamini::TableDef def;
   def.name = "tbl";
-  rapidjson::Document spec;
-  spec.Parse(R"({"StreamEnabled":false})");
+  dynamini::api::StreamSpecification spec{false, std::nullopt};
   try {
     dynamini::apply_stream_specification(def, spec, 1700000000000);
     FAIL("no error");
@@ -83,8 +82,7 @@ TEST_CASE("Streams: re-enabling a stream in the same millisecond gets a later la
   dynamini::TableDef def;
   def.name = "tbl";
   def.stream = {false, "", dynamini::stream_label_at(1700000000000)};
-  rapidjson::Document spec;
-  spec.Parse(R"({"StreamEnabled":true,"StreamViewType":"KEYS_ONLY"})");
+  dynamini::api::StreamSpecification spec{true, dynamini::api::StreamViewType::kKeysOnly};
   dynamini::apply_stream_specification(def, spec, 1700000000000);
   CHECK(def.stream.enabled);
   CHECK(def.stream.label == "2023-11-14T22:13:20.001");

@@ -204,6 +204,7 @@ OVERRIDES = {
         "GetItemOutput.Item": "ItemJson",
         "QueryOutput.Items": "ItemArray",
         "ScanOutput.Items": "ItemArray",
+        "GetRecordsOutput.Records": "RecordArray",
     },
 }
 
@@ -275,8 +276,13 @@ class Model:
             model = self.dynamodb if service == "dynamodb" else self.streams
             for op in names:
                 spec = model["operations"][op]
-                self.operations.append((op, spec["input"]["shape"],
-                                        spec.get("output", {}).get("shape")))
+                output = spec.get("output", {}).get("shape")
+                if output is None:
+                    # An operation that answers "{}" (TagResource, UntagResource)
+                    # gets an empty response struct, so that every operation has one.
+                    output = op + "Output"
+                    self.shapes[output] = {"type": "structure", "members": {}}
+                self.operations.append((op, spec["input"]["shape"], output))
         self.apply_overrides()
         self.reachable = self.closure()
 

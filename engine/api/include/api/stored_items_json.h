@@ -10,7 +10,7 @@ namespace dynamini::api {
 inline void write_stored(JsonWriter& w, const ItemJson& item) {
   w.RawValue(item.json.data(), item.json.size(), rapidjson::kObjectType);
 }
-inline void write_stored(JsonWriter& w, const ItemArray& items) {
+inline void write_stored(JsonWriter& w, const StoredObjectArray& items) {
   w.RawValue(items.json().data(), items.json().size(), rapidjson::kArrayType);
 }
 

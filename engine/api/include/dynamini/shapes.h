@@ -916,9 +916,15 @@ struct TagResourceRequest {
   std::optional<std::vector<api::Tag>> tags;  // Tags
 };
 
+struct TagResourceResponse {
+};
+
 struct UntagResourceRequest {
   std::optional<std::string> resource_arn;  // ResourceArn
   std::optional<std::vector<std::string>> tag_keys;  // TagKeys
+};
+
+struct UntagResourceResponse {
 };
 
 struct ListTagsOfResourceRequest {
@@ -1169,7 +1175,7 @@ struct Record {
 
 // Represents the output of a GetRecords operation.
 struct GetRecordsResponse {
-  std::optional<std::vector<api::Record>> records;  // Records
+  std::optional<RecordArray> records;  // Records
   std::optional<std::string> next_shard_iterator;  // NextShardIterator
 };
 
@@ -1208,7 +1214,9 @@ using TransactWriteItemsResponse = api::TransactWriteItemsResponse;
 using TransactGetItemsRequest = api::TransactGetItemsRequest;
 using TransactGetItemsResponse = api::TransactGetItemsResponse;
 using TagResourceRequest = api::TagResourceRequest;
+using TagResourceResponse = api::TagResourceResponse;
 using UntagResourceRequest = api::UntagResourceRequest;
+using UntagResourceResponse = api::UntagResourceResponse;
 using ListTagsOfResourceRequest = api::ListTagsOfResourceRequest;
 using ListTagsOfResourceResponse = api::ListTagsOfResourceResponse;
 using ExecuteStatementRequest = api::ExecuteStatementRequest;

@@ -20,20 +20,29 @@ struct ItemJson {
   Item decode() const;
 };
 
-// Items as one JSON array text: [{...},{...}].
-class ItemArray {
+// Stored JSON objects as one JSON array text: [{...},{...}].
+class StoredObjectArray {
  public:
-  // REQUIRES: `item_json` is one item's DynamoDB JSON object.
-  void append(std::string_view item_json);
+  // REQUIRES: `object_json` is one JSON object.
+  void append(std::string_view object_json);
 
   size_t size() const { return size_; }
   bool empty() const { return size_ == 0; }
   std::string_view json() const { return json_; }
-  std::vector<Item> decode() const;
 
  private:
   std::string json_ = "[]";
   size_t size_ = 0;
 };
+
+// Items as one JSON array text (Query and Scan pages).
+class ItemArray : public StoredObjectArray {
+ public:
+  std::vector<Item> decode() const;
+};
+
+// DynamoDB Streams records as the stream log stores them (GetRecords): each
+// the Record object of the Streams API, as JSON text.
+class RecordArray : public StoredObjectArray {};
 
 }  // namespace dynamini

@@ -1,0 +1,123 @@
+#include "ops/table_description.h"
+
+#include "streams/stream_settings.h"
+
+namespace dynamini {
+namespace {
+
+api::ScalarAttributeType scalar_type(ValueType type) {
+  switch (type) {
+    case ValueType::N: return api::ScalarAttributeType::kN;
+    case ValueType::B: return api::ScalarAttributeType::kB;
+    default: return api::ScalarAttributeType::kS;
+  }
+}
+
+std::vector<api::KeySchemaElement> key_schema(const KeySchema& keys) {
+  std::vector<api::KeySchemaElement> schema;
+  schema.push_back({keys.hash.name, api::KeyType::kHash});
+  if (keys.range) schema.push_back({keys.range->name, api::KeyType::kRange});
+  return schema;
+}
+
+api::Projection projection(const IndexProjection& p) {
+  api::Projection out;
+  switch (p.type) {
+    case IndexProjection::Type::kAll: out.projection_type = api::ProjectionType::kAll; break;
+    case IndexProjection::Type::kKeysOnly:
+      out.projection_type = api::ProjectionType::kKeysOnly;
+      break;
+    case IndexProjection::Type::kInclude:
+      out.projection_type = api::ProjectionType::kInclude;
+      out.non_key_attributes = p.non_key_attributes;
+      break;
+  }
+  return out;
+}
+
+// DynamoDB answers NumberOfDecreasesToday 0 on an on-demand table too.
+api::ProvisionedThroughputDescription throughput(const Throughput& t) {
+  api::ProvisionedThroughputDescription out;
+  out.number_of_decreases_today = 0;
+  out.read_capacity_units = t.read;
+  out.write_capacity_units = t.write;
+  return out;
+}
+
+std::pair<int64_t, int64_t> index_stats(const TableStats& stats, size_t n) {
+  return n < stats.index_stats.size() ? stats.index_stats[n] : std::pair<int64_t, int64_t>{0, 0};
+}
+
+void describe_indexes(api::TableDescription& out, const TableDef& def, const TableStats& stats,
+                      const std::string& arn,
+                      const std::map<std::string, api::IndexStatus, std::less<>>& index_status) {
+  for (size_t n = 0; n < def.indexes.size(); ++n) {
+    const IndexDef& index = def.indexes[n];
+    const auto [count, bytes] = index_stats(stats, n);
+    if (!index.global) {
+      if (!out.local_secondary_indexes) out.local_secondary_indexes.emplace();
+      out.local_secondary_indexes->push_back({index.name, key_schema(index.keys), projection(index.projection), bytes, count,
+             arn + "/index/" + index.name});
+      continue;
+    }
+    if (!out.global_secondary_indexes) out.global_secondary_indexes.emplace();
+    api::GlobalSecondaryIndexDescription& gsi = out.global_secondary_indexes->emplace_back();
+    gsi.index_name = index.name;
+    gsi.key_schema = key_schema(index.keys);
+    gsi.projection = projection(index.projection);
+    auto status = index_status.find(index.name);
+    gsi.index_status = status == index_status.end() ? api::IndexStatus::kActive : status->second;
+    gsi.provisioned_throughput = throughput(index.throughput);
+    gsi.index_size_bytes = bytes;
+    gsi.item_count = count;
+    gsi.index_arn = arn + "/index/" + index.name;
+  }
+}
+
+void describe_stream(api::TableDescription& out, const TableDef& def,
+                     const DescriptionContext& where) {
+  if (def.stream.enabled) {
+    out.stream_specification = {true,
+                                Enum<api::StreamViewType>::from_wire(def.stream.view_type)};
+  }
+  if (!def.stream.label.empty()) {
+    out.latest_stream_label = def.stream.label;
+    out.latest_stream_arn = stream_arn(where.region, where.account_id, def.name, def.stream.label);
+  }
+}
+
+}  // namespace
+
+api::TableDescription describe_table_def(
+    const TableDef& def, const TableStats& stats, api::TableStatus status,
+    const DescriptionContext& where,
+    const std::map<std::string, api::IndexStatus, std::less<>>& index_status) {
+  const std::string arn =
+      "arn:aws:dynamodb:" + where.region + ":" + where.account_id + ":table/" + def.name;
+  api::TableDescription out;
+  out.attribute_definitions.emplace();
+  for (const auto& d : def.attribute_definitions) {
+    out.attribute_definitions->push_back({d.name, scalar_type(d.type)});
+  }
+  out.table_name = def.name;
+  out.key_schema = key_schema(def.keys);
+  out.table_status = status;
+  out.creation_date_time = def.creation_time;
+  out.provisioned_throughput = throughput(def.throughput);
+  out.table_size_bytes = stats.size_bytes;
+  out.item_count = stats.item_count;
+  out.table_arn = arn;
+  out.table_id = def.table_uuid;
+  if (def.pay_per_request || def.last_update_to_pay_per_request > 0) {
+    out.billing_mode_summary = {
+        def.pay_per_request ? api::BillingMode::kPayPerRequest : api::BillingMode::kProvisioned,
+        def.last_update_to_pay_per_request > 0 ? def.last_update_to_pay_per_request
+                                               : def.creation_time};
+  }
+  describe_indexes(out, def, stats, arn, index_status);
+  describe_stream(out, def, where);
+  out.deletion_protection_enabled = def.deletion_protection;
+  return out;
+}
+
+}  // namespace dynamini
