@@ -2597,7 +2597,7 @@ void write_ExecuteStatementOutput(JsonWriter& w, const api::ExecuteStatementResp
   w.StartObject();
   if (value.items) {
     w.Key("Items");
-    write_ItemList(w, *value.items);
+    write_stored(w, *value.items);
   }
   if (value.next_token) {
     w.Key("NextToken");

@@ -8,12 +8,6 @@
 namespace dynamini {
 namespace {
 
-// An operation not yet typed, called the old way.
-template <void (*Run)(Engine&, const Json&, JsonWriter&)>
-void untyped(Engine& engine, const Json& request, Call&, JsonWriter& out) {
-  Run(engine, request, out);
-}
-
 #define TYPED(Name) \
   { #Name, run_json<Name##Operation> }
 
@@ -39,9 +33,9 @@ Operation find_operation(std::string_view name) {
       TYPED(TagResource),
       TYPED(UntagResource),
       TYPED(ListTagsOfResource),
-      {"ExecuteStatement", untyped<execute_statement>},
-      {"BatchExecuteStatement", untyped<batch_execute_statement>},
-      {"ExecuteTransaction", untyped<execute_transaction>},
+      TYPED(ExecuteStatement),
+      TYPED(BatchExecuteStatement),
+      TYPED(ExecuteTransaction),
       // TTL and DynamoDB Streams (served on the same endpoint).
       TYPED(UpdateTimeToLive),
       TYPED(DescribeTimeToLive),

@@ -167,10 +167,20 @@ struct ListTagsOfResourceOperation {
   static void check_before_shape(const Request& request);
   static Response run(Engine& engine, const Request& request, const ExecuteOptions& options);
 };
-
-// Operations not yet typed: the response written from the JSON request.
-void execute_statement(Engine&, const Json&, JsonWriter&);
-void batch_execute_statement(Engine&, const Json&, JsonWriter&);
-void execute_transaction(Engine&, const Json&, JsonWriter&);
+struct ExecuteStatementOperation {
+  using Request = ExecuteStatementRequest;
+  using Response = ExecuteStatementResponse;
+  static Response run(Engine& engine, const Request& request, const ExecuteOptions& options);
+};
+struct BatchExecuteStatementOperation {
+  using Request = BatchExecuteStatementRequest;
+  using Response = BatchExecuteStatementResponse;
+  static Response run(Engine& engine, const Request& request, const ExecuteOptions& options);
+};
+struct ExecuteTransactionOperation {
+  using Request = ExecuteTransactionRequest;
+  using Response = ExecuteTransactionResponse;
+  static Response run(Engine& engine, const Request& request, const ExecuteOptions& options);
+};
 
 }  // namespace dynamini

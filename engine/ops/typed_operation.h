@@ -85,6 +85,16 @@ void run_json(Engine& engine, const Json& body, Call& call, JsonWriter& out) {
   api::write(out, response);
 }
 
+// A request another operation built (PartiQL's SELECT as a Query or Scan):
+// its shape checked as a client's would be (a table name PartiQL accepted may
+// still break TableName's pattern), its values as built.
+template <class Op>
+typename Op::Response run_built(Engine& engine, const typename Op::Request& request,
+                                const ExecuteOptions& options) {
+  check_request_shape<Op>(request);
+  return Op::run(engine, request, options);
+}
+
 template <class Op>
 typename Op::Response run_typed(Engine& engine, typename Op::Request request) {
   check_request_shape<Op>(request);

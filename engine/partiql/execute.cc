@@ -6,48 +6,17 @@
 #include "ops/operations.h"
 #include "ops/typed_operation.h"
 #include "partiql/parser.h"
-#include "validation/request_members.h"
-#include "validation/shape_errors.h"
 #include "values/base64.h"
 
 namespace dynamini::partiql {
 
-ParsedStatement prepare(Engine& engine, const std::string& text, const Json* parameters) {
-  std::vector<AttributeValue> values;
-  if (parameters) {
-    for (const auto& p : parameters->GetArray()) values.push_back(parse_attribute_value(p));
-  }
-  ParsedStatement out{parse(text, values), nullptr};
+ParsedStatement prepare(Engine& engine, const std::string& text,
+                        const std::optional<std::vector<AttributeValue>>& parameters) {
+  static const std::vector<AttributeValue> kNone;
+  ParsedStatement out{parse(text, parameters ? *parameters : kNone), nullptr};
   std::lock_guard lock(engine.storage_mutex());
   out.table = engine.require_table(table_of(out.statement));
   return out;
-}
-
-void add_statement_shape_errors(const Json& member, const std::string& path, ShapeErrors& errors) {
-  const std::string prefix = path.empty() ? "" : path + ".";
-  auto text = string_member(member, "Statement");
-  errors.require(text.has_value(), prefix + "statement");
-  // API reference ExecuteStatement / BatchStatementRequest / ParameterizedStatement:
-  // Statement length 1..8192, Parameters at least 1 item.
-  if (text && text->empty()) errors.add(*text, prefix + "statement", "Member must have length greater than or equal to 1");
-  if (text && text->size() > 8192) errors.add(*text, prefix + "statement", "Member must have length less than or equal to 8192");
-  const Json* parameters = array_member(member, "Parameters");
-  if (parameters && parameters->Empty()) {
-    errors.add("[]", prefix + "parameters", "Member must have length greater than or equal to 1");
-  }
-}
-
-void check_statement_list(const Json& statements, const char* path, const char* shape, ShapeErrors& errors) {
-  size_t position = 0;
-  for (const auto& member : statements.GetArray()) {
-    ++position;
-    if (member.IsArray()) {
-      throw ApiError{ErrorCode::kSerialization,
-                     std::string("Unrecognized collection type class com.amazonaws.dynamodb.v20120810.") + shape, {}};
-    }
-    if (!member.IsObject()) throw ApiError{ErrorCode::kSerialization, "Unexpected value type in payload", {}};
-    add_statement_shape_errors(member, std::string(path) + "." + std::to_string(position) + ".member", errors);
-  }
 }
 
 bool is_select(const std::string& statement) {
@@ -60,47 +29,46 @@ bool is_select(const std::string& statement) {
   throw validation_error("Statement wasn't well formed, can't be processed: Expected data manipulation");
 }
 
-ParsedStatement prepare_member(Engine& engine, const Json& member) {
-  return prepare(engine, *string_member(member, "Statement"), array_member(member, "Parameters"));
+namespace {
+
+std::optional<Item> decode_next_token(const std::optional<std::string>& token) {
+  if (!token) return std::nullopt;
+  std::string bytes;
+  rapidjson::Document key;
+  if (!base64_decode(*token, &bytes) || key.Parse(bytes.c_str()).HasParseError() || !key.IsObject()) {
+    throw validation_error("Invalid NextToken");
+  }
+  return parse_item(key);
 }
 
-void run_select(Engine& engine, const ParsedStatement& parsed, ReadOptions options,
-                const std::optional<std::string>& next_token, JsonWriter& out) {
-  const auto& select = std::get<Select>(parsed.statement);
-  if (next_token) {
-    std::string bytes;
-    rapidjson::Document key;
-    if (!base64_decode(*next_token, &bytes) || key.Parse(bytes.c_str()).HasParseError() || !key.IsObject()) {
-      throw validation_error("Invalid NextToken");
-    }
-    options.exclusive_start_key = parse_item(key);
-  }
-  ReadRequest plan = plan_select(select, *parsed.table, options);
-  rapidjson::Document request;
-  request.Parse(plan.json.c_str());
+std::string encode_next_token(const Item& last_evaluated_key) {
   rapidjson::StringBuffer buffer;
-  JsonWriter inner(buffer);
-  Call call;
-  if (plan.operation == "Query") {
-    run_json<QueryOperation>(engine, request, call, inner);
-  } else {
-    run_json<ScanOperation>(engine, request, call, inner);
+  JsonWriter w(buffer);
+  write_item(w, last_evaluated_key);
+  return base64_encode(std::string_view(buffer.GetString(), buffer.GetSize()));
+}
+
+template <class Op>
+SelectPage read_page(Engine& engine, const typename Op::Request& request,
+                     const ExecuteOptions& options) {
+  auto response = run_built<Op>(engine, request, options);
+  SelectPage page;
+  page.items = std::move(*response.items);
+  if (response.last_evaluated_key) page.next_token = encode_next_token(*response.last_evaluated_key);
+  page.consumed_capacity = std::move(response.consumed_capacity);
+  return page;
+}
+
+}  // namespace
+
+SelectPage run_select(Engine& engine, const ParsedStatement& parsed, ReadOptions read,
+                      const std::optional<std::string>& next_token, const ExecuteOptions& options) {
+  read.exclusive_start_key = decode_next_token(next_token);
+  ReadRequest request = plan_select(std::get<Select>(parsed.statement), *parsed.table, read);
+  if (const auto* query = std::get_if<QueryRequest>(&request)) {
+    return read_page<QueryOperation>(engine, *query, options);
   }
-  rapidjson::Document page;
-  page.Parse(buffer.GetString(), buffer.GetSize());
-  out.Key("Items");
-  page["Items"].Accept(out);
-  if (page.HasMember("LastEvaluatedKey")) {
-    rapidjson::StringBuffer key_buffer;
-    JsonWriter key_writer(key_buffer);
-    page["LastEvaluatedKey"].Accept(key_writer);
-    out.Key("NextToken");
-    write_string(out, base64_encode(std::string_view(key_buffer.GetString(), key_buffer.GetSize())));
-  }
-  if (page.HasMember("ConsumedCapacity")) {
-    out.Key("ConsumedCapacity");
-    page["ConsumedCapacity"].Accept(out);
-  }
+  return read_page<ScanOperation>(engine, std::get<ScanRequest>(request), options);
 }
 
 void run_write(Engine& engine, const ParsedStatement& parsed, bool return_old_on_failure) {

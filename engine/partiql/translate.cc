@@ -72,22 +72,6 @@ class ExpressionText {
 
   expr::ExpressionAttributes& attributes() { return attributes_; }
 
-  void write_members(JsonWriter& w) const {
-    if (!attributes_.names.empty()) {
-      w.Key("ExpressionAttributeNames");
-      w.StartObject();
-      for (const auto& [id, name] : attributes_.names) {
-        write_key(w, id);
-        write_string(w, name);
-      }
-      w.EndObject();
-    }
-    if (!attributes_.values.empty()) {
-      w.Key("ExpressionAttributeValues");
-      write_item(w, attributes_.values);
-    }
-  }
-
  private:
   std::map<std::string, std::string> name_ids_;
   expr::ExpressionAttributes attributes_;
@@ -147,15 +131,6 @@ bool sort_key_term(const Condition& c, const std::string& name) {
   }
 }
 
-std::string render(const std::function<void(JsonWriter&)>& body) {
-  rapidjson::StringBuffer buffer;
-  JsonWriter w(buffer);
-  w.StartObject();
-  body(w);
-  w.EndObject();
-  return std::string(buffer.GetString(), buffer.GetSize());
-}
-
 // The full primary key from equalities in the WHERE; the other conjuncts go
 // to `rest`.
 Item key_from_where(const std::optional<Condition>& where, const TableDef& table,
@@ -211,8 +186,6 @@ ReadRequest plan_select(const Select& select, const TableDef& table, const ReadO
   }
   if (!hash_term) query = false;
   ExpressionText text;
-  ReadRequest out;
-  out.operation = query ? "Query" : "Scan";
   std::string key_condition, filter_text, projection;
   if (query) {
     // The equality on the partition key must be `key = value` for the key
@@ -226,43 +199,25 @@ ReadRequest plan_select(const Select& select, const TableDef& table, const ReadO
     filter_text = text.condition(*select.where);
   }
   for (const auto& p : select.projection) projection += (projection.empty() ? "" : ", ") + text.path(p);
-  out.json = render([&](JsonWriter& w) {
-    w.Key("TableName");
-    write_string(w, select.table);
-    if (select.index) {
-      w.Key("IndexName");
-      write_string(w, *select.index);
-    }
-    if (!key_condition.empty()) {
-      w.Key("KeyConditionExpression");
-      write_string(w, key_condition);
-    }
-    if (!filter_text.empty()) {
-      w.Key("FilterExpression");
-      write_string(w, filter_text);
-    }
-    if (!projection.empty()) {
-      w.Key("ProjectionExpression");
-      write_string(w, projection);
-    }
-    text.write_members(w);
-    if (options.limit) {
-      w.Key("Limit");
-      w.Int64(*options.limit);
-    }
-    if (options.exclusive_start_key) {
-      w.Key("ExclusiveStartKey");
-      write_item(w, *options.exclusive_start_key);
-    }
-    if (options.consistent) {
-      w.Key("ConsistentRead");
-      w.Bool(true);
-    }
-    if (!options.return_consumed_capacity.empty()) {
-      w.Key("ReturnConsumedCapacity");
-      write_string(w, options.return_consumed_capacity);
-    }
-  });
+  ReadRequest out = query ? ReadRequest(QueryRequest{}) : ReadRequest(ScanRequest{});
+  auto non_empty = [](std::string s) -> std::optional<std::string> {
+    if (s.empty()) return std::nullopt;
+    return s;
+  };
+  std::visit([&](auto& r) {
+    r.table_name = select.table;
+    r.index_name = select.index;
+    r.filter_expression = non_empty(filter_text);
+    r.projection_expression = non_empty(projection);
+    const auto& attributes = text.attributes();
+    if (!attributes.names.empty()) r.expression_attribute_names = attributes.names;
+    if (!attributes.values.empty()) r.expression_attribute_values = attributes.values;
+    r.limit = options.limit;
+    r.exclusive_start_key = options.exclusive_start_key;
+    if (options.consistent) r.consistent_read = true;
+    r.return_consumed_capacity = options.return_consumed_capacity;
+  }, out);
+  if (query) std::get<QueryRequest>(out).key_condition_expression = key_condition;
   return out;
 }
 

@@ -1,8 +1,8 @@
 #pragma once
 
-// Translation of a parsed PartiQL statement into the engine's own reads and
-// writes: a SELECT becomes a Query request (when its WHERE fixes the
-// partition key by equality: a key range read) or a Scan request; INSERT,
+// Translation of a parsed PartiQL statement into the engine's own typed
+// requests: a SELECT becomes a QueryRequest (when its WHERE fixes the
+// partition key by equality: a key range read) or a ScanRequest; INSERT,
 // UPDATE and DELETE become an ItemWrite (ops/item_write.h). Conditions and
 // updates are rendered as DynamoDB expressions with #n/:v placeholders and
 // parsed by the expression module, so PartiQL evaluates exactly as the
@@ -10,23 +10,23 @@
 
 #include <optional>
 #include <string>
+#include <variant>
 
 #include "catalog/table_def.h"
+#include "dynamini/shapes.h"
 #include "ops/item_write.h"
 #include "partiql/ast.h"
 
 namespace dynamini::partiql {
 
-struct ReadRequest {
-  std::string operation;  // "Query" or "Scan"
-  std::string json;       // the request body for that operation
-};
+using ReadRequest = std::variant<QueryRequest, ScanRequest>;
 
+// What the statement's request adds to the read.
 struct ReadOptions {
   std::optional<int64_t> limit;
   std::optional<Item> exclusive_start_key;
   bool consistent = false;
-  std::string return_consumed_capacity;  // "" or the request's value
+  std::optional<Enum<api::ReturnConsumedCapacity>> return_consumed_capacity;
 };
 
 // REQUIRES: `table` is the definition of select.table.

@@ -205,6 +205,7 @@ OVERRIDES = {
         "QueryOutput.Items": "ItemArray",
         "ScanOutput.Items": "ItemArray",
         "GetRecordsOutput.Records": "RecordArray",
+        "ExecuteStatementOutput.Items": "ItemArray",
     },
 }
 

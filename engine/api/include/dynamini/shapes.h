@@ -948,7 +948,7 @@ struct ExecuteStatementRequest {
 };
 
 struct ExecuteStatementResponse {
-  std::optional<std::vector<Item>> items;  // Items
+  std::optional<ItemArray> items;  // Items
   std::optional<std::string> next_token;  // NextToken
   std::optional<api::ConsumedCapacity> consumed_capacity;  // ConsumedCapacity
   std::optional<Item> last_evaluated_key;  // LastEvaluatedKey
