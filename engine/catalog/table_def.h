@@ -112,9 +112,7 @@ struct TableDef {
 // enforced (or grown past 20 GSIs by UpdateTable) still open.
 TableDef table_def_from_create_request(const Json& request, bool count_limits = true);
 
-// Catalog persistence (round trip).
-std::string table_def_to_json(const TableDef& def);
-TableDef table_def_from_json(std::string_view json);
+// Catalog persistence: catalog/catalog_format.h.
 
 struct TableStats {
   int64_t item_count = 0;

@@ -4,6 +4,7 @@
 
 #include <string>
 
+#include "catalog/catalog_format.h"
 #include "catalog/table_def.h"
 #include "doctest/doctest.h"
 #include "dynamini/api_error.h"

@@ -3,6 +3,7 @@
 
 #include <string>
 
+#include "catalog/catalog_format.h"
 #include "catalog/table_def.h"
 #include "streams/stream_settings.h"
 #include "streams_fixture.h"
