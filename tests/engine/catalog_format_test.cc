@@ -1,4 +1,4 @@
-// The catalog's stored format (engine/catalog/catalog_format.h): format 1
+// The catalog's stored format (engine/catalog/include/catalog/catalog_format.h): format 1
 // round trips every member of TableDef, entries written before versions
 // (format 0, CreateTable-shaped) still open and are not rewritten until their
 // table changes, and a version from the future is refused.
