@@ -1,5 +1,7 @@
 #include "storage/store.h"
 
+#include "catalog/catalog_format.h"
+
 namespace dynamini {
 
 Store::Store(const std::string& path) : connection_(path) {

@@ -2,59 +2,7 @@
 
 #include <ctime>
 
-#include "dynamini/api_error.h"
-#include "validation/request_members.h"
-
 namespace dynamini {
-namespace {
-
-const char kInvalid[] = "One or more parameter values were invalid: ";
-
-}  // namespace
-
-namespace {
-
-StreamSpecificationRequest read_specification_object(const Json& spec, ShapeErrors& errors) {
-  StreamSpecificationRequest out;
-  auto enabled = bool_member(spec, "StreamEnabled");
-  errors.require(enabled.has_value(), "streamSpecification.streamEnabled");
-  out.enabled = enabled.value_or(false);
-  out.view_type = string_member(spec, "StreamViewType");
-  errors.one_of(out.view_type, "streamSpecification.streamViewType",
-                // DynamoDB prints enum sets in its hash-set order, not the
-                // API's (see Select's [SPECIFIC_ATTRIBUTES, COUNT, ...]); this
-                // order is that rule applied, unconfirmed for this enum.
-                {"OLD_IMAGE", "KEYS_ONLY", "NEW_AND_OLD_IMAGES", "NEW_IMAGE"});
-  return out;
-}
-
-}  // namespace
-
-std::optional<StreamSpecificationRequest> read_stream_specification(const Json& request,
-                                                                    ShapeErrors& errors) {
-  const Json* spec = object_member(request, "StreamSpecification");
-  if (!spec) return std::nullopt;
-  return read_specification_object(*spec, errors);
-}
-
-StreamSettings stream_settings_for_create(const std::optional<StreamSpecificationRequest>& spec) {
-  StreamSettings settings;
-  if (!spec) return settings;
-  // Messages from DynamoDB's ValidationException catalogue (ack-api-quirks
-  // dynamodb DDB-TABLE-442, CreateTable).
-  if (spec->enabled && !spec->view_type) {
-    throw validation_error(std::string(kInvalid) +
-                           "Table is being created with a stream enabled, UpdateViewType is required");
-  }
-  if (!spec->enabled && spec->view_type) {
-    throw validation_error(
-        std::string(kInvalid) +
-        "Table is being created with a stream disabled, UpdateViewType should not be specified");
-  }
-  settings.enabled = spec->enabled;
-  if (spec->enabled) settings.view_type = *spec->view_type;
-  return settings;
-}
 
 std::string stream_label_at(int64_t ms) {
   std::time_t seconds = static_cast<std::time_t>(ms / 1000);

@@ -1,14 +1,8 @@
 #pragma once
 
-// Time to Live: deletes expired items of tables with TTL enabled, as DynamoDB's
-// background process does, maintaining index rows and writing REMOVE stream
-// records with the service identity (userIdentity dynamodb.amazonaws.com).
-//
-// An item expires when its TTL attribute is a Number (epoch seconds) less than
-// the current time (Options::clock_ms) and not more than five years in the
-// past: DynamoDB leaves such items alone ("Items with TTL values more than
-// five years in the past are not deleted", Developer Guide, Time to Live).
-// Any other type (a string, a set, a missing attribute) never expires.
+// Time to Live over the engine's tables: a sweep now, and the background
+// thread that sweeps (and trims the stream log) at an interval. What expires
+// and how it is deleted is ttl/ttl_expiry.h, below the engine.
 
 #include <condition_variable>
 #include <cstdint>
@@ -16,15 +10,9 @@
 #include <thread>
 
 #include "engine.h"
-#include "values/attribute_value.h"
+#include "ttl/ttl_expiry.h"
 
 namespace dynamini {
-
-// The five-year window, in milliseconds (365-day years).
-constexpr int64_t kTtlMaximumAgeMs = 5LL * 365 * 24 * 60 * 60 * 1000;
-
-// True when `item` has expired under `attribute` at `now_ms`.
-bool item_expired(const Item& item, const std::string& attribute, int64_t now_ms);
 
 // Deletes every expired item now; returns how many. Takes the storage lock;
 // one transaction per table.

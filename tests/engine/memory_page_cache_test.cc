@@ -1,4 +1,4 @@
-// Guards the page cache for in-memory databases (engine/storage/memory_page_cache.h):
+// Guards the page cache for in-memory databases (engine/storage/include/storage/memory_page_cache.h):
 // it replaces SQLite's own for every ":memory:" database, so rollbacks, page
 // splits (which renumber pages through a far-off temporary page number),
 // shrinking tables and reopening must all keep the data exactly as SQLite's

@@ -3,6 +3,7 @@
 
 #include <string>
 
+#include "catalog/catalog_format.h"
 #include "catalog/table_def.h"
 #include "ops/table_binding.h"
 #include "streams/stream_settings.h"
@@ -89,12 +90,13 @@ TEST_CASE("Streams: re-enabling a stream in the same millisecond gets a later la
 }
 
 TEST_CASE("Streams: stream settings survive the catalog round trip") {
-  rapidjson::Document request;
-  request.Parse(R"({"TableName":"tbl","BillingMode":"PAY_PER_REQUEST",
-    "AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"}],
-    "KeySchema":[{"AttributeName":"pk","KeyType":"HASH"}],
-    "StreamSpecification":{"StreamEnabled":true,"StreamViewType":"OLD_IMAGE"}})");
-  dynamini::TableDef def = dynamini::table_def_from_create_request(request);
+  dynamini::TableDef def;
+  def.name = "tbl";
+  def.pay_per_request = true;
+  def.keys.hash = {"pk", dynamini::ValueType::S};
+  def.attribute_definitions.push_back(def.keys.hash);
+  def.stream = dynamini::bind_stream_for_create(
+      dynamini::api::StreamSpecification{true, dynamini::api::StreamViewType::kOldImage});
   def.stream.label = "2023-11-14T22:13:20.000";
   def.ttl = {true, "expires"};
   def.table_uuid = "u";

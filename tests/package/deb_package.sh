@@ -11,7 +11,7 @@ deb=$(ls "$scratch"/dynamini_*.deb)
 dpkg-deb -x "$deb" "$scratch/root"
 "$scratch/root/usr/bin/dynamini" --version | grep -q '^dynamini [0-9]'
 for f in usr/include/dynamini/database.h usr/include/dynamini/server.h \
-         usr/lib/libdynamini_engine.a usr/lib/cmake/dynamini/dynaminiConfig.cmake; do
+         usr/lib/libdynamini_engine.a usr/lib/libdynamini_values.a usr/lib/libdynamini_storage.a usr/lib/cmake/dynamini/dynaminiConfig.cmake; do
   [ -e "$scratch/root/$f" ] || { echo "missing from package: $f"; exit 1; }
 done
 echo "package ok: $(basename "$deb"): $("$scratch/root/usr/bin/dynamini" --version)"

@@ -1,9 +1,9 @@
 #pragma once
 
 // The definition of one DynamoDB table as the engine keeps it: key schema,
-// attribute types, secondary indexes, billing. Built from a CreateTable
-// request (validated as DynamoDB does), persisted in the catalog as JSON, and
-// rendered into TableDescription.
+// attribute types, secondary indexes, billing. Bound from a CreateTable
+// request by ops/create_table.cc, persisted by catalog/catalog_format.h and
+// described by ops/table_description.h.
 
 #include <cstdint>
 #include <map>
@@ -15,8 +15,6 @@
 #include "values/json.h"
 
 namespace dynamini {
-
-class ShapeErrors;
 
 struct KeyElement {
   std::string name;
@@ -33,18 +31,6 @@ struct IndexProjection {
   Type type = Type::kAll;
   std::vector<std::string> non_key_attributes;  // kInclude only
 };
-
-// An index's Projection as given in CreateTable or UpdateTable's Create.
-struct RawProjection {
-  std::optional<std::string> type;
-  std::optional<std::vector<std::string>> non_key_attributes;
-};
-
-// Reads a Projection member at `path`, adding DynamoDB's shape errors
-// (missing, ProjectionType enum [ALL, INCLUDE, KEYS_ONLY], empty NonKeyAttributes).
-RawProjection read_projection(const Json* json, const std::string& path, ShapeErrors& errors);
-// Throws DynamoDB's semantic errors for a Projection an index cannot have.
-IndexProjection resolve_projection(const RawProjection& raw);
 
 struct Throughput {
   int64_t read = 0;
@@ -105,16 +91,7 @@ struct TableDef {
   std::string storage_index(const IndexDef& index) const;
 };
 
-// Validates a CreateTable request (shape errors first, then semantic ones,
-// with DynamoDB's messages) and builds the definition. Throws ApiError.
-// `count_limits` applies CreateTable's 5-LSI / 20-GSI limits; a stored
-// catalog entry is read without them, so tables saved before the limits were
-// enforced (or grown past 20 GSIs by UpdateTable) still open.
-TableDef table_def_from_create_request(const Json& request, bool count_limits = true);
-
-// Catalog persistence (round trip).
-std::string table_def_to_json(const TableDef& def);
-TableDef table_def_from_json(std::string_view json);
+// Catalog persistence: catalog/catalog_format.h.
 
 struct TableStats {
   int64_t item_count = 0;

@@ -1,0 +1,478 @@
+#include "catalog/catalog_format.h"
+
+#include <initializer_list>
+#include <optional>
+
+namespace dynamini {
+namespace {
+
+// ---- Reading: a plain reader of the stored document, no API validation. ----
+
+// What an error names: the table (when its name could be read), the format
+// and the member's path, e.g.
+//   catalog entry for table 'orders' (format 1): Indexes[0].StorageNumber: expected an integer
+struct Context {
+  std::string table;
+  int version = 0;
+
+  [[noreturn]] void fail(const std::string& path, const std::string& problem) const {
+    std::string where = table.empty() ? "catalog entry" : "catalog entry for table '" + table + "'";
+    where += " (format " + std::to_string(version) + ")";
+    throw CatalogFormatError(where + ": " + (path.empty() ? "" : path + ": ") + problem);
+  }
+};
+
+const Json& member(const Context& c, const Json& object, const std::string& path,
+                   const char* name) {
+  auto it = object.FindMember(name);
+  if (it == object.MemberEnd()) c.fail(path.empty() ? name : path + "." + name, "missing");
+  return it->value;
+}
+
+const Json* optional_member(const Json& object, const char* name) {
+  auto it = object.FindMember(name);
+  return it == object.MemberEnd() ? nullptr : &it->value;
+}
+
+std::string join(const std::string& path, const char* name) {
+  return path.empty() ? name : path + "." + name;
+}
+
+const Json& as_object(const Context& c, const Json& value, const std::string& path) {
+  if (!value.IsObject()) c.fail(path, "expected an object");
+  return value;
+}
+
+const Json& as_array(const Context& c, const Json& value, const std::string& path) {
+  if (!value.IsArray()) c.fail(path, "expected an array");
+  return value;
+}
+
+std::string as_string(const Context& c, const Json& value, const std::string& path) {
+  if (!value.IsString()) c.fail(path, "expected a string");
+  return std::string(value.GetString(), value.GetStringLength());
+}
+
+int64_t as_int64(const Context& c, const Json& value, const std::string& path) {
+  if (!value.IsInt64()) c.fail(path, "expected an integer");
+  return value.GetInt64();
+}
+
+double as_double(const Context& c, const Json& value, const std::string& path) {
+  if (!value.IsNumber()) c.fail(path, "expected a number");
+  return value.GetDouble();
+}
+
+bool as_bool(const Context& c, const Json& value, const std::string& path) {
+  if (!value.IsBool()) c.fail(path, "expected true or false");
+  return value.GetBool();
+}
+
+std::string string_at(const Context& c, const Json& o, const std::string& path, const char* name) {
+  return as_string(c, member(c, o, path, name), join(path, name));
+}
+int64_t int64_at(const Context& c, const Json& o, const std::string& path, const char* name) {
+  return as_int64(c, member(c, o, path, name), join(path, name));
+}
+double double_at(const Context& c, const Json& o, const std::string& path, const char* name) {
+  return as_double(c, member(c, o, path, name), join(path, name));
+}
+bool bool_at(const Context& c, const Json& o, const std::string& path, const char* name) {
+  return as_bool(c, member(c, o, path, name), join(path, name));
+}
+const Json& object_at(const Context& c, const Json& o, const std::string& path, const char* name) {
+  return as_object(c, member(c, o, path, name), join(path, name));
+}
+const Json& array_at(const Context& c, const Json& o, const std::string& path, const char* name) {
+  return as_array(c, member(c, o, path, name), join(path, name));
+}
+
+std::string element(const std::string& path, const char* name, size_t i) {
+  return join(path, name) + "[" + std::to_string(i) + "]";
+}
+
+// Format 1 refuses members it does not define (see the rule in the header).
+void only_members(const Context& c, const Json& object, const std::string& path,
+                  std::initializer_list<const char*> known) {
+  for (const auto& m : object.GetObject()) {
+    std::string_view name(m.name.GetString(), m.name.GetStringLength());
+    bool found = false;
+    for (const char* k : known) found |= name == k;
+    if (!found) c.fail(join(path, std::string(name).c_str()), "not a member of this format");
+  }
+}
+
+ValueType scalar_type(const Context& c, const std::string& text, const std::string& path) {
+  if (text == "S") return ValueType::S;
+  if (text == "N") return ValueType::N;
+  if (text == "B") return ValueType::B;
+  c.fail(path, "expected S, N or B, not \"" + text + "\"");
+}
+
+IndexProjection::Type projection_type(const Context& c, const std::string& text,
+                                      const std::string& path) {
+  if (text == "ALL") return IndexProjection::Type::kAll;
+  if (text == "KEYS_ONLY") return IndexProjection::Type::kKeysOnly;
+  if (text == "INCLUDE") return IndexProjection::Type::kInclude;
+  c.fail(path, "expected ALL, KEYS_ONLY or INCLUDE, not \"" + text + "\"");
+}
+
+std::vector<std::string> strings_at(const Context& c, const Json& o, const std::string& path,
+                                    const char* name) {
+  std::vector<std::string> out;
+  const Json& array = array_at(c, o, path, name);
+  for (rapidjson::SizeType i = 0; i < array.Size(); ++i) {
+    out.push_back(as_string(c, array[i], element(path, name, i)));
+  }
+  return out;
+}
+
+Throughput throughput_at(const Context& c, const Json& o, const std::string& path,
+                         const char* name) {
+  const Json& t = object_at(c, o, path, name);
+  std::string p = join(path, name);
+  return {int64_at(c, t, p, "ReadCapacityUnits"), int64_at(c, t, p, "WriteCapacityUnits")};
+}
+
+// ---- Format 1 ----
+
+KeyElement read_key_element_v1(const Context& c, const Json& value, const std::string& path) {
+  as_object(c, value, path);
+  only_members(c, value, path, {"AttributeName", "AttributeType"});
+  KeyElement key;
+  key.name = string_at(c, value, path, "AttributeName");
+  key.type = scalar_type(c, string_at(c, value, path, "AttributeType"), join(path, "AttributeType"));
+  return key;
+}
+
+KeySchema read_key_schema_v1(const Context& c, const Json& o, const std::string& path) {
+  const Json& schema = object_at(c, o, path, "KeySchema");
+  std::string p = join(path, "KeySchema");
+  only_members(c, schema, p, {"Hash", "Range"});
+  KeySchema keys;
+  keys.hash = read_key_element_v1(c, member(c, schema, p, "Hash"), join(p, "Hash"));
+  if (const Json* range = optional_member(schema, "Range")) {
+    keys.range = read_key_element_v1(c, *range, join(p, "Range"));
+  }
+  return keys;
+}
+
+void read_throughput_v1(const Context& c, const Json& o, const std::string& path, Throughput& out) {
+  std::string p = join(path, "ProvisionedThroughput");
+  const Json& t = object_at(c, o, path, "ProvisionedThroughput");
+  only_members(c, t, p, {"ReadCapacityUnits", "WriteCapacityUnits"});
+  out = throughput_at(c, o, path, "ProvisionedThroughput");
+}
+
+TableDef read_v1(const Context& c, const Json& doc) {
+  only_members(c, doc, "",
+               {"FormatVersion", "TableName", "StorageId", "TableId", "CreationDateTime",
+                "AttributeDefinitions", "KeySchema", "BillingMode", "ProvisionedThroughput",
+                "LastUpdateToPayPerRequestDateTime", "Indexes", "DeletionProtectionEnabled",
+                "Stream", "TimeToLive"});
+  TableDef def;
+  def.name = string_at(c, doc, "", "TableName");
+  def.id = int64_at(c, doc, "", "StorageId");
+  def.table_uuid = string_at(c, doc, "", "TableId");
+  def.creation_time = double_at(c, doc, "", "CreationDateTime");
+  const Json& definitions = array_at(c, doc, "", "AttributeDefinitions");
+  for (rapidjson::SizeType i = 0; i < definitions.Size(); ++i) {
+    def.attribute_definitions.push_back(
+        read_key_element_v1(c, definitions[i], element("", "AttributeDefinitions", i)));
+  }
+  def.keys = read_key_schema_v1(c, doc, "");
+  std::string billing = string_at(c, doc, "", "BillingMode");
+  if (billing != "PROVISIONED" && billing != "PAY_PER_REQUEST") {
+    c.fail("BillingMode", "expected PROVISIONED or PAY_PER_REQUEST, not \"" + billing + "\"");
+  }
+  def.pay_per_request = billing == "PAY_PER_REQUEST";
+  read_throughput_v1(c, doc, "", def.throughput);
+  def.last_update_to_pay_per_request = double_at(c, doc, "", "LastUpdateToPayPerRequestDateTime");
+  const Json& indexes = array_at(c, doc, "", "Indexes");
+  for (rapidjson::SizeType i = 0; i < indexes.Size(); ++i) {
+    std::string p = element("", "Indexes", i);
+    const Json& index = as_object(c, indexes[i], p);
+    only_members(c, index, p,
+                 {"IndexName", "Global", "StorageNumber", "KeySchema", "Projection",
+                  "ProvisionedThroughput"});
+    IndexDef out;
+    out.name = string_at(c, index, p, "IndexName");
+    out.global = bool_at(c, index, p, "Global");
+    int64_t number = int64_at(c, index, p, "StorageNumber");
+    if (number < 1 || number > 1000000) c.fail(join(p, "StorageNumber"), "out of range");
+    out.number = static_cast<int>(number);
+    out.keys = read_key_schema_v1(c, index, p);
+    const Json& projection = object_at(c, index, p, "Projection");
+    std::string pp = join(p, "Projection");
+    only_members(c, projection, pp, {"ProjectionType", "NonKeyAttributes"});
+    out.projection.type = projection_type(c, string_at(c, projection, pp, "ProjectionType"),
+                                          join(pp, "ProjectionType"));
+    out.projection.non_key_attributes = strings_at(c, projection, pp, "NonKeyAttributes");
+    read_throughput_v1(c, index, p, out.throughput);
+    def.indexes.push_back(std::move(out));
+  }
+  def.deletion_protection = bool_at(c, doc, "", "DeletionProtectionEnabled");
+  const Json& stream = object_at(c, doc, "", "Stream");
+  only_members(c, stream, "Stream", {"Enabled", "ViewType", "LatestStreamLabel"});
+  def.stream.enabled = bool_at(c, stream, "Stream", "Enabled");
+  def.stream.view_type = string_at(c, stream, "Stream", "ViewType");
+  def.stream.label = string_at(c, stream, "Stream", "LatestStreamLabel");
+  const Json& ttl = object_at(c, doc, "", "TimeToLive");
+  only_members(c, ttl, "TimeToLive", {"Enabled", "AttributeName"});
+  def.ttl.enabled = bool_at(c, ttl, "TimeToLive", "Enabled");
+  def.ttl.attribute = string_at(c, ttl, "TimeToLive", "AttributeName");
+  return def;
+}
+
+// ---- Format 0: the CreateTable-shaped entries written before versions. ----
+// Reads what the writer of that time wrote into the TableDef the API's
+// validator built from it then (index order: GSIs, then LSIs; the key
+// elements' types from AttributeDefinitions), without validating it again.
+
+KeySchema read_key_schema_v0(const Context& c, const Json& o, const std::string& path,
+                             const std::vector<KeyElement>& definitions) {
+  const Json& list = array_at(c, o, path, "KeySchema");
+  std::string p = join(path, "KeySchema");
+  auto typed = [&](const std::string& name, const std::string& at) {
+    for (const auto& d : definitions)
+      if (d.name == name) return d;
+    c.fail(at, "attribute \"" + name + "\" is not in AttributeDefinitions");
+  };
+  std::optional<KeyElement> hash, range;
+  for (rapidjson::SizeType i = 0; i < list.Size(); ++i) {
+    std::string e = element(path, "KeySchema", i);
+    const Json& key = as_object(c, list[i], e);
+    std::string name = string_at(c, key, e, "AttributeName");
+    std::string key_type = string_at(c, key, e, "KeyType");
+    if (key_type == "HASH" && !hash) {
+      hash = typed(name, join(e, "AttributeName"));
+    } else if (key_type == "RANGE" && !range) {
+      range = typed(name, join(e, "AttributeName"));
+    } else {
+      c.fail(join(e, "KeyType"), "unexpected \"" + key_type + "\"");
+    }
+  }
+  if (!hash) c.fail(p, "no HASH key");
+  return KeySchema{*hash, range};
+}
+
+TableDef read_v0(const Context& c, const Json& doc) {
+  TableDef def;
+  def.name = string_at(c, doc, "", "TableName");
+  const Json& definitions = array_at(c, doc, "", "AttributeDefinitions");
+  for (rapidjson::SizeType i = 0; i < definitions.Size(); ++i) {
+    std::string e = element("", "AttributeDefinitions", i);
+    const Json& d = as_object(c, definitions[i], e);
+    def.attribute_definitions.push_back(
+        {string_at(c, d, e, "AttributeName"),
+         scalar_type(c, string_at(c, d, e, "AttributeType"), join(e, "AttributeType"))});
+  }
+  def.keys = read_key_schema_v0(c, doc, "", def.attribute_definitions);
+  if (const Json* billing = optional_member(doc, "BillingMode")) {
+    def.pay_per_request = as_string(c, *billing, "BillingMode") == "PAY_PER_REQUEST";
+  }
+  if (optional_member(doc, "ProvisionedThroughput")) {
+    def.throughput = throughput_at(c, doc, "", "ProvisionedThroughput");
+  }
+  int number = 0;  // the validator's numbering, for an index stored without one
+  for (bool global : {true, false}) {
+    const char* list_name = global ? "GlobalSecondaryIndexes" : "LocalSecondaryIndexes";
+    if (!optional_member(doc, list_name)) continue;
+    const Json& list = array_at(c, doc, "", list_name);
+    for (rapidjson::SizeType i = 0; i < list.Size(); ++i) {
+      std::string p = element("", list_name, i);
+      const Json& index = as_object(c, list[i], p);
+      IndexDef out;
+      out.name = string_at(c, index, p, "IndexName");
+      out.global = global;
+      out.keys = read_key_schema_v0(c, index, p, def.attribute_definitions);
+      const Json& projection = object_at(c, index, p, "Projection");
+      std::string pp = join(p, "Projection");
+      out.projection.type = projection_type(c, string_at(c, projection, pp, "ProjectionType"),
+                                            join(pp, "ProjectionType"));
+      if (out.projection.type == IndexProjection::Type::kInclude) {
+        out.projection.non_key_attributes = strings_at(c, projection, pp, "NonKeyAttributes");
+      }
+      if (global && optional_member(index, "ProvisionedThroughput")) {
+        out.throughput = throughput_at(c, index, p, "ProvisionedThroughput");
+      }
+      ++number;
+      out.number = optional_member(index, "StorageNumber")
+                       ? static_cast<int>(int64_at(c, index, p, "StorageNumber"))
+                       : number;
+      def.indexes.push_back(std::move(out));
+    }
+  }
+  if (const Json* protection = optional_member(doc, "DeletionProtectionEnabled")) {
+    def.deletion_protection = as_bool(c, *protection, "DeletionProtectionEnabled");
+  }
+  if (const Json* spec = optional_member(doc, "StreamSpecification")) {
+    as_object(c, *spec, "StreamSpecification");
+    def.stream.enabled = bool_at(c, *spec, "StreamSpecification", "StreamEnabled");
+    if (def.stream.enabled) {
+      def.stream.view_type = string_at(c, *spec, "StreamSpecification", "StreamViewType");
+    }
+  }
+  if (optional_member(doc, "LatestStreamLabel")) {
+    def.stream.label = string_at(c, doc, "", "LatestStreamLabel");
+  }
+  def.id = int64_at(c, doc, "", "StorageId");
+  def.creation_time = double_at(c, doc, "", "CreationDateTime");
+  def.table_uuid = string_at(c, doc, "", "TableId");
+  if (optional_member(doc, "TimeToLiveAttribute")) {
+    def.ttl = {true, string_at(c, doc, "", "TimeToLiveAttribute")};
+  }
+  if (optional_member(doc, "LastUpdateToPayPerRequestDateTime")) {
+    def.last_update_to_pay_per_request = double_at(c, doc, "", "LastUpdateToPayPerRequestDateTime");
+  }
+  return def;
+}
+
+// Parses the entry and reads its version; the table name goes into `c` as
+// soon as it can be read, so that every later error names the table.
+int parse(std::string_view json, rapidjson::Document& doc, Context& c) {
+  doc.Parse(json.data(), json.size());
+  if (doc.HasParseError() || !doc.IsObject()) c.fail("", "not a JSON object");
+  if (const Json* name = optional_member(doc, "TableName"); name && name->IsString()) {
+    c.table = name->GetString();
+  }
+  const Json* version = optional_member(doc, "FormatVersion");
+  if (!version) return 0;
+  if (!version->IsInt()) c.fail("FormatVersion", "expected an integer");
+  return version->GetInt();
+}
+
+// ---- Writing format 1 ----
+
+void write_key_element(JsonWriter& w, const KeyElement& key) {
+  w.StartObject();
+  w.Key("AttributeName");
+  write_string(w, key.name);
+  w.Key("AttributeType");
+  w.String(type_name(key.type));
+  w.EndObject();
+}
+
+void write_key_schema(JsonWriter& w, const KeySchema& keys) {
+  w.Key("KeySchema");
+  w.StartObject();
+  w.Key("Hash");
+  write_key_element(w, keys.hash);
+  if (keys.range) {
+    w.Key("Range");
+    write_key_element(w, *keys.range);
+  }
+  w.EndObject();
+}
+
+void write_throughput(JsonWriter& w, const Throughput& t) {
+  w.Key("ProvisionedThroughput");
+  w.StartObject();
+  w.Key("ReadCapacityUnits");
+  w.Int64(t.read);
+  w.Key("WriteCapacityUnits");
+  w.Int64(t.write);
+  w.EndObject();
+}
+
+const char* projection_name(IndexProjection::Type type) {
+  switch (type) {
+    case IndexProjection::Type::kAll: return "ALL";
+    case IndexProjection::Type::kKeysOnly: return "KEYS_ONLY";
+    case IndexProjection::Type::kInclude: return "INCLUDE";
+  }
+  return "ALL";
+}
+
+}  // namespace
+
+std::string table_def_to_json(const TableDef& def) {
+  rapidjson::StringBuffer buffer;
+  JsonWriter w(buffer);
+  w.StartObject();
+  w.Key("FormatVersion");
+  w.Int(kCatalogFormatVersion);
+  w.Key("TableName");
+  write_string(w, def.name);
+  w.Key("StorageId");
+  w.Int64(def.id);
+  w.Key("TableId");
+  write_string(w, def.table_uuid);
+  w.Key("CreationDateTime");
+  w.Double(def.creation_time);
+  w.Key("AttributeDefinitions");
+  w.StartArray();
+  for (const auto& d : def.attribute_definitions) write_key_element(w, d);
+  w.EndArray();
+  write_key_schema(w, def.keys);
+  w.Key("BillingMode");
+  w.String(def.pay_per_request ? "PAY_PER_REQUEST" : "PROVISIONED");
+  write_throughput(w, def.throughput);
+  w.Key("LastUpdateToPayPerRequestDateTime");
+  w.Double(def.last_update_to_pay_per_request);
+  w.Key("Indexes");
+  w.StartArray();
+  for (const auto& index : def.indexes) {
+    w.StartObject();
+    w.Key("IndexName");
+    write_string(w, index.name);
+    w.Key("Global");
+    w.Bool(index.global);
+    w.Key("StorageNumber");
+    w.Int(index.number);
+    write_key_schema(w, index.keys);
+    w.Key("Projection");
+    w.StartObject();
+    w.Key("ProjectionType");
+    w.String(projection_name(index.projection.type));
+    w.Key("NonKeyAttributes");
+    w.StartArray();
+    for (const auto& a : index.projection.non_key_attributes) write_string(w, a);
+    w.EndArray();
+    w.EndObject();
+    write_throughput(w, index.throughput);
+    w.EndObject();
+  }
+  w.EndArray();
+  w.Key("DeletionProtectionEnabled");
+  w.Bool(def.deletion_protection);
+  w.Key("Stream");
+  w.StartObject();
+  w.Key("Enabled");
+  w.Bool(def.stream.enabled);
+  w.Key("ViewType");
+  write_string(w, def.stream.view_type);
+  w.Key("LatestStreamLabel");
+  write_string(w, def.stream.label);
+  w.EndObject();
+  w.Key("TimeToLive");
+  w.StartObject();
+  w.Key("Enabled");
+  w.Bool(def.ttl.enabled);
+  w.Key("AttributeName");
+  write_string(w, def.ttl.attribute);
+  w.EndObject();
+  w.EndObject();
+  return std::string(buffer.GetString(), buffer.GetSize());
+}
+
+TableDef table_def_from_json(std::string_view json) {
+  rapidjson::Document doc;
+  Context c;
+  c.version = parse(json, doc, c);
+  switch (c.version) {
+    case 0: return read_v0(c, doc);
+    case 1: return read_v1(c, doc);
+  }
+  c.fail("FormatVersion", "this dynamini reads formats 0 to " +
+                              std::to_string(kCatalogFormatVersion) +
+                              "; the database was written by a newer dynamini, open it with that");
+}
+
+int catalog_format_version(std::string_view json) {
+  rapidjson::Document doc;
+  Context c;
+  return parse(json, doc, c);
+}
+
+}  // namespace dynamini
