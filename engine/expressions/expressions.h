@@ -37,13 +37,7 @@ struct ExpressionAttributes {
   std::set<std::string> used_values;
 };
 
-// Reads ExpressionAttributeNames/ExpressionAttributeValues from a request
-// object (either may be absent). Validates values as AttributeValues and
-// rejects empty maps as DynamoDB does. With `with_values` false the values
-// member is not read at all (operations whose API shape has none).
-ExpressionAttributes parse_expression_attributes(const Json& request, bool with_values = true);
-
-// The same from a typed request's members (values already validated as
+// ExpressionAttributeNames/Values from a typed request (values already validated as
 // AttributeValues): DynamoDB's messages for an empty map, a key that is not
 // "#name" / ":value", and an empty or too large name.
 ExpressionAttributes make_expression_attributes(

@@ -54,33 +54,4 @@ std::vector<KeyConditionTerm> legacy_key_conditions(const ConditionMap& key_cond
 // AttributeUpdates; nullopt when absent or empty.
 std::optional<Update> legacy_attribute_updates(const std::optional<AttributeUpdateMap>& updates);
 
-// ---- JSON requests (being replaced by the typed forms above) ---------------
-
-// Enum constraint errors of the legacy members present in `request`
-// (ComparisonOperator, ConditionalOperator, Action, a missing
-// ComparisonOperator in a filter or key condition), added to `errors` with
-// DynamoDB's paths, e.g. 'expected.a.member.comparisonOperator'.
-void legacy_shape_errors(const Json& request, ShapeErrors& errors);
-
-// "Can not use both expression and non-expression parameters in the same
-// request: Non-expression parameters: {Expected} Expression parameters:
-// {ConditionExpression}". Each list is in DynamoDB's order. On Query,
-// KeyConditions counts as a non-expression parameter only next to a
-// KeyConditionExpression.
-void check_expression_mixing(const Json& request, std::initializer_list<const char*> expression,
-                             std::initializer_list<const char*> non_expression);
-
-// Expected + ConditionalOperator; nullopt when Expected is absent or empty.
-std::optional<Condition> legacy_expected(const Json& request);
-
-// QueryFilter or ScanFilter (`member`) + ConditionalOperator; nullopt when
-// absent or empty.
-std::optional<Condition> legacy_filter(const Json& request, const char* member);
-
-// KeyConditions of a Query (1 or 2 conditions, indexable operators only).
-std::vector<KeyConditionTerm> legacy_key_conditions(const Json& key_conditions);
-
-// AttributeUpdates; nullopt when absent or empty.
-std::optional<Update> legacy_attribute_updates(const Json& request);
-
 }  // namespace dynamini::expr

@@ -11,10 +11,6 @@
 
 namespace dynamini {
 
-// Reads ReturnValuesOnConditionCheckFailure (enum [ALL_OLD, NONE] checked
-// into `errors`); true for ALL_OLD.
-bool read_return_old_on_condition_failure(const Json& request, ShapeErrors& errors);
-
 // "The conditional request failed", with "Item" when `return_old` and
 // `old_item` is not null.
 ApiError conditional_check_failed(bool return_old, const Item* old_item);

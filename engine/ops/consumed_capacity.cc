@@ -7,14 +7,6 @@
 
 namespace dynamini {
 
-CapacityDetail read_capacity_detail(const Json& request, ShapeErrors& errors) {
-  auto text = string_member(request, "ReturnConsumedCapacity");
-  errors.one_of(text, "returnConsumedCapacity", {"INDEXES", "TOTAL", "NONE"});
-  if (text == "TOTAL") return CapacityDetail::kTotal;
-  if (text == "INDEXES") return CapacityDetail::kIndexes;
-  return CapacityDetail::kNone;
-}
-
 CapacityDetail capacity_detail(const std::optional<Enum<api::ReturnConsumedCapacity>>& asked,
                                const ExecuteOptions& options) {
   if (asked && *asked == api::ReturnConsumedCapacity::kIndexes) return CapacityDetail::kIndexes;

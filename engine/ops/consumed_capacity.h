@@ -19,8 +19,6 @@ namespace dynamini {
 
 enum class CapacityDetail { kNone, kTotal, kIndexes };
 
-CapacityDetail read_capacity_detail(const Json& request, ShapeErrors& errors);
-
 // What a typed request's ReturnConsumedCapacity asks for; TOTAL when it asks
 // for nothing but the caller measures anyway (ExecuteOptions::measure_capacity).
 CapacityDetail capacity_detail(const std::optional<Enum<api::ReturnConsumedCapacity>>& asked,

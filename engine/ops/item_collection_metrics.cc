@@ -8,12 +8,6 @@
 
 namespace dynamini {
 
-bool read_item_collection_metrics(const Json& request, ShapeErrors& errors) {
-  auto text = string_member(request, "ReturnItemCollectionMetrics");
-  errors.one_of(text, "returnItemCollectionMetrics", {"SIZE", "NONE"});
-  return text == "SIZE";
-}
-
 std::optional<ItemCollectionMetrics> measure_item_collection(Store& store, const TableDef& table,
                                                              const Item& item) {
   bool has_lsi = false;

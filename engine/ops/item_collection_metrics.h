@@ -25,9 +25,6 @@ struct ItemCollectionMetrics {
   double upper_gb = 1;
 };
 
-// Reads and shape-checks ReturnItemCollectionMetrics (SIZE | NONE); true for SIZE.
-bool read_item_collection_metrics(const Json& request, ShapeErrors& errors);
-
 // The metrics of the collection holding `item` (any item or key of the
 // table), measured after the write; nullopt when the table has no LSI.
 // REQUIRES: storage lock held.

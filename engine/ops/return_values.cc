@@ -5,17 +5,6 @@
 
 namespace dynamini {
 
-ReturnValues read_return_values(const Json& request, ShapeErrors& errors) {
-  auto text = string_member(request, "ReturnValues");
-  // Enum order as DynamoDB lists it (dynalite test/putItem.js).
-  errors.one_of(text, "returnValues", {"ALL_NEW", "UPDATED_OLD", "ALL_OLD", "NONE", "UPDATED_NEW"});
-  if (text == "ALL_OLD") return ReturnValues::kAllOld;
-  if (text == "UPDATED_OLD") return ReturnValues::kUpdatedOld;
-  if (text == "ALL_NEW") return ReturnValues::kAllNew;
-  if (text == "UPDATED_NEW") return ReturnValues::kUpdatedNew;
-  return ReturnValues::kNone;
-}
-
 void require_none_or_all_old(ReturnValues value) {
   if (value != ReturnValues::kNone && value != ReturnValues::kAllOld) {
     throw validation_error("ReturnValues can only be ALL_OLD or NONE");

@@ -9,9 +9,6 @@ namespace dynamini {
 
 enum class ReturnValues { kNone, kAllOld, kUpdatedOld, kAllNew, kUpdatedNew };
 
-// Reads ReturnValues, recording an enum violation in `errors`.
-ReturnValues read_return_values(const Json& request, ShapeErrors& errors);
-
 // PutItem and DeleteItem accept only NONE and ALL_OLD; DynamoDB answers
 // "ReturnValues can only be ALL_OLD or NONE" otherwise.
 void require_none_or_all_old(ReturnValues value);

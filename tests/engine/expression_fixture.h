@@ -7,6 +7,8 @@
 #include <rapidjson/document.h>
 
 #include <functional>
+#include <map>
+#include <optional>
 #include <string>
 
 #include "dynamini/api_error.h"
@@ -22,14 +24,17 @@ inline Item item_of(const char* json) {
 }
 
 inline ExpressionAttributes attrs(const char* names, const char* values) {
-  std::string json = "{";
-  if (names) json += std::string("\"ExpressionAttributeNames\":") + names;
-  if (values) json += std::string(names ? "," : "") + "\"ExpressionAttributeValues\":" + values;
-  json += "}";
-  rapidjson::Document d;
-  d.Parse(json.c_str());
-  REQUIRE(!d.HasParseError());
-  return parse_expression_attributes(d);
+  std::optional<std::map<std::string, std::string>> name_map;
+  if (names) {
+    rapidjson::Document d;
+    d.Parse(names);
+    REQUIRE(d.IsObject());
+    name_map.emplace();
+    for (const auto& m : d.GetObject()) (*name_map)[m.name.GetString()] = m.value.GetString();
+  }
+  std::optional<Item> value_map;
+  if (values) value_map = item_of(values);
+  return make_expression_attributes(name_map, value_map);
 }
 
 inline std::string error_of(const std::function<void()>& f) {

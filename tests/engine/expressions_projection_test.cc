@@ -8,6 +8,8 @@
 #include <string>
 
 #include "dynamini/api_error.h"
+#include "api/shapes_wire.h"
+#include "api/wire_reader.h"
 #include "expression_fixture.h"
 #include "expressions/expressions.h"
 
@@ -48,9 +50,15 @@ std::string key_error(const char* expression, const char* values = nullptr) {
 
 std::string attributes_error(const char* request) {
   return error_of([&] {
+    // As an operation reads them: the wire reader (values), then the
+    // expression layer (names and the maps' keys).
     rapidjson::Document d;
     d.Parse(request);
-    parse_expression_attributes(d);
+    QueryRequest query;
+    api::WireReader reader;
+    api::read(d, query, reader);
+    reader.throw_deferred();
+    make_expression_attributes(query.expression_attribute_names, query.expression_attribute_values);
   });
 }
 

@@ -43,10 +43,11 @@ Item sample_item() {
 
 expr::ExpressionAttributes sample_attributes() {
   rapidjson::Document doc;
-  doc.Parse(R"({"ExpressionAttributeNames":{"#a":"a","#b":"b","#c":"c","#s":"status"},
-    "ExpressionAttributeValues":{":s":{"S":"text"},":n":{"N":"1"},":l":{"L":[{"S":"z"}]},
-    ":ss":{"SS":["x"]},":ns":{"NS":["3"]},":b":{"B":"AQ=="},":t":{"BOOL":true}}})");
-  return expr::parse_expression_attributes(doc);
+  doc.Parse(R"({":s":{"S":"text"},":n":{"N":"1"},":l":{"L":[{"S":"z"}]},
+    ":ss":{"SS":["x"]},":ns":{"NS":["3"]},":b":{"B":"AQ=="},":t":{"BOOL":true}})");
+  return expr::make_expression_attributes(
+      std::map<std::string, std::string>{{"#a", "a"}, {"#b", "b"}, {"#c", "c"}, {"#s", "status"}},
+      parse_item(doc));
 }
 
 std::string_view text_of(const uint8_t* data, size_t size) {
