@@ -4,7 +4,6 @@
 
 #include "dynamini/api_error.h"
 #include "expressions/expressions.h"
-#include "validation/request_members.h"
 
 namespace dynamini::expr {
 namespace {

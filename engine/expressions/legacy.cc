@@ -8,7 +8,6 @@
 #include "dynamini/api_error.h"
 #include "expressions/condition_node.h"
 #include "expressions/update_actions.h"
-#include "validation/request_members.h"
 
 namespace dynamini::expr {
 namespace {

@@ -1,6 +1,5 @@
 #include "ops/condition_failure.h"
 
-#include "validation/request_members.h"
 
 namespace dynamini {
 

@@ -3,7 +3,6 @@
 #include <cmath>
 
 #include "keys/item_keys.h"
-#include "validation/request_members.h"
 
 namespace dynamini {
 

@@ -1,7 +1,6 @@
 #include "ops/expression_inputs.h"
 
 #include "dynamini/api_error.h"
-#include "validation/request_members.h"
 
 #include <string_view>
 #include <vector>

@@ -4,7 +4,6 @@
 #include <map>
 
 #include "keys/item_keys.h"
-#include "validation/request_members.h"
 
 namespace dynamini {
 

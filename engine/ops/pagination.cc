@@ -4,7 +4,6 @@
 
 #include "dynamini/api_error.h"
 #include "keys/key_encoding.h"
-#include "validation/request_members.h"
 #include "validation/shape_errors.h"
 
 namespace dynamini {

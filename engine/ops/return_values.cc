@@ -1,7 +1,6 @@
 #include "ops/return_values.h"
 
 #include "dynamini/api_error.h"
-#include "validation/request_members.h"
 
 namespace dynamini {
 

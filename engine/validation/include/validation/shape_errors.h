@@ -39,14 +39,6 @@ class ShapeErrors {
   void add_unrendered(std::string_view path, std::string_view constraint);
   // Member must not be null.
   void require(bool present, std::string_view path);
-  // A table or index name: 3..255 characters of [a-zA-Z0-9_.-].
-  void name(const std::optional<std::string>& value, std::string_view path, bool required);
-  // One of `allowed` (rendered in the order given, as DynamoDB lists them).
-  void one_of(const std::optional<std::string>& value, std::string_view path,
-              std::initializer_list<const char*> allowed);
-  // An integer at least `min` (and at most `max` when given).
-  void range(const std::optional<int64_t>& value, std::string_view path, int64_t min,
-             std::optional<int64_t> max = std::nullopt);
 
   bool empty() const { return messages_.empty(); }
   // Throws ValidationException with every collected message; no-op if none.
