@@ -2,7 +2,7 @@
 
 #include <stdexcept>
 
-#include "engine.h"
+#include "context.h"
 #include "ops/operations.h"
 #include "ops/typed_operation.h"
 #include "storage/backup.h"
@@ -20,16 +20,16 @@ Snapshot::Snapshot(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 Snapshot::~Snapshot() = default;
 
 struct Database::Impl {
-  explicit Impl(Options options) : engine(std::move(options)), subscriptions(engine) {
-    engine.store().stream_log().set_listener([this] { subscriptions.notify(); });
-    const int64_t interval = engine.options().ttl_sweep_interval_ms;
-    if (interval > 0) sweeper = std::make_unique<BackgroundSweeper>(engine, interval);
+  explicit Impl(Options options) : context(std::move(options)), subscriptions(context) {
+    context.store().stream_log().set_listener([this] { subscriptions.notify(); });
+    const int64_t interval = context.options().ttl_sweep_interval_ms;
+    if (interval > 0) sweeper = std::make_unique<BackgroundSweeper>(context, interval);
   }
   ~Impl() {
-    sweeper.reset();  // background threads stop before the engine goes
+    sweeper.reset();  // background threads stop before the context goes
     subscriptions.stop_all();
   }
-  Engine engine;
+  Context context;
   SubscriptionHub subscriptions;
   std::unique_ptr<BackgroundSweeper> sweeper;
   std::shared_ptr<const Snapshot> initial_state;  // null: no tables
@@ -81,7 +81,7 @@ Result Database::execute(std::string_view operation, std::string_view request_js
     rapidjson::StringBuffer buffer;
     JsonWriter writer(buffer);
     Call call{options, {}};
-    op(impl_->engine, request, call, writer);
+    op(impl_->context, request, call, writer);
     result.body.assign(buffer.GetString(), buffer.GetSize());
     result.consumed_capacity = std::move(call.consumed_capacity);
   } catch (const ApiError& e) {
@@ -96,10 +96,10 @@ namespace {
 
 // The typed calls' catch point, as execute()'s.
 template <class Op>
-Outcome<typename Op::Response> run_guarded(Engine& engine, typename Op::Request request) {
+Outcome<typename Op::Response> run_guarded(Context& context, typename Op::Request request) {
   Outcome<typename Op::Response> outcome;
   try {
-    outcome.response = run_typed<Op>(engine, std::move(request));
+    outcome.response = run_typed<Op>(context, std::move(request));
   } catch (const ApiError& e) {
     outcome.error = e;
   } catch (const std::exception& e) {
@@ -111,20 +111,20 @@ Outcome<typename Op::Response> run_guarded(Engine& engine, typename Op::Request 
 }  // namespace
 
 Outcome<PutItemResponse> Database::put_item(PutItemRequest request) {
-  return run_guarded<PutItemOperation>(impl_->engine, std::move(request));
+  return run_guarded<PutItemOperation>(impl_->context, std::move(request));
 }
 Outcome<GetItemResponse> Database::get_item(GetItemRequest request) {
-  return run_guarded<GetItemOperation>(impl_->engine, std::move(request));
+  return run_guarded<GetItemOperation>(impl_->context, std::move(request));
 }
 
 void Database::reset() {
   std::shared_ptr<const Snapshot> initial = impl_->initial_state;
   if (!initial) {
     // The state right after open(): an empty catalog.
-    std::lock_guard lock(impl_->engine.storage_mutex());
-    auto empty = empty_memory_database_like(impl_->engine.store().connection().handle());
+    std::lock_guard lock(impl_->context.storage_mutex());
+    auto empty = empty_memory_database_like(impl_->context.store().connection().handle());
     empty->exec(sql::create_catalog());
-    impl_->engine.restore_from(empty->handle());
+    impl_->context.restore_from(empty->handle());
     return;
   }
   restore(*initial);
@@ -133,22 +133,22 @@ void Database::reset() {
 void Database::mark_initial_state() { impl_->initial_state = snapshot(); }
 
 std::shared_ptr<const Snapshot> Database::snapshot() {
-  std::lock_guard lock(impl_->engine.storage_mutex());
+  std::lock_guard lock(impl_->context.storage_mutex());
   auto impl = std::make_unique<Snapshot::Impl>();
-  impl->copy = copy_to_memory(impl_->engine.store().connection().handle());
+  impl->copy = copy_to_memory(impl_->context.store().connection().handle());
   return std::make_shared<const Snapshot>(std::move(impl));
 }
 
 void Database::restore(const Snapshot& snapshot) {
-  std::lock_guard lock(impl_->engine.storage_mutex());
-  impl_->engine.restore_from(snapshot.impl().copy->handle());
+  std::lock_guard lock(impl_->context.storage_mutex());
+  impl_->context.restore_from(snapshot.impl().copy->handle());
 }
 
 void Database::save_snapshot_file(const std::string& path) {
   try {
     Connection file(path);
-    std::lock_guard lock(impl_->engine.storage_mutex());
-    copy_database(impl_->engine.store().connection().handle(), file.handle());
+    std::lock_guard lock(impl_->context.storage_mutex());
+    copy_database(impl_->context.store().connection().handle(), file.handle());
   } catch (const SqliteError& e) {
     throw std::runtime_error(e.what());
   }
@@ -159,8 +159,8 @@ void Database::restore_snapshot_file(const std::string& path) {
     Connection file(path);
     // Refuse anything that is not a dynamini database before touching ours.
     file.exec("SELECT 1 FROM dynamini_catalog LIMIT 1");
-    std::lock_guard lock(impl_->engine.storage_mutex());
-    impl_->engine.restore_from(file.handle());
+    std::lock_guard lock(impl_->context.storage_mutex());
+    impl_->context.restore_from(file.handle());
   } catch (const SqliteError& e) {
     throw std::runtime_error(e.what());
   }
@@ -168,20 +168,20 @@ void Database::restore_snapshot_file(const std::string& path) {
 
 void Database::checkpoint() {
   try {
-    std::lock_guard lock(impl_->engine.storage_mutex());
-    impl_->engine.store().connection().exec(sql::checkpoint_wal());
+    std::lock_guard lock(impl_->context.storage_mutex());
+    impl_->context.store().connection().exec(sql::checkpoint_wal());
   } catch (const SqliteError& e) {
     throw std::runtime_error(e.what());
   }
 }
 
-int64_t Database::now_ms() const { return impl_->engine.now_ms(); }
+int64_t Database::now_ms() const { return impl_->context.now_ms(); }
 
 std::unique_ptr<Subscription> Database::subscribe(std::string table_name, StreamHandler handler,
                                                   SubscribeOptions options) {
   return impl_->subscriptions.subscribe(std::move(table_name), std::move(handler), options);
 }
 
-int64_t Database::sweep_expired_items() { return dynamini::sweep_expired_items(impl_->engine); }
+int64_t Database::sweep_expired_items() { return dynamini::sweep_expired_items(impl_->context); }
 
 }  // namespace dynamini

@@ -5,7 +5,7 @@
 //
 // It is held for one operation's storage work, a few microseconds. With two
 // server threads a waiter that goes straight to sleep costs a futex wait, a
-// futex wake in the holder's unlock and a context switch per hand-off: more
+// futex wake in the holder's unlock and a engine switch per hand-off: more
 // than the wait itself (HTTP PutItem ran faster on one thread than on two
 // before this). Spinning for about the length of one hold first lets most
 // hand-offs happen without the kernel; a longer wait (a CreateTable, a

@@ -6,7 +6,7 @@
 
 #include "dynamini/api_error.h"
 #include "ops/operations.h"
-#include "partiql/execute.h"
+#include "ops/partiql_execute.h"
 
 namespace dynamini {
 namespace {
@@ -46,17 +46,17 @@ void check_not_mixed(const std::vector<api::BatchStatementRequest>& statements) 
   }
 }
 
-std::optional<Item> read_item(Engine& engine, const partiql::Select& select, const TableDef& table) {
+std::optional<Item> read_item(Context& context, const partiql::Select& select, const TableDef& table) {
   auto key = partiql::select_key(select, table);
   if (!key) {
     throw validation_error("Where clause does not contain a mandatory equality on all key attributes");
   }
   std::optional<Item> item;
   {
-    std::lock_guard lock(engine.storage_mutex());
-    auto current = engine.require_table(select.table);
+    std::lock_guard lock(context.storage_mutex());
+    auto current = context.require_table(select.table);
     validate_key(*key, *current);
-    if (auto stored = engine.store().get(*current, encode_primary_key(*key, current->keys))) {
+    if (auto stored = context.store().get(*current, encode_primary_key(*key, current->keys))) {
       item = item_from_json(*stored);
     }
   }
@@ -74,15 +74,15 @@ api::BatchStatementError batch_error(const ApiError& e) {
   return error;
 }
 
-api::BatchStatementResponse run_statement(Engine& engine, const api::BatchStatementRequest& member) {
+api::BatchStatementResponse run_statement(Context& context, const api::BatchStatementRequest& member) {
   api::BatchStatementResponse out;
   try {
-    auto parsed = partiql::prepare(engine, *member.statement, member.parameters);
+    auto parsed = partiql::prepare(context, *member.statement, member.parameters);
     out.table_name = partiql::table_of(parsed.statement);
     if (const auto* select = std::get_if<partiql::Select>(&parsed.statement)) {
-      out.item = read_item(engine, *select, *parsed.table);
+      out.item = read_item(context, *select, *parsed.table);
     } else {
-      partiql::run_write(engine, parsed,
+      partiql::run_write(context, parsed,
                          is_value(member.return_values_on_condition_check_failure,
                                   api::ReturnValuesOnConditionCheckFailure::kAllOld));
     }
@@ -96,13 +96,13 @@ api::BatchStatementResponse run_statement(Engine& engine, const api::BatchStatem
 
 }  // namespace
 
-BatchExecuteStatementResponse BatchExecuteStatementOperation::run(Engine& engine,
+BatchExecuteStatementResponse BatchExecuteStatementOperation::run(Context& context,
                                                                   const Request& request,
                                                                   const ExecuteOptions&) {
   check_not_mixed(*request.statements);
   BatchExecuteStatementResponse response;
   auto& responses = response.responses.emplace();
-  for (const auto& member : *request.statements) responses.push_back(run_statement(engine, member));
+  for (const auto& member : *request.statements) responses.push_back(run_statement(context, member));
   return response;
 }
 

@@ -46,7 +46,7 @@ void check_unique_keys(const std::vector<Item>& keys, const TableDef& def) {
 }
 
 // Reads one table's keys while the response has room. REQUIRES: storage lock.
-Answer read_table(Engine& engine, const TableDef& def, const api::KeysAndAttributes& spec,
+Answer read_table(Context& context, const TableDef& def, const api::KeysAndAttributes& spec,
                   const std::optional<expr::Projection>& projection, int64_t& response_bytes) {
   Answer answer;
   const bool consistent = spec.consistent_read.value_or(false);
@@ -56,7 +56,7 @@ Answer read_table(Engine& engine, const TableDef& def, const api::KeysAndAttribu
       continue;
     }
     int64_t size = 0;
-    if (auto stored = engine.store().get_stored(def, encode_primary_key(key, def.keys))) {
+    if (auto stored = context.store().get_stored(def, encode_primary_key(key, def.keys))) {
       size = stored->size;
       if (response_bytes + size > kMaxBatchGetResponseBytes) {
         response_bytes = kMaxBatchGetResponseBytes;
@@ -74,7 +74,7 @@ Answer read_table(Engine& engine, const TableDef& def, const api::KeysAndAttribu
 
 }  // namespace
 
-BatchGetItemResponse BatchGetItemOperation::run(Engine& engine, const Request& request,
+BatchGetItemResponse BatchGetItemOperation::run(Context& context, const Request& request,
                                                 const ExecuteOptions& options) {
   const auto& tables = *request.request_items;
   std::vector<std::optional<expr::Projection>> projections;
@@ -92,12 +92,12 @@ BatchGetItemResponse BatchGetItemOperation::run(Engine& engine, const Request& r
   auto& unprocessed = response.unprocessed_keys.emplace();
   if (capacity != CapacityDetail::kNone) response.consumed_capacity.emplace();
   int64_t response_bytes = 0;
-  std::lock_guard lock(engine.storage_mutex());
+  std::lock_guard lock(context.storage_mutex());
   size_t t = 0;
   for (const auto& [name, spec] : tables) {
-    auto def = engine.require_table(name);
+    auto def = context.require_table(name);
     check_unique_keys(*spec.keys, *def);
-    Answer answer = read_table(engine, *def, spec, projections[t++], response_bytes);
+    Answer answer = read_table(context, *def, spec, projections[t++], response_bytes);
     responses[name] = std::move(answer.items);
     if (!answer.unprocessed.empty()) {
       api::KeysAndAttributes rest = spec;  // echoes the table's other members

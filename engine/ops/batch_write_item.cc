@@ -52,9 +52,9 @@ std::vector<TableWrites> bind_writes(const BatchWriteItemRequest& request) {
 }
 
 // Tables, keys and duplicates, before anything is written. REQUIRES: storage lock.
-void check_tables(Engine& engine, std::vector<TableWrites>& tables) {
+void check_tables(Context& context, std::vector<TableWrites>& tables) {
   for (auto& tw : tables) {
-    tw.def = engine.require_table(*tw.table_name);
+    tw.def = context.require_table(*tw.table_name);
     std::set<std::pair<std::string, std::string>> seen;
     for (const auto& w : tw.writes) {
       w.validate(*tw.def);
@@ -87,7 +87,7 @@ void BatchWriteItemOperation::check_before_values(const Request& request) {
   }
 }
 
-BatchWriteItemResponse BatchWriteItemOperation::run(Engine& engine, const Request& request,
+BatchWriteItemResponse BatchWriteItemOperation::run(Context& context, const Request& request,
                                                     const ExecuteOptions& options) {
   std::vector<TableWrites> tables = bind_writes(request);
   const CapacityDetail capacity = capacity_detail(request.return_consumed_capacity, options);
@@ -95,22 +95,22 @@ BatchWriteItemResponse BatchWriteItemOperation::run(Engine& engine, const Reques
       is_value(request.return_item_collection_metrics, api::ReturnItemCollectionMetrics::kSize);
   BatchWriteItemResponse response;
   response.unprocessed_items.emplace();
-  std::lock_guard lock(engine.storage_mutex());
-  check_tables(engine, tables);
-  WriteTransaction txn(engine.store().connection());
+  std::lock_guard lock(context.storage_mutex());
+  check_tables(context, tables);
+  WriteTransaction txn(context.store().connection());
   for (auto& tw : tables) {
     for (const auto& w : tw.writes) {
-      auto current = read_current(engine.store(), *tw.def, w);
+      auto current = read_current(context.store(), *tw.def, w);
       const Item* old_item = current ? &*current : nullptr;
       const Item* new_item = new_item_of(w, std::nullopt);
-      apply_write(engine.store(), *tw.def, w, old_item, new_item);
+      apply_write(context.store(), *tw.def, w, old_item, new_item);
       if (capacity != CapacityDetail::kNone) add(tw.consumed, write_consumption(*tw.def, old_item, new_item));
     }
   }
   for (const auto& tw : tables) {
     for (const auto& w : tw.writes) {
       if (!metrics) break;
-      auto m = measure_item_collection(engine.store(), *tw.def, *w.item);
+      auto m = measure_item_collection(context.store(), *tw.def, *w.item);
       if (!m) continue;
       if (!response.item_collection_metrics) response.item_collection_metrics.emplace();
       (*response.item_collection_metrics)[*tw.table_name].push_back(to_api(*m));

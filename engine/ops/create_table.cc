@@ -145,17 +145,17 @@ TableDef bind_create_table(const CreateTableRequest& request) {
 
 }  // namespace
 
-CreateTableResponse CreateTableOperation::run(Engine& engine, const Request& request,
+CreateTableResponse CreateTableOperation::run(Context& context, const Request& request,
                                               const ExecuteOptions&) {
   TableDef def = bind_create_table(request);
   std::shared_ptr<const TableDef> created;
   {
-    std::lock_guard lock(engine.storage_mutex());
-    created = engine.create_table(std::move(def));
+    std::lock_guard lock(context.storage_mutex());
+    created = context.create_table(std::move(def));
   }
   TableStats stats;
   stats.index_stats.resize(created->indexes.size());
-  const auto& options = engine.options();
+  const auto& options = context.options();
   return {describe_table_def(*created, stats, api::TableStatus::kCreating,
                              {options.region, options.account_id})};
 }

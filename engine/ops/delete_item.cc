@@ -15,11 +15,11 @@ void DeleteItemOperation::check_before_values(const Request& request) {
   require_none_or_all_old(request.return_values);
 }
 
-DeleteItemResponse DeleteItemOperation::run(Engine& engine, const Request& request,
+DeleteItemResponse DeleteItemOperation::run(Context& context, const Request& request,
                                             const ExecuteOptions& options) {
   const ItemWrite write = bind_write(request, WriteKind::kDelete);
   const WriteMeasures measures = write_measures(request, options);
-  WriteOutcome outcome = run_single_write(engine, write, measures);
+  WriteOutcome outcome = run_single_write(context, write, measures);
   auto response = measured_response<DeleteItemResponse>(write.table_name, measures, outcome);
   if (is_value(request.return_values, api::ReturnValue::kAllOld)) response.attributes = old_attributes(outcome);
   return response;

@@ -9,22 +9,22 @@
 
 namespace dynamini {
 
-DeleteTableResponse DeleteTableOperation::run(Engine& engine, const Request& request,
+DeleteTableResponse DeleteTableOperation::run(Context& context, const Request& request,
                                               const ExecuteOptions&) {
   std::shared_ptr<const TableDef> def;
   TableStats stats;
   {
-    std::lock_guard lock(engine.storage_mutex());
-    def = engine.require_named_table(*request.table_name);
+    std::lock_guard lock(context.storage_mutex());
+    def = context.require_named_table(*request.table_name);
     if (def->deletion_protection) {
       throw validation_error(
           "Resource cannot be deleted as it is currently protected against deletion. Disable "
           "deletion protection first.");
     }
-    stats = engine.store().stats(*def);
-    engine.delete_table(*def);
+    stats = context.store().stats(*def);
+    context.delete_table(*def);
   }
-  const auto& options = engine.options();
+  const auto& options = context.options();
   return {describe_table_def(*def, stats, api::TableStatus::kDeleting,
                              {options.region, options.account_id})};
 }

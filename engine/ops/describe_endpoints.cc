@@ -5,11 +5,11 @@
 
 namespace dynamini {
 
-DescribeEndpointsResponse DescribeEndpointsOperation::run(Engine& engine, const Request&,
+DescribeEndpointsResponse DescribeEndpointsOperation::run(Context& context, const Request&,
                                                           const ExecuteOptions&) {
   DescribeEndpointsResponse response;
   response.endpoints.emplace().push_back(
-      {"dynamodb." + engine.options().region + ".amazonaws.com", 1440});
+      {"dynamodb." + context.options().region + ".amazonaws.com", 1440});
   return response;
 }
 

@@ -5,7 +5,7 @@
 
 namespace dynamini {
 
-DescribeLimitsResponse DescribeLimitsOperation::run(Engine&, const Request&,
+DescribeLimitsResponse DescribeLimitsOperation::run(Context&, const Request&,
                                                     const ExecuteOptions&) {
   return {80000, 80000, 40000, 40000};
 }

@@ -40,17 +40,17 @@ api::Shard shard_of(const StoredStream& stream) {
 
 }  // namespace
 
-DescribeStreamResponse DescribeStreamOperation::run(Engine& engine, const Request& request,
+DescribeStreamResponse DescribeStreamOperation::run(Context& context, const Request& request,
                                                     const ExecuteOptions&) {
   StoredStream stream;
   {
-    std::lock_guard lock(engine.storage_mutex());
-    trim_stream_log(engine);
-    stream = require_stream(engine, *request.stream_arn);
+    std::lock_guard lock(context.storage_mutex());
+    trim_stream_log(context);
+    stream = require_stream(context, *request.stream_arn);
   }
   DescribeStreamResponse response;
   auto& d = response.stream_description.emplace();
-  d.stream_arn = arn_of(engine, stream);
+  d.stream_arn = arn_of(context, stream);
   d.stream_label = stream.label;
   d.stream_status = stream.enabled() ? api::StreamStatus::kEnabled : api::StreamStatus::kDisabled;
   d.stream_view_type = Enum<api::StreamViewType>::from_wire(stream.view_type);

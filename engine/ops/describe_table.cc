@@ -7,16 +7,16 @@
 
 namespace dynamini {
 
-DescribeTableResponse DescribeTableOperation::run(Engine& engine, const Request& request,
+DescribeTableResponse DescribeTableOperation::run(Context& context, const Request& request,
                                                   const ExecuteOptions&) {
   std::shared_ptr<const TableDef> def;
   TableStats stats;
   {
-    std::lock_guard lock(engine.storage_mutex());
-    def = engine.require_named_table(*request.table_name);
-    stats = engine.store().stats(*def);
+    std::lock_guard lock(context.storage_mutex());
+    def = context.require_named_table(*request.table_name);
+    stats = context.store().stats(*def);
   }
-  const auto& options = engine.options();
+  const auto& options = context.options();
   return {describe_table_def(*def, stats, api::TableStatus::kActive,
                              {options.region, options.account_id})};
 }

@@ -6,13 +6,13 @@
 
 namespace dynamini {
 
-DescribeTimeToLiveResponse DescribeTimeToLiveOperation::run(Engine& engine,
+DescribeTimeToLiveResponse DescribeTimeToLiveOperation::run(Context& context,
                                                             const Request& request,
                                                             const ExecuteOptions&) {
   TimeToLiveSettings ttl;
   {
-    std::lock_guard lock(engine.storage_mutex());
-    ttl = engine.require_named_table(*request.table_name)->ttl;
+    std::lock_guard lock(context.storage_mutex());
+    ttl = context.require_named_table(*request.table_name)->ttl;
   }
   DescribeTimeToLiveResponse response;
   auto& description = response.time_to_live_description.emplace();

@@ -9,7 +9,7 @@
 #include "ops/consumed_capacity.h"
 #include "ops/operations.h"
 #include "ops/transaction.h"
-#include "partiql/execute.h"
+#include "ops/partiql_execute.h"
 
 namespace dynamini {
 namespace {
@@ -17,11 +17,11 @@ namespace {
 // Statements are read in order; one whose kind (read or write) differs
 // from the first is refused at once (DynamoDB Local ExecuteTransactionFunction
 // PARTIQL_TRANSACT_REQUEST_MIXED_OPERATION).
-std::vector<partiql::ParsedStatement> prepare_all(Engine& engine, const ExecuteTransactionRequest& request,
+std::vector<partiql::ParsedStatement> prepare_all(Context& context, const ExecuteTransactionRequest& request,
                                                   bool& reads) {
   std::vector<partiql::ParsedStatement> parsed;
   for (const auto& member : *request.transact_statements) {
-    parsed.push_back(partiql::prepare(engine, *member.statement, member.parameters));
+    parsed.push_back(partiql::prepare(context, *member.statement, member.parameters));
     const bool select = std::holds_alternative<partiql::Select>(parsed.back().statement);
     if (parsed.size() == 1) reads = select;
     if (select != reads) {
@@ -53,7 +53,7 @@ expr::Projection projection_of(const partiql::Select& select) {
   return expr::Projection::parse(names, attributes);
 }
 
-std::vector<api::ItemResponse> run_reads(Engine& engine,
+std::vector<api::ItemResponse> run_reads(Context& context,
                                          const std::vector<partiql::ParsedStatement>& parsed,
                                          TableConsumption& consumed) {
   std::vector<ItemRead> reads;
@@ -73,7 +73,7 @@ std::vector<api::ItemResponse> run_reads(Engine& engine,
     reads.push_back(std::move(read));
   }
   std::vector<api::ItemResponse> responses;
-  for (auto& item : run_read_transaction(engine, reads, consumed)) responses.push_back({std::move(item)});
+  for (auto& item : run_read_transaction(context, reads, consumed)) responses.push_back({std::move(item)});
   return responses;
 }
 
@@ -89,30 +89,30 @@ std::string fingerprint(const ExecuteTransactionRequest& request) {
 
 }  // namespace
 
-ExecuteTransactionResponse ExecuteTransactionOperation::run(Engine& engine, const Request& request,
+ExecuteTransactionResponse ExecuteTransactionOperation::run(Context& context, const Request& request,
                                                             const ExecuteOptions& options) {
   bool reads = false;
-  auto parsed = prepare_all(engine, request, reads);
+  auto parsed = prepare_all(context, request, reads);
   const CapacityDetail capacity = capacity_detail(request.return_consumed_capacity, options);
   ExecuteTransactionResponse response;
   TableConsumption consumed;
   if (reads) {
-    response.responses = run_reads(engine, parsed, consumed);
+    response.responses = run_reads(context, parsed, consumed);
   } else {
     std::vector<ItemWrite> writes;
     for (const auto& p : parsed) writes.push_back(partiql::plan_write(p.statement, *p.table));
     const auto& token = request.client_request_token;
-    std::lock_guard lock(engine.storage_mutex());
+    std::lock_guard lock(context.storage_mutex());
     const std::string print = token ? fingerprint(request) : std::string();
     const std::string key = token ? "ExecuteTransaction:" + *token : std::string();
     if (token) {
-      if (auto replayed = engine.idempotency_tokens().replay(key, print, engine.now_ms())) {
+      if (auto replayed = context.idempotency_tokens().replay(key, print, context.now_ms())) {
         return std::any_cast<ExecuteTransactionResponse>(*replayed);
       }
     }
-    consumed = run_write_transaction(engine, writes);
+    consumed = run_write_transaction(context, writes);
     if (capacity != CapacityDetail::kNone) response.consumed_capacity = transaction_capacity(capacity, consumed);
-    if (token) engine.idempotency_tokens().remember(key, print, response, engine.now_ms());
+    if (token) context.idempotency_tokens().remember(key, print, response, context.now_ms());
     return response;
   }
   if (capacity != CapacityDetail::kNone) response.consumed_capacity = transaction_capacity(capacity, consumed);

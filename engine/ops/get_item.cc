@@ -13,7 +13,7 @@ void GetItemOperation::check_before_values(const Request& request) {
                                 {{"AttributesToGet", request.attributes_to_get.has_value()}});
 }
 
-GetItemResponse GetItemOperation::run(Engine& engine, const Request& request,
+GetItemResponse GetItemOperation::run(Context& context, const Request& request,
                                       const ExecuteOptions& options) {
   const bool has_expression = request.projection_expression.has_value();
   auto attributes = read_projection_attributes(request.expression_attribute_names, has_expression);
@@ -25,10 +25,10 @@ GetItemResponse GetItemOperation::run(Engine& engine, const Request& request,
 
   std::optional<Store::StoredItem> stored;
   {
-    std::lock_guard lock(engine.storage_mutex());
-    auto table = engine.require_table(*request.table_name);
+    std::lock_guard lock(context.storage_mutex());
+    auto table = context.require_table(*request.table_name);
     validate_key(*request.key, *table);
-    stored = engine.store().get_stored(*table, encode_primary_key(*request.key, table->keys));
+    stored = context.store().get_stored(*table, encode_primary_key(*request.key, table->keys));
   }
   GetItemResponse response;
   if (stored) {

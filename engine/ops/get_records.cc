@@ -11,7 +11,7 @@
 
 namespace dynamini {
 
-GetRecordsResponse GetRecordsOperation::run(Engine& engine, const Request& request,
+GetRecordsResponse GetRecordsOperation::run(Context& context, const Request& request,
                                             const ExecuteOptions&) {
   auto iterator = decode_shard_iterator(*request.shard_iterator);
   if (!iterator) throw validation_error("Invalid ShardIterator");
@@ -20,8 +20,8 @@ GetRecordsResponse GetRecordsOperation::run(Engine& engine, const Request& reque
   ShardIterator next = *iterator;
   bool closed_and_done = false;
   {
-    std::lock_guard lock(engine.storage_mutex());
-    const int64_t now = engine.now_ms();
+    std::lock_guard lock(context.storage_mutex());
+    const int64_t now = context.now_ms();
     if (now - iterator->issued_ms > kShardIteratorLifetimeMs) {
       // catalogue-exempt: needs time to pass; tests/engine/streams_api_test.cc with the injected clock
       throw ApiError{ErrorCode::kExpiredIterator,
@@ -29,15 +29,15 @@ GetRecordsResponse GetRecordsOperation::run(Engine& engine, const Request& reque
                          std::to_string((now - iterator->issued_ms) / 1000) +
                          " seconds ago; shard iterators expire after 15 minutes", {}};
     }
-    trim_stream_log(engine);
-    StoredStream stream = require_stream(engine, iterator->stream_arn);
+    trim_stream_log(context);
+    StoredStream stream = require_stream(context, iterator->stream_arn);
     if (iterator->position < stream.trim_horizon()) {
       // catalogue-exempt: needs time to pass; tests/engine/streams_api_test.cc with the injected clock
       throw ApiError{ErrorCode::kTrimmedDataAccess,
                      "The operation attempted to read past the oldest stream record in a shard",
                      {}};
     }
-    auto stored = engine.store().stream_log().read_stream(stream, iterator->position,
+    auto stored = context.store().stream_log().read_stream(stream, iterator->position,
                                                           request.limit.value_or(1000));
     for (const auto& r : stored) records.append(r.json);
     next.issued_ms = now;

@@ -35,7 +35,7 @@ int64_t sequence_position(const StoredStream& stream, const GetShardIteratorRequ
 
 }  // namespace
 
-GetShardIteratorResponse GetShardIteratorOperation::run(Engine& engine, const Request& request,
+GetShardIteratorResponse GetShardIteratorOperation::run(Context& context, const Request& request,
                                                         const ExecuteOptions&) {
   const Type type = request.shard_iterator_type->value();
   const std::string type_text(request.shard_iterator_type->text());
@@ -55,20 +55,20 @@ GetShardIteratorResponse GetShardIteratorOperation::run(Engine& engine, const Re
   }
   ShardIterator iterator;
   {
-    std::lock_guard lock(engine.storage_mutex());
-    trim_stream_log(engine);
-    StoredStream stream = require_stream(engine, *request.stream_arn);
+    std::lock_guard lock(context.storage_mutex());
+    trim_stream_log(context);
+    StoredStream stream = require_stream(context, *request.stream_arn);
     if (*request.shard_id != shard_id_of(stream)) {
       throw ApiError{ErrorCode::kResourceNotFound,
                      "Requested resource not found: Shard does not exist", {}};
     }
-    iterator.stream_arn = arn_of(engine, stream);
-    iterator.issued_ms = engine.now_ms();
+    iterator.stream_arn = arn_of(context, stream);
+    iterator.issued_ms = context.now_ms();
     if (type == Type::kTrimHorizon) {
       iterator.position = stream.trim_horizon();
     } else if (type == Type::kLatest) {
       const int64_t last =
-          stream.end_seq ? *stream.end_seq : engine.store().stream_log().last_sequence();
+          stream.end_seq ? *stream.end_seq : context.store().stream_log().last_sequence();
       iterator.position = std::max(last + 1, stream.start_seq);
     } else {
       iterator.position = sequence_position(stream, request, *seq);

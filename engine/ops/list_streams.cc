@@ -11,7 +11,7 @@
 
 namespace dynamini {
 
-ListStreamsResponse ListStreamsOperation::run(Engine& engine, const Request& request,
+ListStreamsResponse ListStreamsOperation::run(Context& context, const Request& request,
                                               const ExecuteOptions&) {
   std::optional<StreamName> start;
   if (request.exclusive_start_stream_arn) {
@@ -20,9 +20,9 @@ ListStreamsResponse ListStreamsOperation::run(Engine& engine, const Request& req
   }
   std::vector<StoredStream> streams;
   {
-    std::lock_guard lock(engine.storage_mutex());
-    trim_stream_log(engine);
-    streams = engine.store().stream_log().streams();
+    std::lock_guard lock(context.storage_mutex());
+    trim_stream_log(context);
+    streams = context.store().stream_log().streams();
   }
   ListStreamsResponse response;
   auto& page = response.streams.emplace();
@@ -36,7 +36,7 @@ ListStreamsResponse ListStreamsOperation::run(Engine& engine, const Request& req
       response.last_evaluated_stream_arn = page.back().stream_arn;
       break;
     }
-    page.push_back({arn_of(engine, s), s.table_name, s.label});
+    page.push_back({arn_of(context, s), s.table_name, s.label});
   }
   return response;
 }

@@ -9,12 +9,12 @@
 
 namespace dynamini {
 
-ListTablesResponse ListTablesOperation::run(Engine& engine, const Request& request,
+ListTablesResponse ListTablesOperation::run(Context& context, const Request& request,
                                             const ExecuteOptions&) {
   std::vector<std::string> names;
   {
-    std::lock_guard lock(engine.storage_mutex());
-    names = engine.table_names();
+    std::lock_guard lock(context.storage_mutex());
+    names = context.table_names();
   }
   const auto& start = request.exclusive_start_table_name;
   auto it = start ? std::upper_bound(names.begin(), names.end(), *start) : names.begin();

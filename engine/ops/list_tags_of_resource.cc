@@ -17,13 +17,13 @@ void ListTagsOfResourceOperation::check_before_shape(const Request& request) {
   table_name_of_arn(request.resource_arn);
 }
 
-ListTagsOfResourceResponse ListTagsOfResourceOperation::run(Engine& engine,
+ListTagsOfResourceResponse ListTagsOfResourceOperation::run(Context& context,
                                                             const Request& request,
                                                             const ExecuteOptions&) {
   std::vector<std::pair<std::string, std::string>> tags;
   {
-    std::lock_guard lock(engine.storage_mutex());
-    tags = engine.store().tags(*table_of_arn(engine, request.resource_arn));
+    std::lock_guard lock(context.storage_mutex());
+    tags = context.store().tags(*table_of_arn(context, request.resource_arn));
   }
   ListTagsOfResourceResponse response;
   auto& page = response.tags.emplace();

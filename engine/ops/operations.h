@@ -9,7 +9,7 @@
 #include <string_view>
 
 #include "dynamini/database.h"
-#include "engine.h"
+#include "context.h"
 #include "ops/call.h"
 #include "values/json.h"
 
@@ -17,7 +17,7 @@ namespace dynamini {
 
 // Reads the request, runs it and writes the complete response object;
 // throws ApiError for client errors.
-using Operation = void (*)(Engine& engine, const Json& request, Call& call, JsonWriter& response);
+using Operation = void (*)(Context& context, const Json& request, Call& call, JsonWriter& response);
 
 // nullptr for an unknown operation name.
 Operation find_operation(std::string_view name);
@@ -27,160 +27,160 @@ struct PutItemOperation {
   using Request = PutItemRequest;
   using Response = PutItemResponse;
   static void check_before_values(const Request& request);
-  static Response run(Engine& engine, const Request& request, const ExecuteOptions& options);
+  static Response run(Context& context, const Request& request, const ExecuteOptions& options);
 };
 struct GetItemOperation {
   using Request = GetItemRequest;
   using Response = GetItemResponse;
   static void check_before_values(const Request& request);
-  static Response run(Engine& engine, const Request& request, const ExecuteOptions& options);
+  static Response run(Context& context, const Request& request, const ExecuteOptions& options);
 };
 struct DeleteItemOperation {
   using Request = DeleteItemRequest;
   using Response = DeleteItemResponse;
   static void check_before_values(const Request& request);
-  static Response run(Engine& engine, const Request& request, const ExecuteOptions& options);
+  static Response run(Context& context, const Request& request, const ExecuteOptions& options);
 };
 struct QueryOperation {
   using Request = QueryRequest;
   using Response = QueryResponse;
   static void check_before_values(const Request& request);
-  static Response run(Engine& engine, const Request& request, const ExecuteOptions& options);
+  static Response run(Context& context, const Request& request, const ExecuteOptions& options);
 };
 struct ScanOperation {
   using Request = ScanRequest;
   using Response = ScanResponse;
   static void check_before_values(const Request& request);
-  static Response run(Engine& engine, const Request& request, const ExecuteOptions& options);
+  static Response run(Context& context, const Request& request, const ExecuteOptions& options);
 };
 struct BatchGetItemOperation {
   using Request = BatchGetItemRequest;
   using Response = BatchGetItemResponse;
-  static Response run(Engine& engine, const Request& request, const ExecuteOptions& options);
+  static Response run(Context& context, const Request& request, const ExecuteOptions& options);
 };
 struct BatchWriteItemOperation {
   using Request = BatchWriteItemRequest;
   using Response = BatchWriteItemResponse;
   static void check_before_values(const Request& request);
-  static Response run(Engine& engine, const Request& request, const ExecuteOptions& options);
+  static Response run(Context& context, const Request& request, const ExecuteOptions& options);
 };
 struct TransactGetItemsOperation {
   using Request = TransactGetItemsRequest;
   using Response = TransactGetItemsResponse;
-  static Response run(Engine& engine, const Request& request, const ExecuteOptions& options);
+  static Response run(Context& context, const Request& request, const ExecuteOptions& options);
 };
 struct TransactWriteItemsOperation {
   using Request = TransactWriteItemsRequest;
   using Response = TransactWriteItemsResponse;
   static void check_before_values(const Request& request);
-  static Response run(Engine& engine, const Request& request, const ExecuteOptions& options);
+  static Response run(Context& context, const Request& request, const ExecuteOptions& options);
 };
 struct UpdateItemOperation {
   using Request = UpdateItemRequest;
   using Response = UpdateItemResponse;
   static void check_before_values(const Request& request);
-  static Response run(Engine& engine, const Request& request, const ExecuteOptions& options);
+  static Response run(Context& context, const Request& request, const ExecuteOptions& options);
 };
 
 // The table, tag, TTL, Streams and account operations.
 struct CreateTableOperation {
   using Request = CreateTableRequest;
   using Response = CreateTableResponse;
-  static Response run(Engine& engine, const Request& request, const ExecuteOptions& options);
+  static Response run(Context& context, const Request& request, const ExecuteOptions& options);
 };
 struct UpdateTableOperation {
   using Request = UpdateTableRequest;
   using Response = UpdateTableResponse;
   static void check_before_values(const Request& request);
-  static Response run(Engine& engine, const Request& request, const ExecuteOptions& options);
+  static Response run(Context& context, const Request& request, const ExecuteOptions& options);
 };
 struct DescribeTableOperation {
   using Request = DescribeTableRequest;
   using Response = DescribeTableResponse;
-  static Response run(Engine& engine, const Request& request, const ExecuteOptions& options);
+  static Response run(Context& context, const Request& request, const ExecuteOptions& options);
 };
 struct ListTablesOperation {
   using Request = ListTablesRequest;
   using Response = ListTablesResponse;
-  static Response run(Engine& engine, const Request& request, const ExecuteOptions& options);
+  static Response run(Context& context, const Request& request, const ExecuteOptions& options);
 };
 struct DeleteTableOperation {
   using Request = DeleteTableRequest;
   using Response = DeleteTableResponse;
-  static Response run(Engine& engine, const Request& request, const ExecuteOptions& options);
+  static Response run(Context& context, const Request& request, const ExecuteOptions& options);
 };
 struct UpdateTimeToLiveOperation {
   using Request = UpdateTimeToLiveRequest;
   using Response = UpdateTimeToLiveResponse;
-  static Response run(Engine& engine, const Request& request, const ExecuteOptions& options);
+  static Response run(Context& context, const Request& request, const ExecuteOptions& options);
 };
 struct DescribeTimeToLiveOperation {
   using Request = DescribeTimeToLiveRequest;
   using Response = DescribeTimeToLiveResponse;
-  static Response run(Engine& engine, const Request& request, const ExecuteOptions& options);
+  static Response run(Context& context, const Request& request, const ExecuteOptions& options);
 };
 struct ListStreamsOperation {
   using Request = ListStreamsRequest;
   using Response = ListStreamsResponse;
-  static Response run(Engine& engine, const Request& request, const ExecuteOptions& options);
+  static Response run(Context& context, const Request& request, const ExecuteOptions& options);
 };
 struct DescribeStreamOperation {
   using Request = DescribeStreamRequest;
   using Response = DescribeStreamResponse;
-  static Response run(Engine& engine, const Request& request, const ExecuteOptions& options);
+  static Response run(Context& context, const Request& request, const ExecuteOptions& options);
 };
 struct GetShardIteratorOperation {
   using Request = GetShardIteratorRequest;
   using Response = GetShardIteratorResponse;
-  static Response run(Engine& engine, const Request& request, const ExecuteOptions& options);
+  static Response run(Context& context, const Request& request, const ExecuteOptions& options);
 };
 struct GetRecordsOperation {
   using Request = GetRecordsRequest;
   using Response = GetRecordsResponse;
-  static Response run(Engine& engine, const Request& request, const ExecuteOptions& options);
+  static Response run(Context& context, const Request& request, const ExecuteOptions& options);
 };
 struct DescribeLimitsOperation {
   using Request = DescribeLimitsRequest;
   using Response = DescribeLimitsResponse;
-  static Response run(Engine& engine, const Request& request, const ExecuteOptions& options);
+  static Response run(Context& context, const Request& request, const ExecuteOptions& options);
 };
 struct DescribeEndpointsOperation {
   using Request = DescribeEndpointsRequest;
   using Response = DescribeEndpointsResponse;
-  static Response run(Engine& engine, const Request& request, const ExecuteOptions& options);
+  static Response run(Context& context, const Request& request, const ExecuteOptions& options);
 };
 struct TagResourceOperation {
   using Request = TagResourceRequest;
   using Response = TagResourceResponse;
   static void check_before_shape(const Request& request);
-  static Response run(Engine& engine, const Request& request, const ExecuteOptions& options);
+  static Response run(Context& context, const Request& request, const ExecuteOptions& options);
 };
 struct UntagResourceOperation {
   using Request = UntagResourceRequest;
   using Response = UntagResourceResponse;
   static void check_before_shape(const Request& request);
-  static Response run(Engine& engine, const Request& request, const ExecuteOptions& options);
+  static Response run(Context& context, const Request& request, const ExecuteOptions& options);
 };
 struct ListTagsOfResourceOperation {
   using Request = ListTagsOfResourceRequest;
   using Response = ListTagsOfResourceResponse;
   static void check_before_shape(const Request& request);
-  static Response run(Engine& engine, const Request& request, const ExecuteOptions& options);
+  static Response run(Context& context, const Request& request, const ExecuteOptions& options);
 };
 struct ExecuteStatementOperation {
   using Request = ExecuteStatementRequest;
   using Response = ExecuteStatementResponse;
-  static Response run(Engine& engine, const Request& request, const ExecuteOptions& options);
+  static Response run(Context& context, const Request& request, const ExecuteOptions& options);
 };
 struct BatchExecuteStatementOperation {
   using Request = BatchExecuteStatementRequest;
   using Response = BatchExecuteStatementResponse;
-  static Response run(Engine& engine, const Request& request, const ExecuteOptions& options);
+  static Response run(Context& context, const Request& request, const ExecuteOptions& options);
 };
 struct ExecuteTransactionOperation {
   using Request = ExecuteTransactionRequest;
   using Response = ExecuteTransactionResponse;
-  static Response run(Engine& engine, const Request& request, const ExecuteOptions& options);
+  static Response run(Context& context, const Request& request, const ExecuteOptions& options);
 };
 
 }  // namespace dynamini

@@ -121,7 +121,7 @@ void validate_start_key(const Item& key, const TableDef& table, const IndexDef* 
   check_start_key_table(key, table);
 }
 
-Page read_page(Engine& engine, PageRequest request) {
+Page read_page(Context& context, PageRequest request) {
   Page page;
   const TableDef& table = *request.table;
   const bool query = request.read.hash.has_value();
@@ -143,7 +143,7 @@ Page read_page(Engine& engine, PageRequest request) {
   const bool parse_rows = request.filter || request.projection || fetch_from_table;
   std::string last_json;
   bool stopped_early = false;
-  engine.store().read_range(
+  context.store().read_range(
       table, request.read, [&](std::string_view json, int64_t size, std::string_view pk) {
         if (request.segment &&
             static_cast<int64_t>(partition_hash(pk) % static_cast<uint64_t>(request.total_segments)) !=
@@ -159,7 +159,7 @@ Page read_page(Engine& engine, PageRequest request) {
         } else {
           Item item = item_from_json(json);
           if (fetch_from_table) {
-            if (auto full = engine.store().get(table, encode_primary_key(item, table.keys))) {
+            if (auto full = context.store().get(table, encode_primary_key(item, table.keys))) {
               item = item_from_json(*full);
             }
           }

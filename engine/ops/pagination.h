@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "dynamini/shapes.h"
-#include "engine.h"
+#include "context.h"
 #include "expressions/expressions.h"
 #include "storage/store.h"
 
@@ -78,7 +78,7 @@ void check_start_key_segment(const Item& key, const TableDef& table, int64_t seg
 void validate_start_key(const Item& key, const TableDef& table, const IndexDef* index);
 
 // Reads one page. REQUIRES: the engine's storage lock held.
-Page read_page(Engine& engine, PageRequest request);
+Page read_page(Context& context, PageRequest request);
 
 // DynamoDB's rules for Select against the projection members and IndexName,
 // checked before the table is read (AWS-verified select tests, moto): no

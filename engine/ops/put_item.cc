@@ -16,11 +16,11 @@ void PutItemOperation::check_before_values(const Request& request) {
   require_none_or_all_old(request.return_values);
 }
 
-PutItemResponse PutItemOperation::run(Engine& engine, const Request& request,
+PutItemResponse PutItemOperation::run(Context& context, const Request& request,
                                       const ExecuteOptions& options) {
   const ItemWrite write = bind_write(request, WriteKind::kPut);
   const WriteMeasures measures = write_measures(request, options);
-  WriteOutcome outcome = run_single_write(engine, write, measures);
+  WriteOutcome outcome = run_single_write(context, write, measures);
   auto response = measured_response<PutItemResponse>(write.table_name, measures, outcome);
   if (is_value(request.return_values, api::ReturnValue::kAllOld)) response.attributes = old_attributes(outcome);
   return response;

@@ -204,7 +204,7 @@ void QueryOperation::check_before_values(const Request& request) {
                /*as_constraint=*/true);
 }
 
-QueryResponse QueryOperation::run(Engine& engine, const Request& request,
+QueryResponse QueryOperation::run(Context& context, const Request& request,
                                   const ExecuteOptions& options) {
   BoundQuery bound = bind(request);
   const bool consistent = request.consistent_read.value_or(false);
@@ -214,8 +214,8 @@ QueryResponse QueryOperation::run(Engine& engine, const Request& request,
   Select resolved;
   Consumption consumed;
   {
-    std::lock_guard lock(engine.storage_mutex());
-    auto table = engine.require_table(*request.table_name);
+    std::lock_guard lock(context.storage_mutex());
+    auto table = context.require_table(*request.table_name);
     const IndexDef* index = find_read_index(*table, request.index_name, consistent);
     if (start) check_start_key_size(*start, *table, index, /*query=*/true);
     const KeySchema& keys = index ? index->keys : table->keys;
@@ -238,7 +238,7 @@ QueryResponse QueryOperation::run(Engine& engine, const Request& request,
     pr.select = resolved;
     pr.fetch_from_table = index_read_needs_table(*table, index, pr.projection);
     pr.consistent = consistent;
-    page = read_page(engine, std::move(pr));
+    page = read_page(context, std::move(pr));
     consumed = read_consumption(index, page.bytes_read, consistent);
   }
   QueryResponse response;

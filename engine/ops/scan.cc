@@ -71,7 +71,7 @@ void ScanOperation::check_before_values(const Request& request) {
                /*as_constraint=*/false);
 }
 
-ScanResponse ScanOperation::run(Engine& engine, const Request& request,
+ScanResponse ScanOperation::run(Context& context, const Request& request,
                                 const ExecuteOptions& options) {
   BoundScan bound = bind(request);
   const bool consistent = request.consistent_read.value_or(false);
@@ -81,8 +81,8 @@ ScanResponse ScanOperation::run(Engine& engine, const Request& request,
   Select resolved;
   Consumption consumed;
   {
-    std::lock_guard lock(engine.storage_mutex());
-    auto table = engine.require_table(*request.table_name);
+    std::lock_guard lock(context.storage_mutex());
+    auto table = context.require_table(*request.table_name);
     // An unknown index with a start key is reported as a bad start key
     // (dynalite actions/scan.js, recorded against DynamoDB).
     if (start && request.index_name && !table->find_index(*request.index_name)) {
@@ -109,7 +109,7 @@ ScanResponse ScanOperation::run(Engine& engine, const Request& request,
     pr.consistent = consistent;
     pr.segment = request.segment;
     pr.total_segments = request.total_segments.value_or(1);
-    page = read_page(engine, std::move(pr));
+    page = read_page(context, std::move(pr));
     consumed = read_consumption(index, page.bytes_read, consistent);
   }
   ScanResponse response;

@@ -6,13 +6,13 @@
 
 namespace dynamini {
 
-WriteOutcome run_single_write(Engine& engine, const ItemWrite& write, const WriteMeasures& measures) {
+WriteOutcome run_single_write(Context& context, const ItemWrite& write, const WriteMeasures& measures) {
   WriteOutcome out;
-  std::lock_guard lock(engine.storage_mutex());
-  auto table = engine.require_table(write.table_name);
+  std::lock_guard lock(context.storage_mutex());
+  auto table = context.require_table(write.table_name);
   write.validate(*table);
-  WriteTransaction txn(engine.store().connection());
-  out.old_item = read_current(engine.store(), *table, write);
+  WriteTransaction txn(context.store().connection());
+  out.old_item = read_current(context.store(), *table, write);
   const Item* old_item = out.old_item ? &*out.old_item : nullptr;
   if (!condition_holds(write, old_item)) {
     if (write.insert) {
@@ -23,13 +23,13 @@ WriteOutcome run_single_write(Engine& engine, const ItemWrite& write, const Writ
   }
   out.new_item = compute_new_item(write, *table, old_item);
   const Item* new_item = new_item_of(write, out.new_item);
-  apply_write(engine.store(), *table, write, old_item, new_item);
+  apply_write(context.store(), *table, write, old_item, new_item);
   txn.commit();
   if (measures.capacity != CapacityDetail::kNone) {
     out.consumed = write_consumption(*table, old_item, new_item);
   }
   if (measures.collection_metrics) {
-    if (auto m = measure_item_collection(engine.store(), *table, *write.item)) {
+    if (auto m = measure_item_collection(context.store(), *table, *write.item)) {
       out.metrics = to_api(*m);
     }
   }

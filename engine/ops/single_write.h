@@ -11,7 +11,7 @@
 #include <optional>
 #include <string>
 
-#include "engine.h"
+#include "context.h"
 #include "ops/consumed_capacity.h"
 #include "ops/item_collection_metrics.h"
 #include "ops/item_write.h"
@@ -30,7 +30,7 @@ struct WriteOutcome {
   std::optional<api::ItemCollectionMetrics> metrics;
 };
 
-WriteOutcome run_single_write(Engine& engine, const ItemWrite& write, const WriteMeasures& measures);
+WriteOutcome run_single_write(Context& context, const ItemWrite& write, const WriteMeasures& measures);
 
 // What a PutItem, UpdateItem or DeleteItem request asks to measure.
 template <class Request>

@@ -5,13 +5,13 @@
 
 namespace dynamini {
 
-StoredStream require_stream(Engine& engine, std::string_view arn) {
+StoredStream require_stream(Context& context, std::string_view arn) {
   auto name = parse_stream_arn(arn);
   // DynamoDB answers a malformed ARN with a ValidationException and an
   // unknown one with ResourceNotFoundException (scylladb test_streams.py,
   // run against DynamoDB: test_describe_nonexistent_stream).
   if (!name) throw validation_error("Invalid StreamArn");
-  auto stream = engine.store().stream_log().find_stream(name->table_name, name->label);
+  auto stream = context.store().stream_log().find_stream(name->table_name, name->label);
   if (!stream) {
     throw ApiError{ErrorCode::kResourceNotFound,
                    "Requested resource not found: Stream: " + std::string(arn) + " not found", {}};
@@ -19,14 +19,14 @@ StoredStream require_stream(Engine& engine, std::string_view arn) {
   return *stream;
 }
 
-std::string arn_of(const Engine& engine, const StoredStream& stream) {
-  return stream_arn(engine.options().region, engine.options().account_id, stream.table_name,
+std::string arn_of(const Context& context, const StoredStream& stream) {
+  return stream_arn(context.options().region, context.options().account_id, stream.table_name,
                     stream.label);
 }
 
-void trim_stream_log(Engine& engine) {
-  WriteTransaction txn(engine.store().connection());
-  engine.store().stream_log().trim(engine.now_ms());
+void trim_stream_log(Context& context) {
+  WriteTransaction txn(context.store().connection());
+  context.store().stream_log().trim(context.now_ms());
   txn.commit();
 }
 

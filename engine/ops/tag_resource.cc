@@ -25,7 +25,7 @@ void TagResourceOperation::check_before_shape(const Request& request) {
   if (!request.resource_arn) table_name_of_arn(request.resource_arn);  // "Invalid TableArn"
 }
 
-TagResourceResponse TagResourceOperation::run(Engine& engine, const Request& request,
+TagResourceResponse TagResourceOperation::run(Context& context, const Request& request,
                                               const ExecuteOptions&) {
   table_name_of_arn(request.resource_arn);  // the ARN's form
   const std::vector<api::Tag>& tags = *request.tags;
@@ -35,16 +35,16 @@ TagResourceResponse TagResourceOperation::run(Engine& engine, const Request& req
       throw validation_error("Tag Key cannot be prefixed with aws:, Key: " + *tag.key);
     }
   }
-  std::lock_guard lock(engine.storage_mutex());
-  auto table = table_of_arn(engine, request.resource_arn);
+  std::lock_guard lock(context.storage_mutex());
+  auto table = table_of_arn(context, request.resource_arn);
   std::set<std::string> keys;
-  for (const auto& [key, value] : engine.store().tags(*table)) keys.insert(key);
+  for (const auto& [key, value] : context.store().tags(*table)) keys.insert(key);
   for (const auto& tag : tags) keys.insert(*tag.key);
   if (keys.size() > kMaxTags) {
     throw validation_error("Number of Tags exceed the current limit for the provided ResourceArn");
   }
-  WriteTransaction txn(engine.store().connection());
-  for (const auto& tag : tags) engine.store().set_tag(*table, *tag.key, *tag.value);
+  WriteTransaction txn(context.store().connection());
+  for (const auto& tag : tags) context.store().set_tag(*table, *tag.key, *tag.value);
   txn.commit();
   return {};
 }

@@ -21,12 +21,12 @@ ItemRead bind_get(const api::Get& get) {
 
 }  // namespace
 
-TransactGetItemsResponse TransactGetItemsOperation::run(Engine& engine, const Request& request,
+TransactGetItemsResponse TransactGetItemsOperation::run(Context& context, const Request& request,
                                                         const ExecuteOptions& options) {
   std::vector<ItemRead> reads;
   for (const auto& action : *request.transact_items) reads.push_back(bind_get(*action.get));
   TableConsumption consumed;
-  auto found = run_read_transaction(engine, reads, consumed);
+  auto found = run_read_transaction(context, reads, consumed);
   TransactGetItemsResponse response;
   auto& responses = response.responses.emplace();
   for (auto& item : found) responses.emplace_back().item = std::move(item);

@@ -30,10 +30,10 @@ std::string fingerprint(const TransactWriteItemsRequest& request) {
   return std::string(buffer.GetString(), buffer.GetSize());
 }
 
-TransactWriteItemsResponse run_transaction(Engine& engine, const TransactWriteItemsRequest& request,
+TransactWriteItemsResponse run_transaction(Context& context, const TransactWriteItemsRequest& request,
                                            const std::vector<ItemWrite>& writes,
                                            const ExecuteOptions& options) {
-  TableConsumption consumed = run_write_transaction(engine, writes);
+  TableConsumption consumed = run_write_transaction(context, writes);
   TransactWriteItemsResponse response;
   const CapacityDetail capacity = capacity_detail(request.return_consumed_capacity, options);
   if (capacity != CapacityDetail::kNone) response.consumed_capacity = transaction_capacity(capacity, consumed);
@@ -42,9 +42,9 @@ TransactWriteItemsResponse run_transaction(Engine& engine, const TransactWriteIt
   }
   for (const auto& w : writes) {
     if (w.kind == WriteKind::kConditionCheck) continue;
-    auto def = engine.find_table(w.table_name);
+    auto def = context.find_table(w.table_name);
     if (!def) continue;
-    if (auto m = measure_item_collection(engine.store(), *def, *w.item)) {
+    if (auto m = measure_item_collection(context.store(), *def, *w.item)) {
       if (!response.item_collection_metrics) response.item_collection_metrics.emplace();
       (*response.item_collection_metrics)[w.table_name].push_back(to_api(*m));
     }
@@ -66,20 +66,20 @@ void TransactWriteItemsOperation::check_before_values(const Request& request) {
   }
 }
 
-TransactWriteItemsResponse TransactWriteItemsOperation::run(Engine& engine, const Request& request,
+TransactWriteItemsResponse TransactWriteItemsOperation::run(Context& context, const Request& request,
                                                             const ExecuteOptions& options) {
   std::vector<ItemWrite> writes;
   for (const auto& action : *request.transact_items) writes.push_back(bind_action(action));
   const auto& token = request.client_request_token;
-  std::lock_guard lock(engine.storage_mutex());
+  std::lock_guard lock(context.storage_mutex());
   const std::string print = token ? fingerprint(request) : std::string();
   if (token) {
-    if (auto replayed = engine.idempotency_tokens().replay(*token, print, engine.now_ms())) {
+    if (auto replayed = context.idempotency_tokens().replay(*token, print, context.now_ms())) {
       return std::any_cast<TransactWriteItemsResponse>(*replayed);
     }
   }
-  TransactWriteItemsResponse response = run_transaction(engine, request, writes, options);
-  if (token) engine.idempotency_tokens().remember(*token, print, response, engine.now_ms());
+  TransactWriteItemsResponse response = run_transaction(context, request, writes, options);
+  if (token) context.idempotency_tokens().remember(*token, print, response, context.now_ms());
   return response;
 }
 

@@ -63,12 +63,12 @@ void add_doubled(Consumption& into, const Consumption& c) {
 
 }  // namespace
 
-TableConsumption run_write_transaction(Engine& engine, const std::vector<ItemWrite>& writes) {
+TableConsumption run_write_transaction(Context& context, const std::vector<ItemWrite>& writes) {
   TableConsumption consumed;
   std::vector<std::shared_ptr<const TableDef>> tables;
   std::set<std::tuple<std::string, std::string, std::string>> seen;
   for (const auto& w : writes) {
-    auto table = engine.require_table(w.table_name);
+    auto table = context.require_table(w.table_name);
     w.validate(*table);
     EncodedKey key = w.primary_key(*table);
     if (!seen.insert({w.table_name, key.hash, key.range}).second) {
@@ -77,7 +77,7 @@ TableConsumption run_write_transaction(Engine& engine, const std::vector<ItemWri
     tables.push_back(std::move(table));
   }
   for (const auto& w : writes) slot(consumed, w.table_name);
-  WriteTransaction txn(engine.store().connection());
+  WriteTransaction txn(context.store().connection());
   // First every condition against the state before the transaction...
   std::vector<std::optional<Item>> current(writes.size());
   std::vector<std::optional<Item>> next(writes.size());
@@ -85,7 +85,7 @@ TableConsumption run_write_transaction(Engine& engine, const std::vector<ItemWri
   bool failed = false;
   for (size_t i = 0; i < writes.size(); ++i) {
     const ItemWrite& w = writes[i];
-    current[i] = read_current(engine.store(), *tables[i], w);
+    current[i] = read_current(context.store(), *tables[i], w);
     const Item* old_item = current[i] ? &*current[i] : nullptr;
     if (!condition_holds(w, old_item)) {
       failed = true;
@@ -114,7 +114,7 @@ TableConsumption run_write_transaction(Engine& engine, const std::vector<ItemWri
   if (failed) cancel(reasons);
   // ...then every write, in one SQLite transaction.
   for (size_t i = 0; i < writes.size(); ++i) {
-    Consumption c = store_write(engine.store(), *tables[i], writes[i],
+    Consumption c = store_write(context.store(), *tables[i], writes[i],
                                 current[i] ? &*current[i] : nullptr, new_item_of(writes[i], next[i]));
     add_doubled(slot(consumed, writes[i].table_name), c);
   }
@@ -122,15 +122,15 @@ TableConsumption run_write_transaction(Engine& engine, const std::vector<ItemWri
   return consumed;
 }
 
-std::vector<std::optional<Item>> run_read_transaction(Engine& engine,
+std::vector<std::optional<Item>> run_read_transaction(Context& context,
                                                       const std::vector<ItemRead>& reads,
                                                       TableConsumption& consumed) {
   std::vector<std::optional<Item>> out;
-  std::lock_guard lock(engine.storage_mutex());
+  std::lock_guard lock(context.storage_mutex());
   std::vector<std::shared_ptr<const TableDef>> tables;
   std::set<std::tuple<std::string, std::string, std::string>> seen;
   for (const auto& r : reads) {
-    auto table = engine.require_table(r.table_name);
+    auto table = context.require_table(r.table_name);
     validate_key(r.key, *table);
     EncodedKey key = encode_primary_key(r.key, table->keys);
     if (!seen.insert({r.table_name, key.hash, key.range}).second) {
@@ -139,7 +139,7 @@ std::vector<std::optional<Item>> run_read_transaction(Engine& engine,
     tables.push_back(std::move(table));
   }
   for (size_t i = 0; i < reads.size(); ++i) {
-    auto stored = engine.store().get(*tables[i], encode_primary_key(reads[i].key, tables[i]->keys));
+    auto stored = context.store().get(*tables[i], encode_primary_key(reads[i].key, tables[i]->keys));
     int64_t size = 0;
     if (stored) {
       Item item = item_from_json(*stored);

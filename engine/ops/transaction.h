@@ -10,7 +10,7 @@
 #include <utility>
 #include <vector>
 
-#include "engine.h"
+#include "context.h"
 #include "expressions/expressions.h"
 #include "ops/consumed_capacity.h"
 #include "ops/item_write.h"
@@ -28,7 +28,7 @@ constexpr size_t kMaxTransactionActions = 100;
 // unknown table, ValidationException for a bad key or two actions on one
 // item, TransactionCanceledException when a condition fails (or an update
 // cannot apply). Capacity is already doubled as DynamoDB bills transactions.
-TableConsumption run_write_transaction(Engine& engine, const std::vector<ItemWrite>& writes);
+TableConsumption run_write_transaction(Context& context, const std::vector<ItemWrite>& writes);
 
 struct ItemRead {
   std::string table_name;
@@ -38,7 +38,7 @@ struct ItemRead {
 
 // Reads every key from one consistent snapshot (under the storage lock).
 // nullopt for a missing item. `consumed` gets doubled read units per table.
-std::vector<std::optional<Item>> run_read_transaction(Engine& engine,
+std::vector<std::optional<Item>> run_read_transaction(Context& context,
                                                       const std::vector<ItemRead>& reads,
                                                       TableConsumption& consumed);
 

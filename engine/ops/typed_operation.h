@@ -9,7 +9,7 @@
 //     static void check_before_shape(const Request&);
 //     // optional: what it checks after the shape and before the values
 //     static void check_before_values(const Request&);
-//     static Response run(Engine&, const Request&, const ExecuteOptions&);
+//     static Response run(Context&, const Request&, const ExecuteOptions&);
 //   };
 // From the wire (run_json):
 //   parse:   wire JSON -> Request (api::read: SerializationException for a
@@ -33,7 +33,7 @@
 #include <vector>
 
 #include "api/shapes_wire.h"
-#include "engine.h"
+#include "context.h"
 #include "ops/call.h"
 
 namespace dynamini {
@@ -74,13 +74,13 @@ void check_request_shape(const typename Op::Request& request) {
 }
 
 template <class Op>
-void run_json(Engine& engine, const Json& body, Call& call, JsonWriter& out) {
+void run_json(Context& context, const Json& body, Call& call, JsonWriter& out) {
   typename Op::Request request;
   api::WireReader reader;
   api::read(body, request, reader);
   check_request_shape<Op>(request);
   reader.throw_deferred();
-  typename Op::Response response = Op::run(engine, request, call.options);
+  typename Op::Response response = Op::run(context, request, call.options);
   take_capacity(response, asks_for_capacity(request), call.consumed_capacity);
   api::write(out, response);
 }
@@ -89,17 +89,17 @@ void run_json(Engine& engine, const Json& body, Call& call, JsonWriter& out) {
 // its shape checked as a client's would be (a table name PartiQL accepted may
 // still break TableName's pattern), its values as built.
 template <class Op>
-typename Op::Response run_built(Engine& engine, const typename Op::Request& request,
+typename Op::Response run_built(Context& context, const typename Op::Request& request,
                                 const ExecuteOptions& options) {
   check_request_shape<Op>(request);
-  return Op::run(engine, request, options);
+  return Op::run(context, request, options);
 }
 
 template <class Op>
-typename Op::Response run_typed(Engine& engine, typename Op::Request request) {
+typename Op::Response run_typed(Context& context, typename Op::Request request) {
   check_request_shape<Op>(request);
   api::normalize_values(request);
-  return Op::run(engine, request, ExecuteOptions{});
+  return Op::run(context, request, ExecuteOptions{});
 }
 
 }  // namespace dynamini

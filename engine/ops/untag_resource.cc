@@ -16,17 +16,17 @@ void UntagResourceOperation::check_before_shape(const Request& request) {
   if (!request.resource_arn) table_name_of_arn(request.resource_arn);  // "Invalid TableArn"
 }
 
-UntagResourceResponse UntagResourceOperation::run(Engine& engine, const Request& request,
+UntagResourceResponse UntagResourceOperation::run(Context& context, const Request& request,
                                                   const ExecuteOptions&) {
   const std::string table_name = table_name_of_arn(request.resource_arn);
   if (request.tag_keys->empty()) {
     throw validation_error("Atleast one Tag Key needs to be provided as Input.");
   }
-  std::lock_guard lock(engine.storage_mutex());
-  auto table = engine.require_table(table_name);
-  WriteTransaction txn(engine.store().connection());
+  std::lock_guard lock(context.storage_mutex());
+  auto table = context.require_table(table_name);
+  WriteTransaction txn(context.store().connection());
   // Removing a key the table does not carry is not an error.
-  for (const auto& key : *request.tag_keys) engine.store().remove_tag(*table, key);
+  for (const auto& key : *request.tag_keys) context.store().remove_tag(*table, key);
   txn.commit();
   return {};
 }

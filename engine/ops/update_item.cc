@@ -43,11 +43,11 @@ void UpdateItemOperation::check_before_values(const Request& request) {
        {"ConditionalOperator", request.conditional_operator.has_value()}});
 }
 
-UpdateItemResponse UpdateItemOperation::run(Engine& engine, const Request& request,
+UpdateItemResponse UpdateItemOperation::run(Context& context, const Request& request,
                                             const ExecuteOptions& options) {
   const ItemWrite write = bind_write(request, WriteKind::kUpdate);
   const WriteMeasures measures = write_measures(request, options);
-  WriteOutcome outcome = run_single_write(engine, write, measures);
+  WriteOutcome outcome = run_single_write(context, write, measures);
   auto response = measured_response<UpdateItemResponse>(write.table_name, measures, outcome);
   response.attributes = returned_attributes(request, write, outcome);
   return response;

@@ -404,26 +404,26 @@ void UpdateTableOperation::check_before_values(const Request& request) {
   check_combinations(request);
 }
 
-UpdateTableResponse UpdateTableOperation::run(Engine& engine, const Request& request,
+UpdateTableResponse UpdateTableOperation::run(Context& context, const Request& request,
                                               const ExecuteOptions&) {
   TableDef rendered;
   TableStats stats;
   TableUpdate update;
   {
-    std::lock_guard lock(engine.storage_mutex());
-    auto table = engine.require_named_table(*request.table_name);
+    std::lock_guard lock(context.storage_mutex());
+    auto table = context.require_named_table(*request.table_name);
     update = bind_update(request, *table);
-    apply_update(request, engine.now_ms(), update);
+    apply_update(request, context.now_ms(), update);
     const TableDef old_def = *table;
-    auto saved = engine.save_table_definition(std::move(update.def), [&](Store& store) {
+    auto saved = context.save_table_definition(std::move(update.def), [&](Store& store) {
       if (update.deleted) store.drop_index(old_def, *update.deleted);
       if (update.created) store.add_index(old_def, *update.created);  // same storage id and keys
     });
-    stats = engine.store().stats(*saved);
+    stats = context.store().stats(*saved);
     rendered = *saved;
     if (update.deleted) show_deleted_index(old_def, *update.deleted, rendered, stats);
   }
-  const auto& options = engine.options();
+  const auto& options = context.options();
   return {describe_table_def(rendered, stats, update.table_status,
                              {options.region, options.account_id}, update.index_status)};
 }

@@ -8,7 +8,7 @@
 
 namespace dynamini {
 
-UpdateTimeToLiveResponse UpdateTimeToLiveOperation::run(Engine& engine, const Request& request,
+UpdateTimeToLiveResponse UpdateTimeToLiveOperation::run(Context& context, const Request& request,
                                                         const ExecuteOptions&) {
   const api::TimeToLiveSpecification& spec = *request.time_to_live_specification;
   const bool enabled = *spec.enabled;
@@ -18,8 +18,8 @@ UpdateTimeToLiveResponse UpdateTimeToLiveOperation::run(Engine& engine, const Re
     throw validation_error("TimeToLiveSpecification.AttributeName must be non empty");
   }
   {
-    std::lock_guard lock(engine.storage_mutex());
-    auto table = engine.require_named_table(*request.table_name);
+    std::lock_guard lock(context.storage_mutex());
+    auto table = context.require_named_table(*request.table_name);
     // Messages from DynamoDB's ValidationException catalogue (ack-api-quirks
     // dynamodb DDB-TABLE-442, UpdateTimeToLive).
     if (enabled && table->ttl.enabled) throw validation_error("TimeToLive is already enabled");
@@ -32,7 +32,7 @@ UpdateTimeToLiveResponse UpdateTimeToLiveOperation::run(Engine& engine, const Re
     TableDef def = *table;
     def.ttl.enabled = enabled;
     def.ttl.attribute = enabled ? attribute : std::string();
-    engine.save_table_definition(std::move(def));
+    context.save_table_definition(std::move(def));
   }
   return {api::TimeToLiveSpecification{enabled, attribute}};
 }

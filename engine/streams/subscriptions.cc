@@ -38,7 +38,7 @@ int64_t Subscription::failure_count() const { return state_->failures.load(); }
 int64_t Subscription::delivered_count() const { return state_->delivered.load(); }
 int64_t Subscription::skipped_batch_count() const { return state_->skipped.load(); }
 
-SubscriptionHub::SubscriptionHub(Engine& engine) : engine_(engine) {}
+SubscriptionHub::SubscriptionHub(Context& context) : engine_(context) {}
 
 SubscriptionHub::~SubscriptionHub() { stop_all(); }
 

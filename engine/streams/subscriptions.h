@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "dynamini/stream_handler.h"
-#include "engine.h"
+#include "context.h"
 
 namespace dynamini {
 
@@ -43,7 +43,7 @@ struct Subscription::State {
 
 class SubscriptionHub {
  public:
-  explicit SubscriptionHub(Engine& engine);
+  explicit SubscriptionHub(Context& context);
   ~SubscriptionHub();  // stop_all()
   SubscriptionHub(const SubscriptionHub&) = delete;
   SubscriptionHub& operator=(const SubscriptionHub&) = delete;
@@ -57,7 +57,7 @@ class SubscriptionHub {
  private:
   void run(Subscription::State& state);
 
-  Engine& engine_;
+  Context& engine_;
   std::mutex mutex_;
   std::vector<std::shared_ptr<Subscription::State>> states_;
 };

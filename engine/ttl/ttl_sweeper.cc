@@ -6,20 +6,20 @@
 
 namespace dynamini {
 
-int64_t sweep_expired_items(Engine& engine) {
+int64_t sweep_expired_items(Context& context) {
   int64_t deleted = 0;
-  std::lock_guard lock(engine.storage_mutex());
-  const int64_t now = engine.now_ms();
-  for (const auto& name : engine.table_names()) {
-    if (auto table = engine.find_table(name)) {
-      deleted += delete_expired_items(engine.store(), *table, now);
+  std::lock_guard lock(context.storage_mutex());
+  const int64_t now = context.now_ms();
+  for (const auto& name : context.table_names()) {
+    if (auto table = context.find_table(name)) {
+      deleted += delete_expired_items(context.store(), *table, now);
     }
   }
   return deleted;
 }
 
-BackgroundSweeper::BackgroundSweeper(Engine& engine, int64_t interval_ms)
-    : engine_(engine), interval_ms_(interval_ms), thread_([this] { run(); }) {}
+BackgroundSweeper::BackgroundSweeper(Context& context, int64_t interval_ms)
+    : engine_(context), interval_ms_(interval_ms), thread_([this] { run(); }) {}
 
 BackgroundSweeper::~BackgroundSweeper() {
   {

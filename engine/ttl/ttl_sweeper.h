@@ -9,20 +9,20 @@
 #include <mutex>
 #include <thread>
 
-#include "engine.h"
+#include "context.h"
 #include "ttl/ttl_expiry.h"
 
 namespace dynamini {
 
 // Deletes every expired item now; returns how many. Takes the storage lock;
 // one transaction per table.
-int64_t sweep_expired_items(Engine& engine);
+int64_t sweep_expired_items(Context& context);
 
 // A thread calling sweep_expired_items() (and trimming stream records older
 // than 24 hours) every `interval_ms`, until destroyed.
 class BackgroundSweeper {
  public:
-  BackgroundSweeper(Engine& engine, int64_t interval_ms);
+  BackgroundSweeper(Context& context, int64_t interval_ms);
   ~BackgroundSweeper();  // stops and joins
   BackgroundSweeper(const BackgroundSweeper&) = delete;
   BackgroundSweeper& operator=(const BackgroundSweeper&) = delete;
@@ -30,7 +30,7 @@ class BackgroundSweeper {
  private:
   void run();
 
-  Engine& engine_;
+  Context& engine_;
   const int64_t interval_ms_;
   std::mutex mutex_;
   std::condition_variable cv_;

@@ -1,4 +1,4 @@
-#include "ops/idempotency_tokens.h"
+#include "idempotency_tokens.h"
 
 #include "dynamini/api_error.h"
 

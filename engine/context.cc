@@ -1,4 +1,4 @@
-#include "engine.h"
+#include "context.h"
 
 #include <chrono>
 #include <cmath>
@@ -24,13 +24,13 @@ std::string random_uuid() {
 
 }  // namespace
 
-Engine::Engine(Options options)
+Context::Context(Options options)
     : options_(std::move(options)), file_lock_(options_.path), store_(options_.path) {
   store_.stream_log().configure([this] { return now_ms(); }, options_.region);
   reload_catalog();
 }
 
-void Engine::reload_catalog() {
+void Context::reload_catalog() {
   tables_.clear();
   for (auto& def : store_.load_catalog()) {
     next_id_ = std::max(next_id_, def.id + 1);
@@ -39,24 +39,24 @@ void Engine::reload_catalog() {
   }
 }
 
-int64_t Engine::now_ms() const {
+int64_t Context::now_ms() const {
   if (options_.clock_ms) return options_.clock_ms();
   using namespace std::chrono;
   return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
 }
 
-std::shared_ptr<const TableDef> Engine::find_table(std::string_view name) const {
+std::shared_ptr<const TableDef> Context::find_table(std::string_view name) const {
   auto it = tables_.find(name);
   return it == tables_.end() ? nullptr : it->second;
 }
 
-std::shared_ptr<const TableDef> Engine::require_table(std::string_view name) const {
+std::shared_ptr<const TableDef> Context::require_table(std::string_view name) const {
   auto table = find_table(name);
   if (!table) throw ApiError{ErrorCode::kResourceNotFound, "Requested resource not found", {}};
   return table;
 }
 
-std::shared_ptr<const TableDef> Engine::require_named_table(std::string_view name) const {
+std::shared_ptr<const TableDef> Context::require_named_table(std::string_view name) const {
   auto table = find_table(name);
   if (!table) {
     throw ApiError{ErrorCode::kResourceNotFound,
@@ -65,7 +65,7 @@ std::shared_ptr<const TableDef> Engine::require_named_table(std::string_view nam
   return table;
 }
 
-std::shared_ptr<const TableDef> Engine::create_table(TableDef def) {
+std::shared_ptr<const TableDef> Context::create_table(TableDef def) {
   if (find_table(def.name)) {
     throw ApiError{ErrorCode::kResourceInUse, "Table already exists: " + def.name, {}};
   }
@@ -81,11 +81,11 @@ std::shared_ptr<const TableDef> Engine::create_table(TableDef def) {
   return shared;
 }
 
-std::shared_ptr<const TableDef> Engine::save_table_definition(TableDef def) {
+std::shared_ptr<const TableDef> Context::save_table_definition(TableDef def) {
   return save_table_definition(std::move(def), nullptr);
 }
 
-std::shared_ptr<const TableDef> Engine::save_table_definition(
+std::shared_ptr<const TableDef> Context::save_table_definition(
     TableDef def, const std::function<void(Store&)>& storage_changes) {
   WriteTransaction txn(store_.connection());
   if (storage_changes) storage_changes(store_);
@@ -96,7 +96,7 @@ std::shared_ptr<const TableDef> Engine::save_table_definition(
   return shared;
 }
 
-void Engine::delete_table(const TableDef& def) {
+void Context::delete_table(const TableDef& def) {
   std::string name = def.name;  // `def` may be owned by the cache entry
   auto keep_alive = find_table(name);
   WriteTransaction txn(store_.connection());
@@ -105,13 +105,13 @@ void Engine::delete_table(const TableDef& def) {
   tables_.erase(name);
 }
 
-std::vector<std::string> Engine::table_names() const {
+std::vector<std::string> Context::table_names() const {
   std::vector<std::string> names;
   for (const auto& [name, def] : tables_) names.push_back(name);
   return names;
 }
 
-void Engine::restore_from(sqlite3* from) {
+void Context::restore_from(sqlite3* from) {
   store_.connection().clear_cache();
   copy_database(from, store_.connection().handle());
   reload_catalog();

@@ -1,4 +1,4 @@
-#include "partiql/translate.h"
+#include "ops/partiql_translate.h"
 
 #include <map>
 

@@ -1,4 +1,4 @@
-#include "partiql/execute.h"
+#include "ops/partiql_execute.h"
 
 #include <mutex>
 
@@ -10,12 +10,12 @@
 
 namespace dynamini::partiql {
 
-ParsedStatement prepare(Engine& engine, const std::string& text,
+ParsedStatement prepare(Context& context, const std::string& text,
                         const std::optional<std::vector<AttributeValue>>& parameters) {
   static const std::vector<AttributeValue> kNone;
   ParsedStatement out{parse(text, parameters ? *parameters : kNone), nullptr};
-  std::lock_guard lock(engine.storage_mutex());
-  out.table = engine.require_table(table_of(out.statement));
+  std::lock_guard lock(context.storage_mutex());
+  out.table = context.require_table(table_of(out.statement));
   return out;
 }
 
@@ -49,9 +49,9 @@ std::string encode_next_token(const Item& last_evaluated_key) {
 }
 
 template <class Op>
-SelectPage read_page(Engine& engine, const typename Op::Request& request,
+SelectPage read_page(Context& context, const typename Op::Request& request,
                      const ExecuteOptions& options) {
-  auto response = run_built<Op>(engine, request, options);
+  auto response = run_built<Op>(context, request, options);
   SelectPage page;
   page.items = std::move(*response.items);
   if (response.last_evaluated_key) page.next_token = encode_next_token(*response.last_evaluated_key);
@@ -61,24 +61,24 @@ SelectPage read_page(Engine& engine, const typename Op::Request& request,
 
 }  // namespace
 
-SelectPage run_select(Engine& engine, const ParsedStatement& parsed, ReadOptions read,
+SelectPage run_select(Context& context, const ParsedStatement& parsed, ReadOptions read,
                       const std::optional<std::string>& next_token, const ExecuteOptions& options) {
   read.exclusive_start_key = decode_next_token(next_token);
   ReadRequest request = plan_select(std::get<Select>(parsed.statement), *parsed.table, read);
   if (const auto* query = std::get_if<QueryRequest>(&request)) {
-    return read_page<QueryOperation>(engine, *query, options);
+    return read_page<QueryOperation>(context, *query, options);
   }
-  return read_page<ScanOperation>(engine, std::get<ScanRequest>(request), options);
+  return read_page<ScanOperation>(context, std::get<ScanRequest>(request), options);
 }
 
-void run_write(Engine& engine, const ParsedStatement& parsed, bool return_old_on_failure) {
+void run_write(Context& context, const ParsedStatement& parsed, bool return_old_on_failure) {
   ItemWrite write = plan_write(parsed.statement, *parsed.table);
   write.return_old_on_condition_failure = return_old_on_failure;
-  std::lock_guard lock(engine.storage_mutex());
-  auto table = engine.require_table(write.table_name);
+  std::lock_guard lock(context.storage_mutex());
+  auto table = context.require_table(write.table_name);
   write.validate(*table);
-  WriteTransaction txn(engine.store().connection());
-  auto current = read_current(engine.store(), *table, write);
+  WriteTransaction txn(context.store().connection());
+  auto current = read_current(context.store(), *table, write);
   const Item* old_item = current ? &*current : nullptr;
   if (!condition_holds(write, old_item)) {
     if (write.insert) {
@@ -95,7 +95,7 @@ void run_write(Engine& engine, const ParsedStatement& parsed, bool return_old_on
     throw error;
   }
   auto next = compute_new_item(write, *table, old_item);
-  store_write(engine.store(), *table, write, old_item, new_item_of(write, next));
+  store_write(context.store(), *table, write, old_item, new_item_of(write, next));
   txn.commit();
 }
 

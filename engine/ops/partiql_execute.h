@@ -12,9 +12,9 @@
 
 #include "dynamini/database.h"
 #include "dynamini/stored_items.h"
-#include "engine.h"
+#include "context.h"
 #include "partiql/ast.h"
-#include "partiql/translate.h"
+#include "ops/partiql_translate.h"
 
 namespace dynamini::partiql {
 
@@ -26,7 +26,7 @@ struct ParsedStatement {
 
 // Parses `statement` with its Parameters and finds its table
 // (ResourceNotFoundException when absent).
-ParsedStatement prepare(Engine& engine, const std::string& statement,
+ParsedStatement prepare(Context& context, const std::string& statement,
                         const std::optional<std::vector<AttributeValue>>& parameters);
 
 // Whether a statement is a read (SELECT) or a write (INSERT, UPDATE,
@@ -42,12 +42,12 @@ struct SelectPage {
 
 // A SELECT. `next_token` continues a previous page ("Invalid NextToken" when
 // it is not one); `options` as the caller's ExecuteOptions.
-SelectPage run_select(Engine& engine, const ParsedStatement& parsed, ReadOptions read,
+SelectPage run_select(Context& context, const ParsedStatement& parsed, ReadOptions read,
                       const std::optional<std::string>& next_token, const ExecuteOptions& options);
 
 // An INSERT, UPDATE or DELETE on its own, in one transaction. Throws
 // DuplicateItemException or ConditionalCheckFailedException (with the old
 // item when `return_old_on_failure`).
-void run_write(Engine& engine, const ParsedStatement& parsed, bool return_old_on_failure);
+void run_write(Context& context, const ParsedStatement& parsed, bool return_old_on_failure);
 
 }  // namespace dynamini::partiql

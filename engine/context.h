@@ -1,7 +1,8 @@
 #pragma once
 
-// The engine behind a Database: options, the SQLite store, the table catalog
-// cache and the storage lock. Operations (ops/) receive it.
+// The operations' context (what a Database runs its operations in): options,
+// the SQLite store, the table catalog cache, the storage lock and the
+// transaction tokens. Every operation (ops/) receives it.
 
 #include <functional>
 #include <map>
@@ -13,17 +14,17 @@
 
 #include "catalog/table_def.h"
 #include "dynamini/database.h"
-#include "ops/idempotency_tokens.h"
+#include "idempotency_tokens.h"
 #include "storage/file_lock.h"
 #include "storage/store.h"
 #include "storage_mutex.h"
 
 namespace dynamini {
 
-class Engine {
+class Context {
  public:
   // Opens the store and loads the catalog. Throws SqliteError.
-  explicit Engine(Options options);
+  explicit Context(Options options);
 
   const Options& options() const { return options_; }
   int64_t now_ms() const;
