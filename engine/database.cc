@@ -110,12 +110,41 @@ Outcome<typename Op::Response> run_guarded(Context& context, typename Op::Reques
 
 }  // namespace
 
-Outcome<PutItemResponse> Database::put_item(PutItemRequest request) {
-  return run_guarded<PutItemOperation>(impl_->context, std::move(request));
-}
-Outcome<GetItemResponse> Database::get_item(GetItemRequest request) {
-  return run_guarded<GetItemOperation>(impl_->context, std::move(request));
-}
+// The typed operations: one line each.
+#define DYNAMINI_TYPED(Name, method)                                  \
+  Outcome<Name##Response> Database::method(Name##Request request) {   \
+    return run_guarded<Name##Operation>(impl_->context, std::move(request)); \
+  }
+DYNAMINI_TYPED(CreateTable, create_table)
+DYNAMINI_TYPED(DescribeTable, describe_table)
+DYNAMINI_TYPED(UpdateTable, update_table)
+DYNAMINI_TYPED(ListTables, list_tables)
+DYNAMINI_TYPED(DeleteTable, delete_table)
+DYNAMINI_TYPED(PutItem, put_item)
+DYNAMINI_TYPED(GetItem, get_item)
+DYNAMINI_TYPED(DeleteItem, delete_item)
+DYNAMINI_TYPED(UpdateItem, update_item)
+DYNAMINI_TYPED(Query, query)
+DYNAMINI_TYPED(Scan, scan)
+DYNAMINI_TYPED(BatchGetItem, batch_get_item)
+DYNAMINI_TYPED(BatchWriteItem, batch_write_item)
+DYNAMINI_TYPED(TransactWriteItems, transact_write_items)
+DYNAMINI_TYPED(TransactGetItems, transact_get_items)
+DYNAMINI_TYPED(TagResource, tag_resource)
+DYNAMINI_TYPED(UntagResource, untag_resource)
+DYNAMINI_TYPED(ListTagsOfResource, list_tags_of_resource)
+DYNAMINI_TYPED(ExecuteStatement, execute_statement)
+DYNAMINI_TYPED(BatchExecuteStatement, batch_execute_statement)
+DYNAMINI_TYPED(ExecuteTransaction, execute_transaction)
+DYNAMINI_TYPED(UpdateTimeToLive, update_time_to_live)
+DYNAMINI_TYPED(DescribeTimeToLive, describe_time_to_live)
+DYNAMINI_TYPED(DescribeLimits, describe_limits)
+DYNAMINI_TYPED(DescribeEndpoints, describe_endpoints)
+DYNAMINI_TYPED(ListStreams, list_streams)
+DYNAMINI_TYPED(DescribeStream, describe_stream)
+DYNAMINI_TYPED(GetShardIterator, get_shard_iterator)
+DYNAMINI_TYPED(GetRecords, get_records)
+#undef DYNAMINI_TYPED
 
 void Database::reset() {
   std::shared_ptr<const Snapshot> initial = impl_->initial_state;

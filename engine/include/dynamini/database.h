@@ -107,8 +107,35 @@ class Database {
   // values: numbers are put in canonical form), then run. Items in Query,
   // Scan and GetItem responses are dynamini::ItemArray / ItemJson: the
   // stored text, decode() for Items.
-  Outcome<PutItemResponse> put_item(PutItemRequest request);
-  Outcome<GetItemResponse> get_item(GetItemRequest request);
+  Outcome<CreateTableResponse> create_table(CreateTableRequest request = {});
+  Outcome<DescribeTableResponse> describe_table(DescribeTableRequest request = {});
+  Outcome<UpdateTableResponse> update_table(UpdateTableRequest request = {});
+  Outcome<ListTablesResponse> list_tables(ListTablesRequest request = {});
+  Outcome<DeleteTableResponse> delete_table(DeleteTableRequest request = {});
+  Outcome<PutItemResponse> put_item(PutItemRequest request = {});
+  Outcome<GetItemResponse> get_item(GetItemRequest request = {});
+  Outcome<DeleteItemResponse> delete_item(DeleteItemRequest request = {});
+  Outcome<UpdateItemResponse> update_item(UpdateItemRequest request = {});
+  Outcome<QueryResponse> query(QueryRequest request = {});
+  Outcome<ScanResponse> scan(ScanRequest request = {});
+  Outcome<BatchGetItemResponse> batch_get_item(BatchGetItemRequest request = {});
+  Outcome<BatchWriteItemResponse> batch_write_item(BatchWriteItemRequest request = {});
+  Outcome<TransactWriteItemsResponse> transact_write_items(TransactWriteItemsRequest request = {});
+  Outcome<TransactGetItemsResponse> transact_get_items(TransactGetItemsRequest request = {});
+  Outcome<TagResourceResponse> tag_resource(TagResourceRequest request = {});
+  Outcome<UntagResourceResponse> untag_resource(UntagResourceRequest request = {});
+  Outcome<ListTagsOfResourceResponse> list_tags_of_resource(ListTagsOfResourceRequest request = {});
+  Outcome<ExecuteStatementResponse> execute_statement(ExecuteStatementRequest request = {});
+  Outcome<BatchExecuteStatementResponse> batch_execute_statement(BatchExecuteStatementRequest request = {});
+  Outcome<ExecuteTransactionResponse> execute_transaction(ExecuteTransactionRequest request = {});
+  Outcome<UpdateTimeToLiveResponse> update_time_to_live(UpdateTimeToLiveRequest request = {});
+  Outcome<DescribeTimeToLiveResponse> describe_time_to_live(DescribeTimeToLiveRequest request = {});
+  Outcome<DescribeLimitsResponse> describe_limits(DescribeLimitsRequest request = {});
+  Outcome<DescribeEndpointsResponse> describe_endpoints(DescribeEndpointsRequest request = {});
+  Outcome<ListStreamsResponse> list_streams(ListStreamsRequest request = {});
+  Outcome<DescribeStreamResponse> describe_stream(DescribeStreamRequest request = {});
+  Outcome<GetShardIteratorResponse> get_shard_iterator(GetShardIteratorRequest request = {});
+  Outcome<GetRecordsResponse> get_records(GetRecordsRequest request = {});
 
   // Returns the database to its initial state: no tables right after open(),
   // or the state recorded by the last mark_initial_state() (the dynamini
