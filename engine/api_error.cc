@@ -4,26 +4,44 @@ namespace dynamini {
 
 const char* ApiError::name() const {
   switch (code) {
-    case ErrorCode::kValidation: return "ValidationException";
-    case ErrorCode::kConditionalCheckFailed: return "ConditionalCheckFailedException";
-    case ErrorCode::kResourceNotFound: return "ResourceNotFoundException";
-    case ErrorCode::kResourceInUse: return "ResourceInUseException";
-    case ErrorCode::kTransactionCanceled: return "TransactionCanceledException";
-    case ErrorCode::kTransactionConflict: return "TransactionConflictException";
-    case ErrorCode::kIdempotentParameterMismatch: return "IdempotentParameterMismatchException";
+    case ErrorCode::kValidation:
+      return "ValidationException";
+    case ErrorCode::kConditionalCheckFailed:
+      return "ConditionalCheckFailedException";
+    case ErrorCode::kResourceNotFound:
+      return "ResourceNotFoundException";
+    case ErrorCode::kResourceInUse:
+      return "ResourceInUseException";
+    case ErrorCode::kTransactionCanceled:
+      return "TransactionCanceledException";
+    case ErrorCode::kTransactionConflict:
+      return "TransactionConflictException";
+    case ErrorCode::kIdempotentParameterMismatch:
+      return "IdempotentParameterMismatchException";
     case ErrorCode::kItemCollectionSizeLimitExceeded:
       return "ItemCollectionSizeLimitExceededException";
-    case ErrorCode::kLimitExceeded: return "LimitExceededException";
-    case ErrorCode::kDuplicateItem: return "DuplicateItemException";
-    case ErrorCode::kSerialization: return "SerializationException";
-    case ErrorCode::kUnknownOperation: return "UnknownOperationException";
-    case ErrorCode::kMissingAuthenticationToken: return "MissingAuthenticationTokenException";
-    case ErrorCode::kUnrecognizedClient: return "UnrecognizedClientException";
-    case ErrorCode::kInvalidSignature: return "InvalidSignatureException";
-    case ErrorCode::kIncompleteSignature: return "IncompleteSignatureException";
-    case ErrorCode::kExpiredIterator: return "ExpiredIteratorException";
-    case ErrorCode::kTrimmedDataAccess: return "TrimmedDataAccessException";
-    case ErrorCode::kInternalServerError: return "InternalServerError";
+    case ErrorCode::kLimitExceeded:
+      return "LimitExceededException";
+    case ErrorCode::kDuplicateItem:
+      return "DuplicateItemException";
+    case ErrorCode::kSerialization:
+      return "SerializationException";
+    case ErrorCode::kUnknownOperation:
+      return "UnknownOperationException";
+    case ErrorCode::kMissingAuthenticationToken:
+      return "MissingAuthenticationTokenException";
+    case ErrorCode::kUnrecognizedClient:
+      return "UnrecognizedClientException";
+    case ErrorCode::kInvalidSignature:
+      return "InvalidSignatureException";
+    case ErrorCode::kIncompleteSignature:
+      return "IncompleteSignatureException";
+    case ErrorCode::kExpiredIterator:
+      return "ExpiredIteratorException";
+    case ErrorCode::kTrimmedDataAccess:
+      return "TrimmedDataAccessException";
+    case ErrorCode::kInternalServerError:
+      return "InternalServerError";
   }
   return "InternalServerError";
 }
@@ -34,7 +52,8 @@ const char* ApiError::name() const {
 // SDKs match on the part after '#'.
 std::string ApiError::wire_type() const {
   switch (code) {
-    case ErrorCode::kValidation: return std::string("com.amazon.coral.validate#") + name();
+    case ErrorCode::kValidation:
+      return std::string("com.amazon.coral.validate#") + name();
     case ErrorCode::kSerialization:
     case ErrorCode::kUnknownOperation:
     case ErrorCode::kMissingAuthenticationToken:
@@ -42,7 +61,8 @@ std::string ApiError::wire_type() const {
     case ErrorCode::kInvalidSignature:
     case ErrorCode::kIncompleteSignature:
       return std::string("com.amazon.coral.service#") + name();
-    default: return std::string("com.amazonaws.dynamodb.v20120810#") + name();
+    default:
+      return std::string("com.amazonaws.dynamodb.v20120810#") + name();
   }
 }
 

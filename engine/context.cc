@@ -60,7 +60,8 @@ std::shared_ptr<const TableDef> Context::require_named_table(std::string_view na
   auto table = find_table(name);
   if (!table) {
     throw ApiError{ErrorCode::kResourceNotFound,
-                   "Requested resource not found: Table: " + std::string(name) + " not found", {}};
+                   "Requested resource not found: Table: " + std::string(name) + " not found",
+                   {}};
   }
   return table;
 }
@@ -72,7 +73,8 @@ std::shared_ptr<const TableDef> Context::create_table(TableDef def) {
   def.id = next_id_++;
   def.creation_time = static_cast<double>(now_ms()) / 1000.0;
   def.table_uuid = random_uuid();
-  if (def.stream.enabled) def.stream.label = stream_label_at(std::llround(def.creation_time * 1000));
+  if (def.stream.enabled)
+    def.stream.label = stream_label_at(std::llround(def.creation_time * 1000));
   WriteTransaction txn(store_.connection());
   store_.create_table(def);
   txn.commit();

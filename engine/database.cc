@@ -70,8 +70,8 @@ Result Database::execute(std::string_view operation, std::string_view request_js
   request.Parse<rapidjson::kParseValidateEncodingFlag | rapidjson::kParseIterativeFlag>(
       request_json.data(), request_json.size());
   if (request.HasParseError() || !request.IsObject()) {
-    result.error = ApiError{ErrorCode::kSerialization,
-                            "Start of structure or map found where not expected.", {}};
+    result.error = ApiError{
+        ErrorCode::kSerialization, "Start of structure or map found where not expected.", {}};
     if (!request.HasParseError()) result.error->message = "Expected a JSON object as request body";
     return result;
   }
@@ -111,8 +111,8 @@ Outcome<typename Op::Response> run_guarded(Context& context, typename Op::Reques
 }  // namespace
 
 // The typed operations: one line each.
-#define DYNAMINI_TYPED(Name, method)                                  \
-  Outcome<Name##Response> Database::method(Name##Request request) {   \
+#define DYNAMINI_TYPED(Name, method)                                         \
+  Outcome<Name##Response> Database::method(Name##Request request) {          \
     return run_guarded<Name##Operation>(impl_->context, std::move(request)); \
   }
 DYNAMINI_TYPED(CreateTable, create_table)

@@ -71,9 +71,8 @@ void FanOut::fan_out_post(const std::string& author_id, const std::string& post_
 }
 
 std::unique_ptr<Subscription> FanOut::subscribe(Database& db, SubscribeOptions options) {
-  return db.subscribe(inbox_.table(), [this](const std::vector<StreamRecord>& batch) {
-    handle(batch);
-  }, options);
+  return db.subscribe(
+      inbox_.table(), [this](const std::vector<StreamRecord>& batch) { handle(batch); }, options);
 }
 
 bool FanOut::wait_for_post(const std::string& post_id, int64_t timeout_ms) {

@@ -63,8 +63,10 @@ bool is_ulid(std::string_view text) { return ulid_time_ms(text).has_value(); }
 
 UlidGenerator::UlidGenerator(std::function<int64_t()> clock_ms, std::optional<uint64_t> seed)
     : clock_ms_(clock_ms ? std::move(clock_ms) : system_ms),
-      state_(seed ? *seed : (static_cast<uint64_t>(std::random_device{}()) << 32) ^
-                                std::random_device{}()) {}
+      state_(seed
+                 ? *seed
+                 : (static_cast<uint64_t>(std::random_device{}()) << 32) ^ std::random_device{}()) {
+}
 
 uint64_t UlidGenerator::random64() { return splitmix64(state_); }
 

@@ -91,9 +91,9 @@ CapacityUnits unreported(std::string_view operation, std::string_view request_js
 }  // namespace
 
 bool answers_capacity_list(std::string_view operation) {
-  static constexpr std::string_view kLists[] = {
-      "BatchGetItem",       "BatchWriteItem",        "TransactGetItems",
-      "TransactWriteItems", "BatchExecuteStatement", "ExecuteTransaction"};
+  static constexpr std::string_view kLists[] = {"BatchGetItem",          "BatchWriteItem",
+                                                "TransactGetItems",      "TransactWriteItems",
+                                                "BatchExecuteStatement", "ExecuteTransaction"};
   return contains(kLists, operation);
 }
 

@@ -190,8 +190,8 @@ Response console_response(const Request& request, const ConsoleContext& context)
   if (path == kRenderPath) return render_response(request);
   if (path == kRequestsPath && request.method() != http::verb::post) {
     uint64_t after = to_number(query_param(query, "after"), 0);
-    size_t limit = std::min<uint64_t>(to_number(query_param(query, "limit"), kDefaultLimit),
-                                      kMaxLimit);
+    size_t limit =
+        std::min<uint64_t>(to_number(query_param(query, "limit"), kDefaultLimit), kMaxLimit);
     std::string body = context.log != nullptr
                            ? context.log->entries_json(after, limit, endpoint_of(request))
                            : R"({"entries":[],"lastId":0,"capacity":0})";

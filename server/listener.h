@@ -11,9 +11,9 @@
 #include <memory>
 #include <vector>
 
+#include "connection_registry.h"
 #include "dynamini/database.h"
 #include "dynamini/server.h"
-#include "connection_registry.h"
 #include "request_log.h"
 #include "route.h"
 

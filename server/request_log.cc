@@ -89,8 +89,7 @@ std::string table_of(const rapidjson::Value& body) {
   if (auto it = body.FindMember("TableName"); it != body.MemberEnd() && it->value.IsString()) {
     return it->value.GetString();
   }
-  if (auto it = body.FindMember("RequestItems");
-      it != body.MemberEnd() && it->value.IsObject()) {
+  if (auto it = body.FindMember("RequestItems"); it != body.MemberEnd() && it->value.IsObject()) {
     std::string names;
     for (const auto& m : it->value.GetObject()) {
       if (!names.empty()) names += ",";
@@ -163,7 +162,6 @@ void write_string(Writer& out, std::string_view s) {
 }
 
 }  // namespace
-
 
 RequestLog::RequestLog(size_t capacity) : capacity_(std::max<size_t>(capacity, 1)) {}
 

@@ -62,7 +62,7 @@ class RequestLog {
     unsigned status = 0;
     double latency_ms = 0;
     std::vector<api::ConsumedCapacity> capacity;  // what the call consumed
-    std::string error;     // the error response body, or empty
+    std::string error;                            // the error response body, or empty
   };
 
   size_t capacity_;

@@ -36,9 +36,9 @@ class AdminSnapshots;
 // What a server's route() works with beyond the database.
 struct RouteContext {
   Database& db;
-  RequestLog* log = nullptr;                // the console's request log
-  const ServerOptions* options = nullptr;   // CORS, observer, admin, auth; null: defaults
-  AdminSnapshots* snapshots = nullptr;      // the admin endpoint's named snapshots
+  RequestLog* log = nullptr;               // the console's request log
+  const ServerOptions* options = nullptr;  // CORS, observer, admin, auth; null: defaults
+  AdminSnapshots* snapshots = nullptr;     // the admin endpoint's named snapshots
 };
 
 // route() with a server's options: CORS allow list, the request observer

@@ -12,8 +12,8 @@
 #include "admin_route.h"
 #include "connection_registry.h"
 #include "listener.h"
-#include "session.h"
 #include "request_log.h"
+#include "session.h"
 
 namespace dynamini {
 namespace {

@@ -298,10 +298,9 @@ bool Session::write_response() {
   // The send buffer is full: the rest waits for the reactor, within the
   // write bound.
   deadline_.set(options_.write_timeout);
-  http::async_write(socket_, *serializer_,
-                    [self = shared_from_this()](beast::error_code ec, std::size_t) {
-                      self->on_write(ec);
-                    });
+  http::async_write(
+      socket_, *serializer_,
+      [self = shared_from_this()](beast::error_code ec, std::size_t) { self->on_write(ec); });
   return false;
 }
 

@@ -120,12 +120,12 @@ class Session : public std::enable_shared_from_this<Session> {
   ConnectionRegistry& registry_;
   State state_ = State::kIdle;  // touched on the executor only
   Phase phase_ = Phase::kHeader;
-  bool closing_ = false;        // finish_and_close() was called; executor only
-  bool close_after_ = false;    // response_ is the connection's last
+  bool closing_ = false;      // finish_and_close() was called; executor only
+  bool close_after_ = false;  // response_ is the connection's last
   std::optional<http::request_parser<http::string_body>> parser_;
   Response response_;  // the response being written
   std::optional<http::serializer<false, http::string_body>> serializer_;
-  std::string unsent_;  // a rendered response's tail that waits for the reactor
+  std::string unsent_;               // a rendered response's tail that waits for the reactor
   std::shared_ptr<void> in_flight_;  // the 100 Continue being written
 };
 

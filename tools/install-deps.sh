@@ -18,6 +18,7 @@ packages=(
   chromium  # headless browser for the console's end-to-end test
   libgtest-dev  # the GoogleTest embedding example
   clang  # fuzz smoke runs (libFuzzer) in tools/sanitize.sh
+  clang-format  # tools/format.sh --check (CI)
   libclang-rt-14-dev
 )
 

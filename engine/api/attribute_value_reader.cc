@@ -75,14 +75,21 @@ void read_set(const Json& v, ValueType type, AttributeValue& out, WireReader& re
 }
 
 // Reads the one data type member `v` of type `type` into `out`.
-void read_typed(const Json& v, ValueType type, int depth, AttributeValue& out,
-                WireReader& reader) {
+void read_typed(const Json& v, ValueType type, int depth, AttributeValue& out, WireReader& reader) {
   out.type = type;
   switch (type) {
-    case ValueType::S: out.scalar = read_string(v); break;
-    case ValueType::N: out.scalar = read_number(v, reader); break;
-    case ValueType::B: out.scalar = read_blob(v); break;
-    case ValueType::BOOL: out.boolean = read_boolean(v); break;
+    case ValueType::S:
+      out.scalar = read_string(v);
+      break;
+    case ValueType::N:
+      out.scalar = read_number(v, reader);
+      break;
+    case ValueType::B:
+      out.scalar = read_blob(v);
+      break;
+    case ValueType::BOOL:
+      out.boolean = read_boolean(v);
+      break;
     case ValueType::NUL:
       out.boolean = read_boolean(v);
       if (!out.boolean) {
@@ -92,13 +99,17 @@ void read_typed(const Json& v, ValueType type, int depth, AttributeValue& out,
       break;
     case ValueType::SS:
     case ValueType::NS:
-    case ValueType::BS: read_set(v, type, out, reader); break;
+    case ValueType::BS:
+      read_set(v, type, out, reader);
+      break;
     case ValueType::L:
       for (const auto& element : expect_list(v).GetArray()) {
         out.list.push_back(read_at_depth(element, depth + 1, reader));
       }
       break;
-    case ValueType::M: out.map = read_item_at_depth(expect_map(v), depth + 1, reader); break;
+    case ValueType::M:
+      out.map = read_item_at_depth(expect_map(v), depth + 1, reader);
+      break;
   }
 }
 
@@ -143,7 +154,8 @@ Item read_item_at_depth(const Json& json, int depth, WireReader& reader) {
     if (it->name.GetStringLength() > 65535) {
       reader.defer(validation_error("Attribute name is too large, must be less than 65536 bytes"));
     }
-    item.insert_or_assign(std::string(string_of(it->name)), read_at_depth(it->value, depth, reader));
+    item.insert_or_assign(std::string(string_of(it->name)),
+                          read_at_depth(it->value, depth, reader));
   }
   return item;
 }
@@ -177,7 +189,8 @@ Item read_exclusive_start_key(const Json& value, WireReader& reader) {
   WireReader own;
   Item key = read_item_at_depth(expect_map(value), 0, own);
   if (own.deferred()) {
-    reader.defer(validation_error("The provided starting key is invalid: " + own.deferred()->message));
+    reader.defer(
+        validation_error("The provided starting key is invalid: " + own.deferred()->message));
   }
   return key;
 }

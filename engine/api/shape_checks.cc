@@ -5,7 +5,8 @@ namespace dynamini::api {
 void Path::append_to(std::string& out) const {
   if (parent_) parent_->append_to(out);
   switch (kind_) {
-    case Kind::kRoot: return;
+    case Kind::kRoot:
+      return;
     case Kind::kMember:
       if (!out.empty()) out += '.';
       out += name_;

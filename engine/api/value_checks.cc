@@ -58,20 +58,24 @@ std::optional<std::string> check_at_depth(AttributeValue& value, int depth) {
            "levels beyond supported limit";
   }
   switch (value.type) {
-    case ValueType::N: return canonicalize(value.scalar);
+    case ValueType::N:
+      return canonicalize(value.scalar);
     case ValueType::NUL:
       if (value.boolean) return std::nullopt;
       return std::string(kInvalidPrefix) + "Null attribute value types must have the value of true";
     case ValueType::SS:
     case ValueType::NS:
-    case ValueType::BS: return check_set(value);
+    case ValueType::BS:
+      return check_set(value);
     case ValueType::L:
       for (auto& element : value.list) {
         if (auto error = check_at_depth(element, depth + 1)) return error;
       }
       return std::nullopt;
-    case ValueType::M: return check_item_at_depth(value.map, depth + 1);
-    default: return std::nullopt;
+    case ValueType::M:
+      return check_item_at_depth(value.map, depth + 1);
+    default:
+      return std::nullopt;
   }
 }
 

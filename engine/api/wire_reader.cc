@@ -2,8 +2,8 @@
 
 #include <cmath>
 
-#include "values/base64.h"
 #include "validation/request_members.h"
+#include "values/base64.h"
 
 namespace dynamini::api {
 namespace {
@@ -85,8 +85,9 @@ const Json& expect_structure(const Json& value, StructureWords words, const char
   if (value.IsObject()) return value;
   if (words == StructureWords::kElement) {
     if (value.IsArray()) {
-      serialization(std::string("Unrecognized collection type class com.amazonaws.dynamodb.v20120810.") +
-                    shape);
+      serialization(
+          std::string("Unrecognized collection type class com.amazonaws.dynamodb.v20120810.") +
+          shape);
     }
     serialization("Unexpected value type in payload");
   }

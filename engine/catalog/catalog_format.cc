@@ -141,7 +141,8 @@ KeyElement read_key_element_v1(const Context& c, const Json& value, const std::s
   only_members(c, value, path, {"AttributeName", "AttributeType"});
   KeyElement key;
   key.name = string_at(c, value, path, "AttributeName");
-  key.type = scalar_type(c, string_at(c, value, path, "AttributeType"), join(path, "AttributeType"));
+  key.type =
+      scalar_type(c, string_at(c, value, path, "AttributeType"), join(path, "AttributeType"));
   return key;
 }
 
@@ -377,9 +378,12 @@ void write_throughput(JsonWriter& w, const Throughput& t) {
 
 const char* projection_name(IndexProjection::Type type) {
   switch (type) {
-    case IndexProjection::Type::kAll: return "ALL";
-    case IndexProjection::Type::kKeysOnly: return "KEYS_ONLY";
-    case IndexProjection::Type::kInclude: return "INCLUDE";
+    case IndexProjection::Type::kAll:
+      return "ALL";
+    case IndexProjection::Type::kKeysOnly:
+      return "KEYS_ONLY";
+    case IndexProjection::Type::kInclude:
+      return "INCLUDE";
   }
   return "ALL";
 }
@@ -461,8 +465,10 @@ TableDef table_def_from_json(std::string_view json) {
   Context c;
   c.version = parse(json, doc, c);
   switch (c.version) {
-    case 0: return read_v0(c, doc);
-    case 1: return read_v1(c, doc);
+    case 0:
+      return read_v0(c, doc);
+    case 1:
+      return read_v1(c, doc);
   }
   c.fail("FormatVersion", "this dynamini reads formats 0 to " +
                               std::to_string(kCatalogFormatVersion) +

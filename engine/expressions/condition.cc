@@ -77,11 +77,14 @@ class Checker {
         check_misused_function(node.operands);
         check_operands(node.operands);
         if (node.operands.size() - 1 > 100 && function_type.empty()) {
-          function_type = "The IN operator is provided with too many operands; number of operands: " +
-                          std::to_string(node.operands.size() - 1);
+          function_type =
+              "The IN operator is provided with too many operands; number of operands: " +
+              std::to_string(node.operands.size() - 1);
         }
         break;
-      case Node::Kind::kFunction: check_operand(node.operands[0]); break;
+      case Node::Kind::kFunction:
+        check_operand(node.operands[0]);
+        break;
     }
   }
 
@@ -122,40 +125,45 @@ class Checker {
 
   void check_distinct(const std::string& op, const std::vector<Operand>& operands) {
     if (operands.size() != 2 || !distinct.empty()) return;
-    if (operands[0].kind != Operand::Kind::kPath || operands[1].kind != Operand::Kind::kPath) return;
+    if (operands[0].kind != Operand::Kind::kPath || operands[1].kind != Operand::Kind::kPath)
+      return;
     if (!same_path(operands[0].path, operands[1].path)) return;
     distinct =
         "The first operand must be distinct from the remaining operands for this operator or "
-        "function; operator: " + op + ", first operand: " + path_list_string(operands[0].path);
+        "function; operator: " +
+        op + ", first operand: " + path_list_string(operands[0].path);
   }
 
   void check_function(const std::string& name, const std::vector<Operand>& args) {
     int arity = condition_function_arity(name);
     if (arity < 0) {
       if (unknown_function.empty()) {
-        unknown_function = name == "if_not_exists" || name == "list_append"
-                               ? "The function is not allowed in a condition expression; function: " + name
-                               : "Invalid function name; function: " + name;
+        unknown_function =
+            name == "if_not_exists" || name == "list_append"
+                ? "The function is not allowed in a condition expression; function: " + name
+                : "Invalid function name; function: " + name;
       }
       return;
     }
     if (static_cast<int>(args.size()) != arity) {
       if (operand_count.empty()) {
         operand_count =
-            "Incorrect number of operands for operator or function; operator or function: " +
-            name + ", number of operands: " + std::to_string(args.size());
+            "Incorrect number of operands for operator or function; operator or function: " + name +
+            ", number of operands: " + std::to_string(args.size());
       }
       return;
     }
     check_distinct(name, args);
     if (!function_type.empty()) return;
     auto bad_type = [&](const std::string& type) {
-      function_type = "Incorrect operand type for operator or function; operator or function: " +
-                      name + ", operand type: " + type;
+      function_type =
+          "Incorrect operand type for operator or function; operator or function: " + name +
+          ", operand type: " + type;
     };
     if (name == "attribute_exists" || name == "attribute_not_exists") {
       if (args[0].kind != Operand::Kind::kPath) {
-        function_type = "Operator or function requires a document path; operator or function: " + name;
+        function_type =
+            "Operator or function requires a document path; operator or function: " + name;
       }
     } else if (name == "begins_with") {
       for (const auto& arg : args) {
@@ -165,7 +173,8 @@ class Checker {
     } else if (name == "attribute_type") {
       std::string type = static_type(args[1]);
       if (type != "S") return bad_type(type.empty() ? "{NS,SS,L,BS,N,M,B,BOOL,NULL,S}" : type);
-      static const char* const kTypes[] = {"S", "N", "B", "NULL", "SS", "BOOL", "L", "BS", "NS", "M"};
+      static const char* const kTypes[] = {"S",    "N", "B",  "NULL", "SS",
+                                           "BOOL", "L", "BS", "NS",   "M"};
       const std::string& wanted = args[1].value.scalar;
       if (std::none_of(std::begin(kTypes), std::end(kTypes),
                        [&](const char* t) { return wanted == t; })) {
@@ -184,15 +193,16 @@ class Checker {
     if (low.value.type != high.value.type) {
       function_type =
           "The BETWEEN operator requires same data type for lower and upper bounds; lower bound "
-          "operand: " + render_bound(low.value) + ", upper bound operand: " + render_bound(high.value);
+          "operand: " +
+          render_bound(low.value) + ", upper bound operand: " + render_bound(high.value);
       return;
     }
     auto order = compare_scalars(low.value, high.value);
     if (order && *order > 0) {
       function_type =
           "The BETWEEN operator requires upper bound to be greater than or equal to lower bound; "
-          "lower bound operand: " + render_bound(low.value) + ", upper bound operand: " +
-          render_bound(high.value);
+          "lower bound operand: " +
+          render_bound(low.value) + ", upper bound operand: " + render_bound(high.value);
     }
   }
 };
@@ -200,13 +210,27 @@ class Checker {
 Node resolve_node(const parsed::Condition& parsed, Resolver& resolver) {
   Node node;
   switch (parsed.kind) {
-    case parsed::Condition::Kind::kOr: node.kind = Node::Kind::kOr; break;
-    case parsed::Condition::Kind::kAnd: node.kind = Node::Kind::kAnd; break;
-    case parsed::Condition::Kind::kNot: node.kind = Node::Kind::kNot; break;
-    case parsed::Condition::Kind::kCompare: node.kind = Node::Kind::kCompare; break;
-    case parsed::Condition::Kind::kBetween: node.kind = Node::Kind::kBetween; break;
-    case parsed::Condition::Kind::kIn: node.kind = Node::Kind::kIn; break;
-    case parsed::Condition::Kind::kFunction: node.kind = Node::Kind::kFunction; break;
+    case parsed::Condition::Kind::kOr:
+      node.kind = Node::Kind::kOr;
+      break;
+    case parsed::Condition::Kind::kAnd:
+      node.kind = Node::Kind::kAnd;
+      break;
+    case parsed::Condition::Kind::kNot:
+      node.kind = Node::Kind::kNot;
+      break;
+    case parsed::Condition::Kind::kCompare:
+      node.kind = Node::Kind::kCompare;
+      break;
+    case parsed::Condition::Kind::kBetween:
+      node.kind = Node::Kind::kBetween;
+      break;
+    case parsed::Condition::Kind::kIn:
+      node.kind = Node::Kind::kIn;
+      break;
+    case parsed::Condition::Kind::kFunction:
+      node.kind = Node::Kind::kFunction;
+      break;
   }
   node.op = parsed.op;
   for (const auto& child : parsed.children) node.children.push_back(resolve_node(child, resolver));
@@ -220,13 +244,19 @@ int64_t size_of(const AttributeValue& v, bool* ok) {
   *ok = true;
   switch (v.type) {
     case ValueType::S:
-    case ValueType::B: return static_cast<int64_t>(v.scalar.size());
+    case ValueType::B:
+      return static_cast<int64_t>(v.scalar.size());
     case ValueType::SS:
     case ValueType::NS:
-    case ValueType::BS: return static_cast<int64_t>(v.set.size());
-    case ValueType::L: return static_cast<int64_t>(v.list.size());
-    case ValueType::M: return static_cast<int64_t>(v.map.size());
-    default: *ok = false; return 0;
+    case ValueType::BS:
+      return static_cast<int64_t>(v.set.size());
+    case ValueType::L:
+      return static_cast<int64_t>(v.list.size());
+    case ValueType::M:
+      return static_cast<int64_t>(v.map.size());
+    default:
+      *ok = false;
+      return 0;
   }
 }
 
@@ -234,8 +264,10 @@ int64_t size_of(const AttributeValue& v, bool* ok) {
 // size() of something without a size). `scratch` holds computed values.
 const AttributeValue* operand_value(const Operand& op, const Item* item, AttributeValue& scratch) {
   switch (op.kind) {
-    case Operand::Kind::kPath: return find_path(item, op.path);
-    case Operand::Kind::kValue: return &op.value;
+    case Operand::Kind::kPath:
+      return find_path(item, op.path);
+    case Operand::Kind::kValue:
+      return &op.value;
     case Operand::Kind::kFunction: {
       if (op.function != "size") return nullptr;
       AttributeValue inner_scratch;
@@ -247,7 +279,8 @@ const AttributeValue* operand_value(const Operand& op, const Item* item, Attribu
       scratch = AttributeValue::number(Number::from_int(size));
       return &scratch;
     }
-    default: return nullptr;
+    default:
+      return nullptr;
   }
 }
 
@@ -277,13 +310,17 @@ bool evaluate_function(const Operand& fn, const Item* item) {
       // CONTAINS: "looks for a subsequence of the target that matches the input").
       case ValueType::B:
         return b->type == ValueType::B && a->scalar.find(b->scalar) != std::string::npos;
-      case ValueType::SS: return b->type == ValueType::S && set_has(*a, *b);
-      case ValueType::NS: return b->type == ValueType::N && set_has(*a, *b);
-      case ValueType::BS: return b->type == ValueType::B && set_has(*a, *b);
+      case ValueType::SS:
+        return b->type == ValueType::S && set_has(*a, *b);
+      case ValueType::NS:
+        return b->type == ValueType::N && set_has(*a, *b);
+      case ValueType::BS:
+        return b->type == ValueType::B && set_has(*a, *b);
       case ValueType::L:
         return std::any_of(a->list.begin(), a->list.end(),
                            [&](const AttributeValue& e) { return e == *b; });
-      default: return false;
+      default:
+        return false;
     }
   }
   return false;
@@ -295,7 +332,8 @@ bool evaluate_node(const Node& node, const Item* item) {
       return evaluate_node(node.children[0], item) || evaluate_node(node.children[1], item);
     case Node::Kind::kAnd:
       return evaluate_node(node.children[0], item) && evaluate_node(node.children[1], item);
-    case Node::Kind::kNot: return !evaluate_node(node.children[0], item);
+    case Node::Kind::kNot:
+      return !evaluate_node(node.children[0], item);
     case Node::Kind::kCompare: {
       AttributeValue s0, s1;
       const AttributeValue* a = operand_value(node.operands[0], item, s0);
@@ -333,7 +371,8 @@ bool evaluate_node(const Node& node, const Item* item) {
       }
       return false;
     }
-    case Node::Kind::kFunction: return evaluate_function(node.operands[0], item);
+    case Node::Kind::kFunction:
+      return evaluate_function(node.operands[0], item);
   }
   return false;
 }
@@ -353,7 +392,8 @@ std::unique_ptr<Condition::Node> parse_condition_tree(std::string_view text,
   checker.check_root(*root);
   // Order from dynalite db/conditionParser.pegjs (checkErrors,
   // checkConditionErrors).
-  const std::string parens = tree.redundant_parens ? "The expression has redundant parentheses;" : "";
+  const std::string parens =
+      tree.redundant_parens ? "The expression has redundant parentheses;" : "";
   throw_first(prefix, {&parens, &checker.unknown_function, &checker.misused_function,
                        &resolver.reserved, &resolver.too_deep, &resolver.undefined_first,
                        &checker.operand_count, &checker.distinct, &checker.function_type});

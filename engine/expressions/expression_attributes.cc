@@ -21,26 +21,30 @@ bool valid_key(std::string_view key, char marker) {
 }  // namespace
 
 ExpressionAttributes make_expression_attributes(
-    const std::optional<std::map<std::string, std::string>>& names, const std::optional<Item>& values) {
+    const std::optional<std::map<std::string, std::string>>& names,
+    const std::optional<Item>& values) {
   ExpressionAttributes out;
   if (names) {
     if (names->empty()) throw validation_error("ExpressionAttributeNames must not be empty");
     for (const auto& [key, name] : *names) {
       if (!valid_key(key, '#')) {
-        throw validation_error("ExpressionAttributeNames contains invalid key: Syntax error; key: \"" +
-                               key + "\"");
+        throw validation_error(
+            "ExpressionAttributeNames contains invalid key: Syntax error; key: \"" + key + "\"");
       }
       // An attribute name is 1..65535 bytes; DynamoDB wraps the reason as for
       // values ("ExpressionAttributeNames contains invalid value: Empty
       // attribute name for key #DE", quoted from DynamoDB by an application
       // that matches on it; DynamoDB Local getExpressionAttributeNamesSizes).
       if (name.empty()) {
-        throw validation_error("ExpressionAttributeNames contains invalid value: Empty attribute name for key " + key);
+        throw validation_error(
+            "ExpressionAttributeNames contains invalid value: Empty attribute name for key " + key);
       }
       if (name.size() > 65535) {
         throw validation_error(
-            "ExpressionAttributeNames contains invalid value: Attribute name is too large, must be less "
-            "than 65536 bytes for key " + key);
+            "ExpressionAttributeNames contains invalid value: Attribute name is too large, must be "
+            "less "
+            "than 65536 bytes for key " +
+            key);
       }
     }
     out.names = *names;
@@ -49,8 +53,8 @@ ExpressionAttributes make_expression_attributes(
     if (values->empty()) throw validation_error("ExpressionAttributeValues must not be empty");
     for (const auto& [key, value] : *values) {
       if (!valid_key(key, ':')) {
-        throw validation_error("ExpressionAttributeValues contains invalid key: Syntax error; key: \"" +
-                               key + "\"");
+        throw validation_error(
+            "ExpressionAttributeValues contains invalid key: Syntax error; key: \"" + key + "\"");
       }
     }
     out.values = *values;
@@ -72,13 +76,14 @@ void check_all_used(const ExpressionAttributes& attributes) {
   };
   std::string names = unused(attributes.names, attributes.used_names);
   if (!names.empty()) {
-    throw validation_error("Value provided in ExpressionAttributeNames unused in expressions: keys: {" +
-                           names + "}");
+    throw validation_error(
+        "Value provided in ExpressionAttributeNames unused in expressions: keys: {" + names + "}");
   }
   std::string values = unused(attributes.values, attributes.used_values);
   if (!values.empty()) {
     throw validation_error(
-        "Value provided in ExpressionAttributeValues unused in expressions: keys: {" + values + "}");
+        "Value provided in ExpressionAttributeValues unused in expressions: keys: {" + values +
+        "}");
   }
 }
 

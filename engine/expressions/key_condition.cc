@@ -30,9 +30,12 @@ class Converter {
 
   void convert(const Node& node) {
     switch (node.kind) {
-      case Node::Kind::kOr: throw invalid_operator("OR");
-      case Node::Kind::kNot: throw invalid_operator("NOT");
-      case Node::Kind::kIn: throw invalid_operator("IN");
+      case Node::Kind::kOr:
+        throw invalid_operator("OR");
+      case Node::Kind::kNot:
+        throw invalid_operator("NOT");
+      case Node::Kind::kIn:
+        throw invalid_operator("IN");
       case Node::Kind::kAnd:
         for (const auto& child : node.children) convert(child);
         return;
@@ -48,7 +51,9 @@ class Converter {
         }
         term(node.operands, "", KeyConditionTerm::Op::kBetween);
         return;
-      case Node::Kind::kFunction: function(node.operands[0]); return;
+      case Node::Kind::kFunction:
+        function(node.operands[0]);
+        return;
     }
   }
 
@@ -82,7 +87,8 @@ class Converter {
               "condition");
         }
         if (operand.path.size() > 1) {
-          throw validation_error("KeyConditionExpressions cannot have conditions on nested attributes");
+          throw validation_error(
+              "KeyConditionExpressions cannot have conditions on nested attributes");
         }
         attribute = operand.path[0].name;
         attribute_index = i;
@@ -94,7 +100,8 @@ class Converter {
       }
     }
     if (!found) {
-      throw validation_error("Invalid condition in KeyConditionExpression: No key attribute specified");
+      throw validation_error(
+          "Invalid condition in KeyConditionExpression: No key attribute specified");
     }
     for (const auto& t : terms) {
       if (t.attribute == attribute) {

@@ -18,8 +18,8 @@ const std::string kInvalid = "One or more parameter values were invalid: ";
 
 // dynalite validations/putItem.js (Expected.ComparisonOperator enum order).
 constexpr std::initializer_list<const char*> kComparisonOperators = {
-    "IN", "NULL", "BETWEEN", "LT", "NOT_CONTAINS", "EQ", "GT",
-    "NOT_NULL", "NE", "LE", "BEGINS_WITH", "GE", "CONTAINS"};
+    "IN",       "NULL", "BETWEEN", "LT",          "NOT_CONTAINS", "EQ",      "GT",
+    "NOT_NULL", "NE",   "LE",      "BEGINS_WITH", "GE",           "CONTAINS"};
 
 // ---- Validation of one condition (dynalite validations/index.js
 // validateConditions, validateAttributeConditions) ----------------------------
@@ -33,7 +33,8 @@ bool valid_count(const std::string& op, size_t n) {
 
 bool type_allowed(const std::string& op, ValueType t) {
   bool scalar = t == ValueType::S || t == ValueType::N || t == ValueType::B;
-  if (op == "EQ" || op == "NE") return scalar || t == ValueType::SS || t == ValueType::NS || t == ValueType::BS;
+  if (op == "EQ" || op == "NE")
+    return scalar || t == ValueType::SS || t == ValueType::NS || t == ValueType::BS;
   if (op == "BEGINS_WITH") return t == ValueType::S || t == ValueType::B;
   return scalar;  // LE LT GE GT CONTAINS NOT_CONTAINS IN BETWEEN
 }
@@ -45,7 +46,8 @@ void check_condition(const std::string& op, const std::vector<AttributeValue>& v
   }
   for (const auto& v : values) {
     if (v.type != values[0].type) {
-      throw validation_error(kInvalid + "AttributeValues inside AttributeValueList must be of same type");
+      throw validation_error(kInvalid +
+                             "AttributeValues inside AttributeValueList must be of same type");
     }
   }
   for (const auto& v : values) {
@@ -173,33 +175,42 @@ void check_expected_members(const api::ExpectedAttributeValue& c, const std::str
   const bool has_list = c.attribute_value_list.has_value();
   const auto& op = c.comparison_operator;
   if (c.exists && op) {
-    throw validation_error(kInvalid + "Exists and ComparisonOperator cannot be used together for Attribute: " + name);
+    throw validation_error(
+        kInvalid + "Exists and ComparisonOperator cannot be used together for Attribute: " + name);
   }
   if (has_value && has_list) {
-    throw validation_error(kInvalid + "Value and AttributeValueList cannot be used together for Attribute: " + name);
+    throw validation_error(
+        kInvalid + "Value and AttributeValueList cannot be used together for Attribute: " + name);
   }
   if (!op && has_list) {
-    throw validation_error(kInvalid + "AttributeValueList can only be used with a ComparisonOperator for Attribute: " + name);
+    throw validation_error(
+        kInvalid +
+        "AttributeValueList can only be used with a ComparisonOperator for Attribute: " + name);
   }
   if (c.exists && !*c.exists && has_value) {
-    throw validation_error(kInvalid + "Value cannot be used when Exists is false for Attribute: " + name);
+    throw validation_error(kInvalid +
+                           "Value cannot be used when Exists is false for Attribute: " + name);
   }
   if (has_value || has_list) return;
   if (op) {
     if (*op != api::ComparisonOperator::kNotNull && *op != api::ComparisonOperator::kNull) {
-      throw validation_error(kInvalid + "Value or AttributeValueList must be used with ComparisonOperator: " +
+      throw validation_error(kInvalid +
+                             "Value or AttributeValueList must be used with ComparisonOperator: " +
                              std::string(op->text()) + " for Attribute: " + name);
     }
   } else if (!c.exists) {
-    throw validation_error(kInvalid + "Value must be provided when Exists is null for Attribute: " + name);
+    throw validation_error(kInvalid +
+                           "Value must be provided when Exists is null for Attribute: " + name);
   } else if (*c.exists) {
-    throw validation_error(kInvalid + "Value must be provided when Exists is true for Attribute: " + name);
+    throw validation_error(kInvalid +
+                           "Value must be provided when Exists is true for Attribute: " + name);
   }
 }
 
 Node expected_node(const api::ExpectedAttributeValue& c, const std::string& name) {
   check_expected_members(c, name);
-  std::vector<AttributeValue> values = c.attribute_value_list.value_or(std::vector<AttributeValue>{});
+  std::vector<AttributeValue> values =
+      c.attribute_value_list.value_or(std::vector<AttributeValue>{});
   if (c.value) values.push_back(*c.value);
   if (c.comparison_operator) {
     const std::string op(c.comparison_operator->text());
@@ -240,8 +251,8 @@ void check_expression_mixing(std::initializer_list<MemberPresence> expression,
   // public issue trackers).
   throw validation_error(
       "Can not use both expression and non-expression parameters in the same request: "
-      "Non-expression parameters: {" + used_legacy + "} Expression parameters: {" +
-      used_expression + "}");
+      "Non-expression parameters: {" +
+      used_legacy + "} Expression parameters: {" + used_expression + "}");
 }
 
 std::optional<Condition> legacy_expected(const std::optional<ExpectedMap>& expected,
@@ -253,7 +264,8 @@ std::optional<Condition> legacy_expected(const std::optional<ExpectedMap>& expec
   for (const auto& [key, condition] : *expected) {
     const std::string& name = checked_attribute_name(key);
     if (!condition) {
-      throw validation_error(kInvalid + "ExpectedAttributeValue must not be null for Attribute: " + name);
+      throw validation_error(kInvalid +
+                             "ExpectedAttributeValue must not be null for Attribute: " + name);
     }
     nodes.push_back(expected_node(*condition, name));
   }
@@ -270,7 +282,8 @@ std::optional<Condition> legacy_filter(const std::optional<ConditionMap>& filter
     const std::string& name = checked_attribute_name(key);
     const api::Condition& c = present_condition(entry, name);
     const std::string op(c.comparison_operator->text());  // required: shape-checked
-    std::vector<AttributeValue> values = c.attribute_value_list.value_or(std::vector<AttributeValue>{});
+    std::vector<AttributeValue> values =
+        c.attribute_value_list.value_or(std::vector<AttributeValue>{});
     check_condition(op, values);
     nodes.push_back(comparison_node(name, op, std::move(values)));
   }
@@ -279,16 +292,20 @@ std::optional<Condition> legacy_filter(const std::optional<ConditionMap>& filter
 
 std::vector<KeyConditionTerm> legacy_key_conditions(const ConditionMap& key_conditions) {
   static const std::map<std::string, KeyConditionTerm::Op, std::less<>> kIndexable = {
-      {"EQ", KeyConditionTerm::Op::kEq},       {"LT", KeyConditionTerm::Op::kLt},
-      {"LE", KeyConditionTerm::Op::kLe},       {"GT", KeyConditionTerm::Op::kGt},
-      {"GE", KeyConditionTerm::Op::kGe},       {"BETWEEN", KeyConditionTerm::Op::kBetween},
+      {"EQ", KeyConditionTerm::Op::kEq},
+      {"LT", KeyConditionTerm::Op::kLt},
+      {"LE", KeyConditionTerm::Op::kLe},
+      {"GT", KeyConditionTerm::Op::kGt},
+      {"GE", KeyConditionTerm::Op::kGe},
+      {"BETWEEN", KeyConditionTerm::Op::kBetween},
       {"BEGINS_WITH", KeyConditionTerm::Op::kBeginsWith}};
   std::vector<KeyConditionTerm> terms;
   for (const auto& [key, entry] : key_conditions) {
     const std::string& name = checked_attribute_name(key);
     const api::Condition& c = present_condition(entry, name);
     const std::string op(c.comparison_operator->text());  // required: shape-checked
-    std::vector<AttributeValue> values = c.attribute_value_list.value_or(std::vector<AttributeValue>{});
+    std::vector<AttributeValue> values =
+        c.attribute_value_list.value_or(std::vector<AttributeValue>{});
     check_condition(op, values);
     auto indexable = kIndexable.find(op);
     // dynalite test/query.js: non-indexable operators in KeyConditions.
@@ -308,7 +325,8 @@ namespace {
 // DynamoDB Local validateAttributeUpdates; dynalite validations/updateItem.js.
 void check_attribute_update(const std::string& action, const std::optional<AttributeValue>& value) {
   if (!value && action != "DELETE") {
-    throw validation_error(kInvalid + "Only DELETE action is allowed when no attribute value is specified");
+    throw validation_error(kInvalid +
+                           "Only DELETE action is allowed when no attribute value is specified");
   }
   if (value && action == "DELETE" && !value->is_set()) {
     throw validation_error(kInvalid + "DELETE action with value is not supported for the type " +
@@ -316,7 +334,8 @@ void check_attribute_update(const std::string& action, const std::optional<Attri
   }
   if (value && action == "ADD" && !value->is_set() && value->type != ValueType::N &&
       value->type != ValueType::L) {
-    throw validation_error(kInvalid + "ADD action is not supported for the type " + type_name(value->type));
+    throw validation_error(kInvalid + "ADD action is not supported for the type " +
+                           type_name(value->type));
   }
 }
 
@@ -368,8 +387,8 @@ std::optional<Update> legacy_attribute_updates(const std::optional<AttributeUpda
     // DynamoDB Local NULL_ATTRIBUTE_UPDATE_VALUE.
     if (!update) {
       throw validation_error(
-          "Supplied AttributeValueUpdate is empty, must contain one of the supported actions: " + name +
-          " is null");
+          "Supplied AttributeValueUpdate is empty, must contain one of the supported actions: " +
+          name + " is null");
     }
     const std::string action = update->action ? std::string(update->action->text()) : "PUT";
     auto a = update_action(name, action, update->value);

@@ -45,18 +45,42 @@ std::vector<Token> tokenize(std::string_view text) {
       i += 2;
     } else {
       switch (c) {
-        case '(': t.kind = TokenKind::kLParen; break;
-        case ')': t.kind = TokenKind::kRParen; break;
-        case '[': t.kind = TokenKind::kLBracket; break;
-        case ']': t.kind = TokenKind::kRBracket; break;
-        case ',': t.kind = TokenKind::kComma; break;
-        case '.': t.kind = TokenKind::kDot; break;
-        case '=': t.kind = TokenKind::kEq; break;
-        case '<': t.kind = TokenKind::kLt; break;
-        case '>': t.kind = TokenKind::kGt; break;
-        case '+': t.kind = TokenKind::kPlus; break;
-        case '-': t.kind = TokenKind::kMinus; break;
-        default: t.kind = TokenKind::kUnknown; break;
+        case '(':
+          t.kind = TokenKind::kLParen;
+          break;
+        case ')':
+          t.kind = TokenKind::kRParen;
+          break;
+        case '[':
+          t.kind = TokenKind::kLBracket;
+          break;
+        case ']':
+          t.kind = TokenKind::kRBracket;
+          break;
+        case ',':
+          t.kind = TokenKind::kComma;
+          break;
+        case '.':
+          t.kind = TokenKind::kDot;
+          break;
+        case '=':
+          t.kind = TokenKind::kEq;
+          break;
+        case '<':
+          t.kind = TokenKind::kLt;
+          break;
+        case '>':
+          t.kind = TokenKind::kGt;
+          break;
+        case '+':
+          t.kind = TokenKind::kPlus;
+          break;
+        case '-':
+          t.kind = TokenKind::kMinus;
+          break;
+        default:
+          t.kind = TokenKind::kUnknown;
+          break;
       }
       // One whole UTF-8 character for unknown input.
       ++i;

@@ -172,13 +172,27 @@ class Parser {
 
   const char* comparator() {
     switch (peek().kind) {
-      case TokenKind::kEq: ++pos_; return "=";
-      case TokenKind::kNe: ++pos_; return "<>";
-      case TokenKind::kLt: ++pos_; return "<";
-      case TokenKind::kLe: ++pos_; return "<=";
-      case TokenKind::kGt: ++pos_; return ">";
-      case TokenKind::kGe: ++pos_; return ">=";
-      default: fail(); return nullptr;
+      case TokenKind::kEq:
+        ++pos_;
+        return "=";
+      case TokenKind::kNe:
+        ++pos_;
+        return "<>";
+      case TokenKind::kLt:
+        ++pos_;
+        return "<";
+      case TokenKind::kLe:
+        ++pos_;
+        return "<=";
+      case TokenKind::kGt:
+        ++pos_;
+        return ">";
+      case TokenKind::kGe:
+        ++pos_;
+        return ">=";
+      default:
+        fail();
+        return nullptr;
     }
   }
 
@@ -191,8 +205,8 @@ class Parser {
       NestingGuard guard(*this);
       Operand inner;
       int inner_depth = 0;
-      bool ok = grammar_ == Grammar::kCondition ? operand_parens(&inner, &inner_depth)
-                                                : operand(&inner);
+      bool ok =
+          grammar_ == Grammar::kCondition ? operand_parens(&inner, &inner_depth) : operand(&inner);
       if (ok && accept(TokenKind::kRParen)) {
         int my_depth = inner_depth + 1;
         if (my_depth >= 2) redundant_parens = true;
@@ -354,10 +368,14 @@ class Parser {
     while (true) {
       size_t start = pos_;
       std::string section;
-      if (keyword("SET")) section = "SET";
-      else if (keyword("REMOVE")) section = "REMOVE";
-      else if (keyword("ADD")) section = "ADD";
-      else if (keyword("DELETE")) section = "DELETE";
+      if (keyword("SET"))
+        section = "SET";
+      else if (keyword("REMOVE"))
+        section = "REMOVE";
+      else if (keyword("ADD"))
+        section = "ADD";
+      else if (keyword("DELETE"))
+        section = "DELETE";
       if (section.empty() || !update_section(section, out)) {
         pos_ = start;
         break;
@@ -492,7 +510,8 @@ class Parser {
       case Grammar::kUpdate:
         return is_keyword(t, "SET") || is_keyword(t, "REMOVE") || is_keyword(t, "ADD") ||
                is_keyword(t, "DELETE");
-      case Grammar::kProjection: return false;
+      case Grammar::kProjection:
+        return false;
     }
     return false;
   }

@@ -47,7 +47,8 @@ std::optional<AttributeValue> project(const AttributeValue& value, const Selecti
     out.type = ValueType::L;
     for (const auto& [index, child] : s.elements) {
       if (static_cast<size_t>(index) >= value.list.size()) continue;
-      if (auto projected = project(value.list[index], child)) out.list.push_back(std::move(*projected));
+      if (auto projected = project(value.list[index], child))
+        out.list.push_back(std::move(*projected));
     }
     if (out.list.empty()) return std::nullopt;
     return out;

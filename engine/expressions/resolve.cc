@@ -24,7 +24,8 @@ Path Resolver::path(const parsed::Path& parsed) {
             // in the document path is not defined; attribute name: #c".
             undefined_name =
                 "An expression attribute name used in the document path is not defined; "
-                "attribute name: " + step.text;
+                "attribute name: " +
+                step.text;
           }
           if (undefined_first.empty()) undefined_first = undefined_name;
         } else {
@@ -33,7 +34,9 @@ Path Resolver::path(const parsed::Path& parsed) {
         }
         break;
       }
-      case parsed::PathStep::Kind::kIndex: element.index = step.index; break;
+      case parsed::PathStep::Kind::kIndex:
+        element.index = step.index;
+        break;
     }
     out.push_back(std::move(element));
   }
@@ -123,8 +126,8 @@ void check_path_overlaps(const std::vector<Path>& paths, std::string* overlap,
           if (conflict->empty()) {
             *conflict =
                 "Two document paths conflict with each other; must remove or rewrite one of "
-                "these paths; path one: " + path_list_string(one) + ", path two: " +
-                path_list_string(two);
+                "these paths; path one: " +
+                path_list_string(one) + ", path two: " + path_list_string(two);
           }
           differ = true;
           break;
@@ -137,7 +140,8 @@ void check_path_overlaps(const std::vector<Path>& paths, std::string* overlap,
       if (!differ) {
         *overlap =
             "Two document paths overlap with each other; must remove or rewrite one of these "
-            "paths; path one: " + path_list_string(one) + ", path two: " + path_list_string(two);
+            "paths; path one: " +
+            path_list_string(one) + ", path two: " + path_list_string(two);
       }
     }
   }

@@ -10,7 +10,6 @@
 
 namespace dynamini::expr {
 
-
 namespace {
 
 using Kind = parsed::UpdateAction::Kind;
@@ -24,7 +23,8 @@ ApiError missing_attribute() {
       "The provided expression refers to an attribute that does not exist in the item");
 }
 ApiError invalid_path() {
-  return validation_error("The document path provided in the update expression is invalid for update");
+  return validation_error(
+      "The document path provided in the update expression is invalid for update");
 }
 
 bool is_condition_function(const std::string& name) {
@@ -35,14 +35,22 @@ bool is_condition_function(const std::string& name) {
 // "STRING", "NUMBER", ... as ADD/DELETE operand errors name scalar types.
 const char* operand_type_word(ValueType type) {
   switch (type) {
-    case ValueType::S: return "STRING";
-    case ValueType::N: return "NUMBER";
-    case ValueType::B: return "BINARY";
-    case ValueType::NUL: return "NULL";
-    case ValueType::BOOL: return "BOOLEAN";
-    case ValueType::L: return "LIST";
-    case ValueType::M: return "MAP";
-    default: return nullptr;  // sets
+    case ValueType::S:
+      return "STRING";
+    case ValueType::N:
+      return "NUMBER";
+    case ValueType::B:
+      return "BINARY";
+    case ValueType::NUL:
+      return "NULL";
+    case ValueType::BOOL:
+      return "BOOLEAN";
+    case ValueType::L:
+      return "LIST";
+    case ValueType::M:
+      return "MAP";
+    default:
+      return nullptr;  // sets
   }
 }
 
@@ -68,16 +76,18 @@ class Checker {
     bool known = name == "if_not_exists" || name == "list_append" || name == "+" || name == "-";
     if (!known) {
       if (unknown_function.empty()) {
-        unknown_function = is_condition_function(name)
-                               ? "The function is not allowed in an update expression; function: " + name
-                               : "Invalid function name; function: " + name;
+        unknown_function =
+            is_condition_function(name)
+                ? "The function is not allowed in an update expression; function: " + name
+                : "Invalid function name; function: " + name;
       }
       return;
     }
     if (!function.empty()) return;
     if (args.size() != 2) {
-      function = "Incorrect number of operands for operator or function; operator or function: " +
-                 name + ", number of operands: " + std::to_string(args.size());
+      function =
+          "Incorrect number of operands for operator or function; operator or function: " + name +
+          ", number of operands: " + std::to_string(args.size());
       return;
     }
     if (name == "if_not_exists") {
@@ -89,8 +99,9 @@ class Checker {
     ValueType wanted = name == "list_append" ? ValueType::L : ValueType::N;
     for (const auto& arg : args) {
       if (arg.kind == Operand::Kind::kValue && arg.value.type != wanted) {
-        function = "Incorrect operand type for operator or function; operator or function: " + name +
-                   ", operand type: " + type_name(arg.value.type);
+        function =
+            "Incorrect operand type for operator or function; operator or function: " + name +
+            ", operand type: " + type_name(arg.value.type);
         return;
       }
     }
@@ -99,7 +110,8 @@ class Checker {
 
 AttributeValue evaluate(const Operand& op, const Item& item) {
   switch (op.kind) {
-    case Operand::Kind::kValue: return op.value;
+    case Operand::Kind::kValue:
+      return op.value;
     case Operand::Kind::kPath: {
       const AttributeValue* v = find_path(item, op.path);
       if (!v) throw missing_attribute();
@@ -230,7 +242,8 @@ Update Update::parse(std::string_view text, ExpressionAttributes& attributes) {
   if (!tree.repeated_section.empty()) {
     // dynalite test/updateItem.js: The "SET" section can only be used once in
     // an update expression;
-    section = "The \"" + tree.repeated_section + "\" section can only be used once in an update expression;";
+    section = "The \"" + tree.repeated_section +
+              "\" section can only be used once in an update expression;";
   }
   std::string overlap, conflict;
   check_path_overlaps(actions->targets, &overlap, &conflict);
@@ -251,8 +264,12 @@ void Update::apply(Item& item) const {
   // Every operand is evaluated against the item as it was before the update.
   for (const auto& action : actions_->actions) {
     switch (action.kind) {
-      case Kind::kSet: writes.push_back({action.path, evaluate(action.value, item)}); break;
-      case Kind::kRemove: removals.push_back(action.path); break;
+      case Kind::kSet:
+        writes.push_back({action.path, evaluate(action.value, item)});
+        break;
+      case Kind::kRemove:
+        removals.push_back(action.path);
+        break;
       case Kind::kAdd: {
         const AttributeValue& v = action.value.value;
         const AttributeValue* current = find_path(item, action.path);

@@ -18,12 +18,18 @@ using api::BatchStatementErrorCodeEnum;
 // ResourceNotFound, ...).
 BatchStatementErrorCodeEnum batch_code(const ApiError& e) {
   switch (e.code) {
-    case ErrorCode::kConditionalCheckFailed: return BatchStatementErrorCodeEnum::kConditionalCheckFailed;
-    case ErrorCode::kDuplicateItem: return BatchStatementErrorCodeEnum::kDuplicateItem;
-    case ErrorCode::kResourceNotFound: return BatchStatementErrorCodeEnum::kResourceNotFound;
-    case ErrorCode::kTransactionConflict: return BatchStatementErrorCodeEnum::kTransactionConflict;
-    case ErrorCode::kValidation: return BatchStatementErrorCodeEnum::kValidationError;
-    default: return BatchStatementErrorCodeEnum::kInternalServerError;
+    case ErrorCode::kConditionalCheckFailed:
+      return BatchStatementErrorCodeEnum::kConditionalCheckFailed;
+    case ErrorCode::kDuplicateItem:
+      return BatchStatementErrorCodeEnum::kDuplicateItem;
+    case ErrorCode::kResourceNotFound:
+      return BatchStatementErrorCodeEnum::kResourceNotFound;
+    case ErrorCode::kTransactionConflict:
+      return BatchStatementErrorCodeEnum::kTransactionConflict;
+    case ErrorCode::kValidation:
+      return BatchStatementErrorCodeEnum::kValidationError;
+    default:
+      return BatchStatementErrorCodeEnum::kInternalServerError;
   }
 }
 
@@ -41,15 +47,18 @@ void check_not_mixed(const std::vector<api::BatchStatementRequest>& statements) 
     }
     if (!reads) reads = select;
     if (*reads != *select) {
-      throw validation_error("Read and write requests together in the same batch is not supported.");
+      throw validation_error(
+          "Read and write requests together in the same batch is not supported.");
     }
   }
 }
 
-std::optional<Item> read_item(Context& context, const partiql::Select& select, const TableDef& table) {
+std::optional<Item> read_item(Context& context, const partiql::Select& select,
+                              const TableDef& table) {
   auto key = partiql::select_key(select, table);
   if (!key) {
-    throw validation_error("Where clause does not contain a mandatory equality on all key attributes");
+    throw validation_error(
+        "Where clause does not contain a mandatory equality on all key attributes");
   }
   std::optional<Item> item;
   {
@@ -74,7 +83,8 @@ api::BatchStatementError batch_error(const ApiError& e) {
   return error;
 }
 
-api::BatchStatementResponse run_statement(Context& context, const api::BatchStatementRequest& member) {
+api::BatchStatementResponse run_statement(Context& context,
+                                          const api::BatchStatementRequest& member) {
   api::BatchStatementResponse out;
   try {
     auto parsed = partiql::prepare(context, *member.statement, member.parameters);
@@ -102,7 +112,8 @@ BatchExecuteStatementResponse BatchExecuteStatementOperation::run(Context& conte
   check_not_mixed(*request.statements);
   BatchExecuteStatementResponse response;
   auto& responses = response.responses.emplace();
-  for (const auto& member : *request.statements) responses.push_back(run_statement(context, member));
+  for (const auto& member : *request.statements)
+    responses.push_back(run_statement(context, member));
   return response;
 }
 

@@ -104,7 +104,8 @@ BatchWriteItemResponse BatchWriteItemOperation::run(Context& context, const Requ
       const Item* old_item = current ? &*current : nullptr;
       const Item* new_item = new_item_of(w, std::nullopt);
       apply_write(context.store(), *tw.def, w, old_item, new_item);
-      if (capacity != CapacityDetail::kNone) add(tw.consumed, write_consumption(*tw.def, old_item, new_item));
+      if (capacity != CapacityDetail::kNone)
+        add(tw.consumed, write_consumption(*tw.def, old_item, new_item));
     }
   }
   for (const auto& tw : tables) {
@@ -119,7 +120,8 @@ BatchWriteItemResponse BatchWriteItemOperation::run(Context& context, const Requ
   txn.commit();
   if (capacity != CapacityDetail::kNone) {
     auto& out = response.consumed_capacity.emplace();
-    for (const auto& tw : tables) out.push_back(consumed_capacity(*tw.table_name, capacity, tw.consumed));
+    for (const auto& tw : tables)
+      out.push_back(consumed_capacity(*tw.table_name, capacity, tw.consumed));
   }
   return response;
 }

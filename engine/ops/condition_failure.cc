@@ -1,6 +1,5 @@
 #include "ops/condition_failure.h"
 
-
 namespace dynamini {
 
 ApiError conditional_check_failed(bool return_old, const Item* old_item) {

@@ -28,7 +28,8 @@ api::ConsumedCapacity consumed_capacity(const std::string& table_name, CapacityD
   out.capacity_units = c.total();
   if (detail == CapacityDetail::kIndexes) {
     out.table.emplace().capacity_units = c.table;
-    if (!c.global_indexes.empty()) out.global_secondary_indexes = index_capacities(c.global_indexes);
+    if (!c.global_indexes.empty())
+      out.global_secondary_indexes = index_capacities(c.global_indexes);
     if (!c.local_indexes.empty()) out.local_secondary_indexes = index_capacities(c.local_indexes);
   }
   return out;
@@ -128,8 +129,8 @@ void write_consumed_capacity_object(JsonWriter& out, const std::string& table_na
   out.EndObject();
 }
 
-void write_consumed_capacity(JsonWriter& out, const std::string& table_name,
-                             CapacityDetail detail, const Consumption& c) {
+void write_consumed_capacity(JsonWriter& out, const std::string& table_name, CapacityDetail detail,
+                             const Consumption& c) {
   if (detail == CapacityDetail::kNone) return;
   out.Key("ConsumedCapacity");
   write_consumed_capacity_object(out, table_name, detail, c);

@@ -24,7 +24,6 @@ enum class CapacityDetail { kNone, kTotal, kIndexes };
 CapacityDetail capacity_detail(const std::optional<Enum<api::ReturnConsumedCapacity>>& asked,
                                const ExecuteOptions& options);
 
-
 // Read units for `bytes` read in one request (at least one unit's worth).
 double read_units(int64_t bytes, bool consistent);
 // Write units for one item write of `bytes` (at least 1).
@@ -52,8 +51,8 @@ api::ConsumedCapacity consumed_capacity(const std::string& table_name, CapacityD
                                         const Consumption& consumption);
 
 // Writes "ConsumedCapacity": {...} unless detail is kNone.
-void write_consumed_capacity(JsonWriter& out, const std::string& table_name,
-                             CapacityDetail detail, const Consumption& consumption);
+void write_consumed_capacity(JsonWriter& out, const std::string& table_name, CapacityDetail detail,
+                             const Consumption& consumption);
 // The object alone (BatchGet/BatchWrite list one per table).
 void write_consumed_capacity_object(JsonWriter& out, const std::string& table_name,
                                     CapacityDetail detail, const Consumption& consumption);

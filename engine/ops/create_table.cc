@@ -66,7 +66,8 @@ std::vector<IndexDef> bind_local_indexes(const std::vector<api::LocalSecondaryIn
     if (index.keys.hash.name != def.keys.hash.name) {
       throw invalid_parameter(
           "Index KeySchema does not have the same leading hash key as table KeySchema for "
-          "index: " + name + ". index hash key: " + index.keys.hash.name +
+          "index: " +
+          name + ". index hash key: " + index.keys.hash.name +
           ", table hash key: " + def.keys.hash.name);
     }
     index.projection = bind_projection(*lsi.projection);
@@ -101,7 +102,8 @@ std::vector<IndexDef> bind_global_indexes(const std::vector<api::GlobalSecondary
     if (!def.pay_per_request && !throughput) {
       throw invalid_parameter("ProvisionedThroughput is not specified for index: " + name);
     }
-    if (throughput) index.throughput = {*throughput->read_capacity_units, *throughput->write_capacity_units};
+    if (throughput)
+      index.throughput = {*throughput->read_capacity_units, *throughput->write_capacity_units};
     out.push_back(std::move(index));
   }
   if (out.size() > kMaxGlobalIndexes) {

@@ -21,7 +21,8 @@ DeleteItemResponse DeleteItemOperation::run(Context& context, const Request& req
   const WriteMeasures measures = write_measures(request, options);
   WriteOutcome outcome = run_single_write(context, write, measures);
   auto response = measured_response<DeleteItemResponse>(write.table_name, measures, outcome);
-  if (is_value(request.return_values, api::ReturnValue::kAllOld)) response.attributes = old_attributes(outcome);
+  if (is_value(request.return_values, api::ReturnValue::kAllOld))
+    response.attributes = old_attributes(outcome);
   return response;
 }
 

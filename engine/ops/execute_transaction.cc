@@ -8,8 +8,8 @@
 #include "dynamini/api_error.h"
 #include "ops/consumed_capacity.h"
 #include "ops/operations.h"
-#include "ops/transaction.h"
 #include "ops/partiql_execute.h"
+#include "ops/transaction.h"
 
 namespace dynamini {
 namespace {
@@ -17,7 +17,8 @@ namespace {
 // Statements are read in order; one whose kind (read or write) differs
 // from the first is refused at once (DynamoDB Local ExecuteTransactionFunction
 // PARTIQL_TRANSACT_REQUEST_MIXED_OPERATION).
-std::vector<partiql::ParsedStatement> prepare_all(Context& context, const ExecuteTransactionRequest& request,
+std::vector<partiql::ParsedStatement> prepare_all(Context& context,
+                                                  const ExecuteTransactionRequest& request,
                                                   bool& reads) {
   std::vector<partiql::ParsedStatement> parsed;
   for (const auto& member : *request.transact_statements) {
@@ -73,7 +74,8 @@ std::vector<api::ItemResponse> run_reads(Context& context,
     reads.push_back(std::move(read));
   }
   std::vector<api::ItemResponse> responses;
-  for (auto& item : run_read_transaction(context, reads, consumed)) responses.push_back({std::move(item)});
+  for (auto& item : run_read_transaction(context, reads, consumed))
+    responses.push_back({std::move(item)});
   return responses;
 }
 
@@ -89,7 +91,8 @@ std::string fingerprint(const ExecuteTransactionRequest& request) {
 
 }  // namespace
 
-ExecuteTransactionResponse ExecuteTransactionOperation::run(Context& context, const Request& request,
+ExecuteTransactionResponse ExecuteTransactionOperation::run(Context& context,
+                                                            const Request& request,
                                                             const ExecuteOptions& options) {
   bool reads = false;
   auto parsed = prepare_all(context, request, reads);
@@ -111,11 +114,13 @@ ExecuteTransactionResponse ExecuteTransactionOperation::run(Context& context, co
       }
     }
     consumed = run_write_transaction(context, writes);
-    if (capacity != CapacityDetail::kNone) response.consumed_capacity = transaction_capacity(capacity, consumed);
+    if (capacity != CapacityDetail::kNone)
+      response.consumed_capacity = transaction_capacity(capacity, consumed);
     if (token) context.idempotency_tokens().remember(key, print, response, context.now_ms());
     return response;
   }
-  if (capacity != CapacityDetail::kNone) response.consumed_capacity = transaction_capacity(capacity, consumed);
+  if (capacity != CapacityDetail::kNone)
+    response.consumed_capacity = transaction_capacity(capacity, consumed);
   return response;
 }
 

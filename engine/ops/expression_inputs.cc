@@ -1,9 +1,9 @@
 #include "ops/expression_inputs.h"
 
-#include "dynamini/api_error.h"
-
 #include <string_view>
 #include <vector>
+
+#include "dynamini/api_error.h"
 
 namespace dynamini {
 

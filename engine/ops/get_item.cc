@@ -9,8 +9,9 @@
 namespace dynamini {
 
 void GetItemOperation::check_before_values(const Request& request) {
-  expr::check_expression_mixing({{"ProjectionExpression", request.projection_expression.has_value()}},
-                                {{"AttributesToGet", request.attributes_to_get.has_value()}});
+  expr::check_expression_mixing(
+      {{"ProjectionExpression", request.projection_expression.has_value()}},
+      {{"AttributesToGet", request.attributes_to_get.has_value()}});
 }
 
 GetItemResponse GetItemOperation::run(Context& context, const Request& request,

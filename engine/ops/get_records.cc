@@ -23,22 +23,25 @@ GetRecordsResponse GetRecordsOperation::run(Context& context, const Request& req
     std::lock_guard lock(context.storage_mutex());
     const int64_t now = context.now_ms();
     if (now - iterator->issued_ms > kShardIteratorLifetimeMs) {
-      // catalogue-exempt: needs time to pass; tests/engine/streams_api_test.cc with the injected clock
+      // catalogue-exempt: needs time to pass; tests/engine/streams_api_test.cc with the injected
+      // clock
       throw ApiError{ErrorCode::kExpiredIterator,
                      "Iterator expired. The iterator was created " +
                          std::to_string((now - iterator->issued_ms) / 1000) +
-                         " seconds ago; shard iterators expire after 15 minutes", {}};
+                         " seconds ago; shard iterators expire after 15 minutes",
+                     {}};
     }
     trim_stream_log(context);
     StoredStream stream = require_stream(context, iterator->stream_arn);
     if (iterator->position < stream.trim_horizon()) {
-      // catalogue-exempt: needs time to pass; tests/engine/streams_api_test.cc with the injected clock
+      // catalogue-exempt: needs time to pass; tests/engine/streams_api_test.cc with the injected
+      // clock
       throw ApiError{ErrorCode::kTrimmedDataAccess,
                      "The operation attempted to read past the oldest stream record in a shard",
                      {}};
     }
     auto stored = context.store().stream_log().read_stream(stream, iterator->position,
-                                                          request.limit.value_or(1000));
+                                                           request.limit.value_or(1000));
     for (const auto& r : stored) records.append(r.json);
     next.issued_ms = now;
     if (!stored.empty()) next.position = stored.back().seq + 1;

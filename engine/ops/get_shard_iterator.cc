@@ -25,10 +25,12 @@ int64_t sequence_position(const StoredStream& stream, const GetShardIteratorRequ
                            " is not in the range of shard " + *request.shard_id);
   }
   if (seq < stream.trim_horizon()) {
-    // catalogue-exempt: needs 24 h to pass; tests/engine/streams_api_test.cc with the injected clock
+    // catalogue-exempt: needs 24 h to pass; tests/engine/streams_api_test.cc with the injected
+    // clock
     throw ApiError{ErrorCode::kTrimmedDataAccess,
                    "The requested sequence number is beyond the trim horizon of the shard "
-                   "(records older than 24 hours are trimmed)", {}};
+                   "(records older than 24 hours are trimmed)",
+                   {}};
   }
   return *request.shard_iterator_type == Type::kAtSequenceNumber ? seq : seq + 1;
 }
@@ -41,12 +43,14 @@ GetShardIteratorResponse GetShardIteratorOperation::run(Context& context, const 
   const std::string type_text(request.shard_iterator_type->text());
   const auto& sequence = request.sequence_number;
   if (needs_sequence(type) && !sequence) {
-    throw validation_error("Invalid Request: SequenceNumber is required when ShardIteratorType is " +
-                           type_text);
+    throw validation_error(
+        "Invalid Request: SequenceNumber is required when ShardIteratorType is " + type_text);
   }
   if (!needs_sequence(type) && sequence) {
-    throw validation_error("Invalid Request: SequenceNumber must not be provided when "
-                           "ShardIteratorType is " + type_text);
+    throw validation_error(
+        "Invalid Request: SequenceNumber must not be provided when "
+        "ShardIteratorType is " +
+        type_text);
   }
   std::optional<int64_t> seq;
   if (sequence) {
@@ -59,8 +63,8 @@ GetShardIteratorResponse GetShardIteratorOperation::run(Context& context, const 
     trim_stream_log(context);
     StoredStream stream = require_stream(context, *request.stream_arn);
     if (*request.shard_id != shard_id_of(stream)) {
-      throw ApiError{ErrorCode::kResourceNotFound,
-                     "Requested resource not found: Shard does not exist", {}};
+      throw ApiError{
+          ErrorCode::kResourceNotFound, "Requested resource not found: Shard does not exist", {}};
     }
     iterator.stream_arn = arn_of(context, stream);
     iterator.issued_ms = context.now_ms();

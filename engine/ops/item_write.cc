@@ -19,9 +19,8 @@ void ItemWrite::validate(const TableDef& table) const {
 void check_update_against_keys(const expr::Update& update, const TableDef& table) {
   for (const auto& path : update.target_paths()) {
     if (!path.empty() && path.front().index < 0 && table.is_key_attribute(path.front().name)) {
-      throw validation_error(
-          "One or more parameter values were invalid: Cannot update attribute " +
-          path.front().name + ". This attribute is part of the key");
+      throw validation_error("One or more parameter values were invalid: Cannot update attribute " +
+                             path.front().name + ". This attribute is part of the key");
     }
   }
   // A type known before the update runs is checked first (dynalite
@@ -89,7 +88,8 @@ std::optional<Item> compute_new_item(const ItemWrite& write, const TableDef& tab
   switch (write.kind) {
     case WriteKind::kDelete:
     case WriteKind::kConditionCheck:
-    case WriteKind::kPut: return std::nullopt;
+    case WriteKind::kPut:
+      return std::nullopt;
     case WriteKind::kUpdate: {
       Item next = current ? *current : key_of(*write.item, table.keys);
       if (write.update) {
@@ -109,12 +109,15 @@ std::optional<Item> compute_new_item(const ItemWrite& write, const TableDef& tab
 void apply_write(Store& store, const TableDef& table, const ItemWrite& write, const Item* current,
                  const Item* new_item) {
   switch (write.kind) {
-    case WriteKind::kConditionCheck: return;
+    case WriteKind::kConditionCheck:
+      return;
     case WriteKind::kDelete:
       if (current) store.remove(table, *current);
       return;
     case WriteKind::kPut:
-    case WriteKind::kUpdate: store.put(table, current, *new_item); return;
+    case WriteKind::kUpdate:
+      store.put(table, current, *new_item);
+      return;
   }
 }
 

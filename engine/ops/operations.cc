@@ -9,7 +9,7 @@ namespace dynamini {
 namespace {
 
 #define TYPED(Name) \
-  { #Name, run_json<Name##Operation> }
+  { #Name, run_json < Name##Operation> }
 
 }  // namespace
 

@@ -8,8 +8,8 @@
 
 #include <string_view>
 
-#include "dynamini/database.h"
 #include "context.h"
+#include "dynamini/database.h"
 #include "ops/call.h"
 #include "values/json.h"
 

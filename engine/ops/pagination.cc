@@ -9,7 +9,6 @@
 namespace dynamini {
 namespace {
 
-
 bool has_typed(const Item& key, const KeyElement& element) {
   auto it = key.find(element.name);
   return it != key.end() && it->second.type == element.type;
@@ -137,16 +136,16 @@ Page read_page(Context& context, PageRequest request) {
   // and only the last evaluated row is parsed, for LastEvaluatedKey.
   const bool fetch_from_table =
       request.index && !request.index->global &&
-      (request.fetch_from_table ||
-       (request.select == Select::kAllAttributes &&
-        request.index->projection.type != IndexProjection::Type::kAll));
+      (request.fetch_from_table || (request.select == Select::kAllAttributes &&
+                                    request.index->projection.type != IndexProjection::Type::kAll));
   const bool parse_rows = request.filter || request.projection || fetch_from_table;
   std::string last_json;
   bool stopped_early = false;
   context.store().read_range(
       table, request.read, [&](std::string_view json, int64_t size, std::string_view pk) {
         if (request.segment &&
-            static_cast<int64_t>(partition_hash(pk) % static_cast<uint64_t>(request.total_segments)) !=
+            static_cast<int64_t>(partition_hash(pk) %
+                                 static_cast<uint64_t>(request.total_segments)) !=
                 *request.segment) {
           return true;
         }
@@ -200,8 +199,8 @@ void check_select(const SelectMembers& m, bool as_constraint) {
     throw validation_error(as_constraint ? "1 validation error detected: " + message : message);
   };
   const char* member = m.has_projection_expression ? "ProjectionExpression"
-                       : m.has_attributes_to_get    ? "AttributesToGet"
-                                                    : nullptr;
+                       : m.has_attributes_to_get   ? "AttributesToGet"
+                                                   : nullptr;
   if (*m.select == Select::kSpecificAttributes) {
     if (!member) {
       fail(

@@ -12,8 +12,8 @@
 #include <string_view>
 #include <vector>
 
-#include "dynamini/shapes.h"
 #include "context.h"
+#include "dynamini/shapes.h"
 #include "expressions/expressions.h"
 #include "storage/store.h"
 
@@ -46,8 +46,8 @@ struct Page {
   // text itself when there is no filter or projection to apply), built in
   // one buffer so a page costs no allocation per item; none for Select COUNT.
   ItemArray items;
-  int64_t count = 0;        // items that passed the filter
-  int64_t scanned = 0;      // items evaluated
+  int64_t count = 0;    // items that passed the filter
+  int64_t scanned = 0;  // items evaluated
   int64_t bytes_read = 0;
   std::optional<Item> last_evaluated_key;
 };

@@ -26,7 +26,8 @@ bool is_select(const std::string& statement) {
   for (auto& c : word) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
   if (word == "SELECT") return true;
   if (word == "INSERT" || word == "UPDATE" || word == "DELETE") return false;
-  throw validation_error("Statement wasn't well formed, can't be processed: Expected data manipulation");
+  throw validation_error(
+      "Statement wasn't well formed, can't be processed: Expected data manipulation");
 }
 
 namespace {
@@ -35,7 +36,8 @@ std::optional<Item> decode_next_token(const std::optional<std::string>& token) {
   if (!token) return std::nullopt;
   std::string bytes;
   rapidjson::Document key;
-  if (!base64_decode(*token, &bytes) || key.Parse(bytes.c_str()).HasParseError() || !key.IsObject()) {
+  if (!base64_decode(*token, &bytes) || key.Parse(bytes.c_str()).HasParseError() ||
+      !key.IsObject()) {
     throw validation_error("Invalid NextToken");
   }
   return parse_item(key);
@@ -54,7 +56,8 @@ SelectPage read_page(Context& context, const typename Op::Request& request,
   auto response = run_built<Op>(context, request, options);
   SelectPage page;
   page.items = std::move(*response.items);
-  if (response.last_evaluated_key) page.next_token = encode_next_token(*response.last_evaluated_key);
+  if (response.last_evaluated_key)
+    page.next_token = encode_next_token(*response.last_evaluated_key);
   page.consumed_capacity = std::move(response.consumed_capacity);
   return page;
 }

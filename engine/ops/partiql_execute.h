@@ -10,11 +10,11 @@
 #include <string>
 #include <vector>
 
+#include "context.h"
 #include "dynamini/database.h"
 #include "dynamini/stored_items.h"
-#include "context.h"
-#include "partiql/ast.h"
 #include "ops/partiql_translate.h"
+#include "partiql/ast.h"
 
 namespace dynamini::partiql {
 

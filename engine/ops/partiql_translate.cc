@@ -41,26 +41,32 @@ class ExpressionText {
 
   std::string condition(const Condition& c) {
     switch (c.kind) {
-      case Kind::kCompare: return operand(c.operands[0]) + " " + c.op + " " + operand(c.operands[1]);
+      case Kind::kCompare:
+        return operand(c.operands[0]) + " " + c.op + " " + operand(c.operands[1]);
       case Kind::kBetween:
         return operand(c.operands[0]) + " BETWEEN " + operand(c.operands[1]) + " AND " +
                operand(c.operands[2]);
       case Kind::kIn: {
         std::string out = operand(c.operands[0]) + " IN (";
-        for (size_t i = 1; i < c.operands.size(); ++i) out += (i > 1 ? ", " : "") + operand(c.operands[i]);
+        for (size_t i = 1; i < c.operands.size(); ++i)
+          out += (i > 1 ? ", " : "") + operand(c.operands[i]);
         return out + ")";
       }
       case Kind::kFunction: {
         std::string out = c.op + "(";
-        for (size_t i = 0; i < c.operands.size(); ++i) out += (i ? ", " : "") + operand(c.operands[i]);
+        for (size_t i = 0; i < c.operands.size(); ++i)
+          out += (i ? ", " : "") + operand(c.operands[i]);
         return out + ")";
       }
       case Kind::kMissing:
         return std::string(c.negated ? "attribute_exists(" : "attribute_not_exists(") +
                path(c.operands[0].path) + ")";
-      case Kind::kAnd: return "(" + condition(c.children[0]) + " AND " + condition(c.children[1]) + ")";
-      case Kind::kOr: return "(" + condition(c.children[0]) + " OR " + condition(c.children[1]) + ")";
-      case Kind::kNot: return "NOT (" + condition(c.children[0]) + ")";
+      case Kind::kAnd:
+        return "(" + condition(c.children[0]) + " AND " + condition(c.children[1]) + ")";
+      case Kind::kOr:
+        return "(" + condition(c.children[0]) + " OR " + condition(c.children[1]) + ")";
+      case Kind::kNot:
+        return "NOT (" + condition(c.children[0]) + ")";
     }
     return {};
   }
@@ -123,11 +129,14 @@ bool sort_key_term(const Condition& c, const std::string& name) {
     return true;
   };
   switch (c.kind) {
-    case Kind::kCompare: return c.op != "<>" && is_attribute(c.operands[0], name) && values_after_subject();
-    case Kind::kBetween: return is_attribute(c.operands[0], name) && values_after_subject();
+    case Kind::kCompare:
+      return c.op != "<>" && is_attribute(c.operands[0], name) && values_after_subject();
+    case Kind::kBetween:
+      return is_attribute(c.operands[0], name) && values_after_subject();
     case Kind::kFunction:
       return c.op == "begins_with" && is_attribute(c.operands[0], name) && values_after_subject();
-    default: return false;
+    default:
+      return false;
   }
 }
 
@@ -151,7 +160,8 @@ Item key_from_where(const std::optional<Condition>& where, const TableDef& table
   }
   if (key.size() != elements.size()) {
     // Recorded from DynamoDB in public emulator tests (dynoxide, LocalStack).
-    throw validation_error("Where clause does not contain a mandatory equality on all key attributes");
+    throw validation_error(
+        "Where clause does not contain a mandatory equality on all key attributes");
   }
   return key;
 }
@@ -166,7 +176,8 @@ ReadRequest plan_select(const Select& select, const TableDef& table, const ReadO
   const IndexDef* index = nullptr;
   if (select.index) {
     index = table.find_index(*select.index);
-    if (!index) throw validation_error("The table does not have the specified index: " + *select.index);
+    if (!index)
+      throw validation_error("The table does not have the specified index: " + *select.index);
   }
   const KeySchema& keys = index ? index->keys : table.keys;
   auto parts = conjuncts(select.where);
@@ -180,7 +191,8 @@ ReadRequest plan_select(const Select& select, const TableDef& table, const ReadO
     } else if (keys.range && !range_term && sort_key_term(*c, keys.range->name)) {
       range_term = c;
     } else {
-      if (mentions(*c, keys.hash.name) || (keys.range && mentions(*c, keys.range->name))) query = false;
+      if (mentions(*c, keys.hash.name) || (keys.range && mentions(*c, keys.range->name)))
+        query = false;
       filter.push_back(c);
     }
   }
@@ -198,25 +210,28 @@ ReadRequest plan_select(const Select& select, const TableDef& table, const ReadO
   } else if (select.where) {
     filter_text = text.condition(*select.where);
   }
-  for (const auto& p : select.projection) projection += (projection.empty() ? "" : ", ") + text.path(p);
+  for (const auto& p : select.projection)
+    projection += (projection.empty() ? "" : ", ") + text.path(p);
   ReadRequest out = query ? ReadRequest(QueryRequest{}) : ReadRequest(ScanRequest{});
   auto non_empty = [](std::string s) -> std::optional<std::string> {
     if (s.empty()) return std::nullopt;
     return s;
   };
-  std::visit([&](auto& r) {
-    r.table_name = select.table;
-    r.index_name = select.index;
-    r.filter_expression = non_empty(filter_text);
-    r.projection_expression = non_empty(projection);
-    const auto& attributes = text.attributes();
-    if (!attributes.names.empty()) r.expression_attribute_names = attributes.names;
-    if (!attributes.values.empty()) r.expression_attribute_values = attributes.values;
-    r.limit = options.limit;
-    r.exclusive_start_key = options.exclusive_start_key;
-    if (options.consistent) r.consistent_read = true;
-    r.return_consumed_capacity = options.return_consumed_capacity;
-  }, out);
+  std::visit(
+      [&](auto& r) {
+        r.table_name = select.table;
+        r.index_name = select.index;
+        r.filter_expression = non_empty(filter_text);
+        r.projection_expression = non_empty(projection);
+        const auto& attributes = text.attributes();
+        if (!attributes.names.empty()) r.expression_attribute_names = attributes.names;
+        if (!attributes.values.empty()) r.expression_attribute_values = attributes.values;
+        r.limit = options.limit;
+        r.exclusive_start_key = options.exclusive_start_key;
+        if (options.consistent) r.consistent_read = true;
+        r.return_consumed_capacity = options.return_consumed_capacity;
+      },
+      out);
   if (query) std::get<QueryRequest>(out).key_condition_expression = key_condition;
   return out;
 }
@@ -275,7 +290,8 @@ ItemWrite plan_write(const Statement& statement, const TableDef& table) {
     throw statement_error("Expected data manipulation");
   }
   if (!condition_text.empty()) {
-    write.condition = expr::Condition::parse(condition_text, text.attributes(), "ConditionExpression");
+    write.condition =
+        expr::Condition::parse(condition_text, text.attributes(), "ConditionExpression");
   }
   return write;
 }

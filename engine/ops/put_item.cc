@@ -1,8 +1,7 @@
 // PutItem: creates or replaces an item, optionally conditionally.
 
-#include "ops/operations.h"
-
 #include "ops/expression_inputs.h"
+#include "ops/operations.h"
 #include "ops/return_values.h"
 #include "ops/single_write.h"
 #include "ops/write_binding.h"
@@ -22,7 +21,8 @@ PutItemResponse PutItemOperation::run(Context& context, const Request& request,
   const WriteMeasures measures = write_measures(request, options);
   WriteOutcome outcome = run_single_write(context, write, measures);
   auto response = measured_response<PutItemResponse>(write.table_name, measures, outcome);
-  if (is_value(request.return_values, api::ReturnValue::kAllOld)) response.attributes = old_attributes(outcome);
+  if (is_value(request.return_values, api::ReturnValue::kAllOld))
+    response.attributes = old_attributes(outcome);
   return response;
 }
 

@@ -2,8 +2,8 @@
 #include "expressions/legacy.h"
 #include "keys/key_encoding.h"
 #include "ops/consumed_capacity.h"
-#include "ops/index_projection.h"
 #include "ops/expression_inputs.h"
+#include "ops/index_projection.h"
 #include "ops/operations.h"
 #include "ops/pagination.h"
 
@@ -22,10 +22,12 @@ void apply_key_condition(const std::vector<Term>& terms, const KeySchema& keys, 
   const Term* range = nullptr;
   for (const auto& term : terms) {
     if (term.attribute == keys.hash.name) {
-      if (hash) throw validation_error("KeyConditionExpressions must only contain one condition per key");
+      if (hash)
+        throw validation_error("KeyConditionExpressions must only contain one condition per key");
       hash = &term;
     } else if (keys.range && term.attribute == keys.range->name) {
-      if (range) throw validation_error("KeyConditionExpressions must only contain one condition per key");
+      if (range)
+        throw validation_error("KeyConditionExpressions must only contain one condition per key");
       range = &term;
     }
   }
@@ -59,12 +61,16 @@ void apply_key_condition(const std::vector<Term>& terms, const KeySchema& keys, 
       read.upper = a;
       read.upper_inclusive = false;
       break;
-    case Term::Op::kLe: read.upper = a; break;
+    case Term::Op::kLe:
+      read.upper = a;
+      break;
     case Term::Op::kGt:
       read.lower = a;
       read.lower_inclusive = false;
       break;
-    case Term::Op::kGe: read.lower = a; break;
+    case Term::Op::kGe:
+      read.lower = a;
+      break;
     case Term::Op::kBetween: {
       std::string b = encode_key_value(range->operands.at(1));
       if (range->operands[0].type == ValueType::N
@@ -74,8 +80,8 @@ void apply_key_condition(const std::vector<Term>& terms, const KeySchema& keys, 
             "Invalid KeyConditionExpression: The BETWEEN operator requires upper bound to be "
             "greater than or equal to lower bound; lower bound operand: AttributeValue: {" +
             std::string(type_name(range->operands[0].type)) + ":" + range->operands[0].scalar +
-            "}, upper bound operand: AttributeValue: {" + type_name(range->operands[1].type) +
-            ":" + range->operands[1].scalar + "}");
+            "}, upper bound operand: AttributeValue: {" + type_name(range->operands[1].type) + ":" +
+            range->operands[1].scalar + "}");
       }
       read.lower = a;
       read.upper = b;
@@ -111,8 +117,10 @@ void check_start_key_in_condition(const Item& start, const KeySchema& keys, cons
     return;
   }
   const std::string sort = encode_key_value(start.at(keys.range->name));
-  const bool above_lower = !read.lower || (read.lower_inclusive ? sort >= *read.lower : sort > *read.lower);
-  const bool below_upper = !read.upper || (read.upper_inclusive ? sort <= *read.upper : sort < *read.upper);
+  const bool above_lower =
+      !read.lower || (read.lower_inclusive ? sort >= *read.lower : sort > *read.lower);
+  const bool below_upper =
+      !read.upper || (read.upper_inclusive ? sort <= *read.upper : sort < *read.upper);
   if (!above_lower || !below_upper) {
     throw validation_error("The provided starting key does not match the range key predicate");
   }
@@ -128,7 +136,8 @@ struct FilterNames {
   const char* kind = "Filter Expression";
 };
 
-FilterNames filter_names(const QueryRequest& request, const std::optional<expr::Condition>& filter) {
+FilterNames filter_names(const QueryRequest& request,
+                         const std::optional<expr::Condition>& filter) {
   FilterNames out;
   if (request.filter_expression) {
     out.names = filter->top_level_names();
@@ -145,9 +154,9 @@ FilterNames filter_names(const QueryRequest& request, const std::optional<expr::
 void check_filter_names(const FilterNames& filter, const KeySchema& keys) {
   for (const KeyElement* key : {&keys.hash, keys.range ? &*keys.range : nullptr}) {
     if (key && filter.names.count(key->name)) {
-      throw validation_error(std::string(filter.kind) +
-                             " can only contain non-primary key attributes: Primary key attribute: " +
-                             key->name);
+      throw validation_error(
+          std::string(filter.kind) +
+          " can only contain non-primary key attributes: Primary key attribute: " + key->name);
     }
   }
 }
@@ -176,9 +185,11 @@ BoundQuery bind(const QueryRequest& request) {
                   ? expr::parse_key_condition(*request.key_condition_expression, attributes)
                   : expr::legacy_key_conditions(*request.key_conditions);
   out.filter = read_condition(request.filter_expression, "FilterExpression", attributes);
-  if (!out.filter) out.filter = expr::legacy_filter(request.query_filter, request.conditional_operator);
+  if (!out.filter)
+    out.filter = expr::legacy_filter(request.query_filter, request.conditional_operator);
   out.filter_names = filter_names(request, out.filter);
-  out.projection = read_projection(request.projection_expression, request.attributes_to_get, attributes);
+  out.projection =
+      read_projection(request.projection_expression, request.attributes_to_get, attributes);
   expr::check_all_used(attributes);
   return out;
 }
@@ -230,8 +241,9 @@ QueryResponse QueryOperation::run(Context& context, const Request& request,
       pr.exclusive_start_key = *start;
     }
     check_filter_names(bound.filter_names, keys);
-    resolved = resolve_select(request.select ? std::optional(request.select->value()) : std::nullopt,
-                              bound.projection.has_value(), index);
+    resolved =
+        resolve_select(request.select ? std::optional(request.select->value()) : std::nullopt,
+                       bound.projection.has_value(), index);
     pr.limit = request.limit;
     pr.filter = bound.filter ? &*bound.filter : nullptr;
     pr.projection = bound.projection ? &*bound.projection : nullptr;

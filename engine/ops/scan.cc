@@ -1,8 +1,8 @@
 #include "dynamini/api_error.h"
 #include "expressions/legacy.h"
 #include "ops/consumed_capacity.h"
-#include "ops/index_projection.h"
 #include "ops/expression_inputs.h"
+#include "ops/index_projection.h"
 #include "ops/operations.h"
 #include "ops/pagination.h"
 
@@ -34,8 +34,8 @@ void check_segments(const ScanRequest& request) {
   if (segment && *segment >= *total) {
     throw validation_error(
         "The Segment parameter is zero-based and must be less than parameter TotalSegments: "
-        "Segment: " + std::to_string(*segment) + " is not less than TotalSegments: " +
-        std::to_string(*total));
+        "Segment: " +
+        std::to_string(*segment) + " is not less than TotalSegments: " + std::to_string(*total));
   }
 }
 
@@ -49,8 +49,10 @@ BoundScan bind(const ScanRequest& request) {
        {"ProjectionExpression", request.projection_expression.has_value()}});
   BoundScan out;
   out.filter = read_condition(request.filter_expression, "FilterExpression", attributes);
-  if (!out.filter) out.filter = expr::legacy_filter(request.scan_filter, request.conditional_operator);
-  out.projection = read_projection(request.projection_expression, request.attributes_to_get, attributes);
+  if (!out.filter)
+    out.filter = expr::legacy_filter(request.scan_filter, request.conditional_operator);
+  out.projection =
+      read_projection(request.projection_expression, request.attributes_to_get, attributes);
   expr::check_all_used(attributes);
   return out;
 }
@@ -99,8 +101,9 @@ ScanResponse ScanOperation::run(Context& context, const Request& request,
       }
       pr.exclusive_start_key = start;
     }
-    resolved = resolve_select(request.select ? std::optional(request.select->value()) : std::nullopt,
-                              bound.projection.has_value(), index);
+    resolved =
+        resolve_select(request.select ? std::optional(request.select->value()) : std::nullopt,
+                       bound.projection.has_value(), index);
     pr.limit = request.limit;
     pr.filter = bound.filter ? &*bound.filter : nullptr;
     pr.projection = bound.projection ? &*bound.projection : nullptr;

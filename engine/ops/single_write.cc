@@ -6,7 +6,8 @@
 
 namespace dynamini {
 
-WriteOutcome run_single_write(Context& context, const ItemWrite& write, const WriteMeasures& measures) {
+WriteOutcome run_single_write(Context& context, const ItemWrite& write,
+                              const WriteMeasures& measures) {
   WriteOutcome out;
   std::lock_guard lock(context.storage_mutex());
   auto table = context.require_table(write.table_name);

@@ -30,13 +30,15 @@ struct WriteOutcome {
   std::optional<api::ItemCollectionMetrics> metrics;
 };
 
-WriteOutcome run_single_write(Context& context, const ItemWrite& write, const WriteMeasures& measures);
+WriteOutcome run_single_write(Context& context, const ItemWrite& write,
+                              const WriteMeasures& measures);
 
 // What a PutItem, UpdateItem or DeleteItem request asks to measure.
 template <class Request>
 WriteMeasures write_measures(const Request& request, const ExecuteOptions& options) {
-  return {capacity_detail(request.return_consumed_capacity, options),
-          is_value(request.return_item_collection_metrics, api::ReturnItemCollectionMetrics::kSize)};
+  return {
+      capacity_detail(request.return_consumed_capacity, options),
+      is_value(request.return_item_collection_metrics, api::ReturnItemCollectionMetrics::kSize)};
 }
 
 // Their response's ConsumedCapacity and ItemCollectionMetrics (the caller

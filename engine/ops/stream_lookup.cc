@@ -14,7 +14,8 @@ StoredStream require_stream(Context& context, std::string_view arn) {
   auto stream = context.store().stream_log().find_stream(name->table_name, name->label);
   if (!stream) {
     throw ApiError{ErrorCode::kResourceNotFound,
-                   "Requested resource not found: Stream: " + std::string(arn) + " not found", {}};
+                   "Requested resource not found: Stream: " + std::string(arn) + " not found",
+                   {}};
   }
   return *stream;
 }

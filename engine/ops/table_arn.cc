@@ -31,11 +31,13 @@ std::string table_name_of_arn(const std::optional<std::string>& arn) {
   return name;
 }
 
-std::shared_ptr<const TableDef> table_of_arn(Context& context, const std::optional<std::string>& arn) {
+std::shared_ptr<const TableDef> table_of_arn(Context& context,
+                                             const std::optional<std::string>& arn) {
   auto table = context.find_table(table_name_of_arn(arn));
   if (!table) {
     throw ApiError{ErrorCode::kResourceNotFound,
-                   "Requested resource not found: ResourcArn: " + *arn + " not found", {}};
+                   "Requested resource not found: ResourcArn: " + *arn + " not found",
+                   {}};
   }
   return table;
 }

@@ -18,6 +18,7 @@ std::string table_name_of_arn(const std::optional<std::string>& arn);
 // The table an ARN names. Throws ValidationException "Invalid TableArn..."
 // for a malformed ARN and ResourceNotFoundException for an unknown table.
 // REQUIRES: the storage lock held.
-std::shared_ptr<const TableDef> table_of_arn(Context& context, const std::optional<std::string>& arn);
+std::shared_ptr<const TableDef> table_of_arn(Context& context,
+                                             const std::optional<std::string>& arn);
 
 }  // namespace dynamini

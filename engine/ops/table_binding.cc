@@ -7,9 +7,12 @@ namespace {
 
 ValueType value_type(const Enum<api::ScalarAttributeType>& type) {
   switch (type.value()) {
-    case api::ScalarAttributeType::kN: return ValueType::N;
-    case api::ScalarAttributeType::kB: return ValueType::B;
-    case api::ScalarAttributeType::kS: break;
+    case api::ScalarAttributeType::kN:
+      return ValueType::N;
+    case api::ScalarAttributeType::kB:
+      return ValueType::B;
+    case api::ScalarAttributeType::kS:
+      break;
   }
   return ValueType::S;
 }
@@ -42,8 +45,9 @@ void check_defined(const std::vector<api::KeySchemaElement>& schema,
   std::vector<std::string> keys, defs;
   for (const auto& e : schema) keys.push_back(*e.attribute_name);
   for (const auto& d : definitions) defs.push_back(d.name);
-  throw invalid_parameter("Some index key attributes are not defined in AttributeDefinitions. Keys: [" +
-                          joined(keys) + "], AttributeDefinitions: [" + joined(defs) + "]");
+  throw invalid_parameter(
+      "Some index key attributes are not defined in AttributeDefinitions. Keys: [" + joined(keys) +
+      "], AttributeDefinitions: [" + joined(defs) + "]");
 }
 
 // The key-type and same-name rules every KeySchema obeys, in DynamoDB's order.
@@ -84,7 +88,8 @@ std::vector<KeyElement> bind_attribute_definitions(
     const std::vector<api::AttributeDefinition>& definitions) {
   std::vector<KeyElement> out;
   out.reserve(definitions.size());
-  for (const auto& d : definitions) out.push_back({*d.attribute_name, value_type(*d.attribute_type)});
+  for (const auto& d : definitions)
+    out.push_back({*d.attribute_name, value_type(*d.attribute_type)});
   return out;
 }
 

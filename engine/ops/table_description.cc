@@ -7,9 +7,12 @@ namespace {
 
 api::ScalarAttributeType scalar_type(ValueType type) {
   switch (type) {
-    case ValueType::N: return api::ScalarAttributeType::kN;
-    case ValueType::B: return api::ScalarAttributeType::kB;
-    default: return api::ScalarAttributeType::kS;
+    case ValueType::N:
+      return api::ScalarAttributeType::kN;
+    case ValueType::B:
+      return api::ScalarAttributeType::kB;
+    default:
+      return api::ScalarAttributeType::kS;
   }
 }
 
@@ -23,7 +26,9 @@ std::vector<api::KeySchemaElement> key_schema(const KeySchema& keys) {
 api::Projection projection(const IndexProjection& p) {
   api::Projection out;
   switch (p.type) {
-    case IndexProjection::Type::kAll: out.projection_type = api::ProjectionType::kAll; break;
+    case IndexProjection::Type::kAll:
+      out.projection_type = api::ProjectionType::kAll;
+      break;
     case IndexProjection::Type::kKeysOnly:
       out.projection_type = api::ProjectionType::kKeysOnly;
       break;
@@ -56,8 +61,9 @@ void describe_indexes(api::TableDescription& out, const TableDef& def, const Tab
     const auto [count, bytes] = index_stats(stats, n);
     if (!index.global) {
       if (!out.local_secondary_indexes) out.local_secondary_indexes.emplace();
-      out.local_secondary_indexes->push_back({index.name, key_schema(index.keys), projection(index.projection), bytes, count,
-             arn + "/index/" + index.name});
+      out.local_secondary_indexes->push_back({index.name, key_schema(index.keys),
+                                              projection(index.projection), bytes, count,
+                                              arn + "/index/" + index.name});
       continue;
     }
     if (!out.global_secondary_indexes) out.global_secondary_indexes.emplace();
@@ -77,8 +83,7 @@ void describe_indexes(api::TableDescription& out, const TableDef& def, const Tab
 void describe_stream(api::TableDescription& out, const TableDef& def,
                      const DescriptionContext& where) {
   if (def.stream.enabled) {
-    out.stream_specification = {true,
-                                Enum<api::StreamViewType>::from_wire(def.stream.view_type)};
+    out.stream_specification = {true, Enum<api::StreamViewType>::from_wire(def.stream.view_type)};
   }
   if (!def.stream.label.empty()) {
     out.latest_stream_label = def.stream.label;

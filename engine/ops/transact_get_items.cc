@@ -31,7 +31,8 @@ TransactGetItemsResponse TransactGetItemsOperation::run(Context& context, const 
   auto& responses = response.responses.emplace();
   for (auto& item : found) responses.emplace_back().item = std::move(item);
   const CapacityDetail capacity = capacity_detail(request.return_consumed_capacity, options);
-  if (capacity != CapacityDetail::kNone) response.consumed_capacity = transaction_capacity(capacity, consumed);
+  if (capacity != CapacityDetail::kNone)
+    response.consumed_capacity = transaction_capacity(capacity, consumed);
   return response;
 }
 

@@ -14,7 +14,8 @@ namespace {
 
 // The one action a TransactItems member carries, bound.
 ItemWrite bind_action(const api::TransactWriteItem& action) {
-  if (action.condition_check) return bind_write(*action.condition_check, WriteKind::kConditionCheck);
+  if (action.condition_check)
+    return bind_write(*action.condition_check, WriteKind::kConditionCheck);
   if (action.put) return bind_write(*action.put, WriteKind::kPut);
   if (action.delete_) return bind_write(*action.delete_, WriteKind::kDelete);
   return bind_write(*action.update, WriteKind::kUpdate);
@@ -30,13 +31,15 @@ std::string fingerprint(const TransactWriteItemsRequest& request) {
   return std::string(buffer.GetString(), buffer.GetSize());
 }
 
-TransactWriteItemsResponse run_transaction(Context& context, const TransactWriteItemsRequest& request,
+TransactWriteItemsResponse run_transaction(Context& context,
+                                           const TransactWriteItemsRequest& request,
                                            const std::vector<ItemWrite>& writes,
                                            const ExecuteOptions& options) {
   TableConsumption consumed = run_write_transaction(context, writes);
   TransactWriteItemsResponse response;
   const CapacityDetail capacity = capacity_detail(request.return_consumed_capacity, options);
-  if (capacity != CapacityDetail::kNone) response.consumed_capacity = transaction_capacity(capacity, consumed);
+  if (capacity != CapacityDetail::kNone)
+    response.consumed_capacity = transaction_capacity(capacity, consumed);
   if (!is_value(request.return_item_collection_metrics, api::ReturnItemCollectionMetrics::kSize)) {
     return response;
   }
@@ -59,14 +62,17 @@ void TransactWriteItemsOperation::check_before_values(const Request& request) {
     const int count = action.condition_check.has_value() + action.put.has_value() +
                       action.delete_.has_value() + action.update.has_value();
     // Messages recorded from DynamoDB (moto test_dynamodb_exceptions.py).
-    if (count > 1) throw validation_error("TransactItems can only contain one of Check, Put, Update or Delete");
+    if (count > 1)
+      throw validation_error("TransactItems can only contain one of Check, Put, Update or Delete");
     if (count == 0) {
-      throw validation_error("Invalid Request: TransactWriteRequest should contain Delete or Put or Update request");
+      throw validation_error(
+          "Invalid Request: TransactWriteRequest should contain Delete or Put or Update request");
     }
   }
 }
 
-TransactWriteItemsResponse TransactWriteItemsOperation::run(Context& context, const Request& request,
+TransactWriteItemsResponse TransactWriteItemsOperation::run(Context& context,
+                                                            const Request& request,
                                                             const ExecuteOptions& options) {
   std::vector<ItemWrite> writes;
   for (const auto& action : *request.transact_items) writes.push_back(bind_action(action));

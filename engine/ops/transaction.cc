@@ -33,7 +33,8 @@ void add_doubled(Consumption& into, const Consumption& c) {
 // Message as DynamoDB renders it: "Transaction cancelled, please refer
 // cancellation reasons for specific reasons [ConditionalCheckFailed, None]".
 [[noreturn]] void cancel(const std::vector<Reason>& reasons) {
-  std::string message = "Transaction cancelled, please refer cancellation reasons for specific reasons [";
+  std::string message =
+      "Transaction cancelled, please refer cancellation reasons for specific reasons [";
   rapidjson::StringBuffer buffer;
   JsonWriter w(buffer);
   w.StartArray();
@@ -114,8 +115,9 @@ TableConsumption run_write_transaction(Context& context, const std::vector<ItemW
   if (failed) cancel(reasons);
   // ...then every write, in one SQLite transaction.
   for (size_t i = 0; i < writes.size(); ++i) {
-    Consumption c = store_write(context.store(), *tables[i], writes[i],
-                                current[i] ? &*current[i] : nullptr, new_item_of(writes[i], next[i]));
+    Consumption c =
+        store_write(context.store(), *tables[i], writes[i], current[i] ? &*current[i] : nullptr,
+                    new_item_of(writes[i], next[i]));
     add_doubled(slot(consumed, writes[i].table_name), c);
   }
   txn.commit();
@@ -139,7 +141,8 @@ std::vector<std::optional<Item>> run_read_transaction(Context& context,
     tables.push_back(std::move(table));
   }
   for (size_t i = 0; i < reads.size(); ++i) {
-    auto stored = context.store().get(*tables[i], encode_primary_key(reads[i].key, tables[i]->keys));
+    auto stored =
+        context.store().get(*tables[i], encode_primary_key(reads[i].key, tables[i]->keys));
     int64_t size = 0;
     if (stored) {
       Item item = item_from_json(*stored);

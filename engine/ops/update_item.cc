@@ -8,7 +8,6 @@
 namespace dynamini {
 namespace {
 
-
 // ReturnValues: the whole item before or after, or only what the update
 // wrote (nested fragments included); nothing when that is empty.
 std::optional<Item> returned_attributes(const UpdateItemRequest& request, const ItemWrite& write,
@@ -16,9 +15,13 @@ std::optional<Item> returned_attributes(const UpdateItemRequest& request, const 
   if (!request.return_values) return std::nullopt;
   std::optional<Item> out;
   switch (request.return_values->value()) {
-    case api::ReturnValue::kNone: break;
-    case api::ReturnValue::kAllOld: return old_attributes(outcome);
-    case api::ReturnValue::kAllNew: out = std::move(outcome.new_item); break;
+    case api::ReturnValue::kNone:
+      break;
+    case api::ReturnValue::kAllOld:
+      return old_attributes(outcome);
+    case api::ReturnValue::kAllNew:
+      out = std::move(outcome.new_item);
+      break;
     case api::ReturnValue::kUpdatedOld:
       if (outcome.old_item && write.update) {
         out = expr::extract_paths(*outcome.old_item, write.update->target_paths());

@@ -87,7 +87,8 @@ void check_combinations(const UpdateTableRequest& request) {
   const bool online = index_actions(request).online > 0;
   if (request.deletion_protection_enabled &&
       (throughput || request.billing_mode || has_index_updates(request) || stream)) {
-    throw invalid_parameter("DeletionProtection modification must be the only operation in the request");
+    throw invalid_parameter(
+        "DeletionProtection modification must be the only operation in the request");
   }
   if (is_value(request.billing_mode, api::BillingMode::kPayPerRequest) && throughput) {
     throw invalid_parameter(
@@ -111,7 +112,8 @@ std::string same_throughput_message(const std::string& what, const Throughput& t
   std::string r = std::to_string(t.read), w = std::to_string(t.write);
   return "The provisioned throughput for " + what +
          " will not change. The requested value equals the current value. Current "
-         "ReadCapacityUnits provisioned for the table: " + r + ". Requested ReadCapacityUnits: " + r +
+         "ReadCapacityUnits provisioned for the table: " +
+         r + ". Requested ReadCapacityUnits: " + r +
          ". Current WriteCapacityUnits provisioned for the table: " + w +
          ". Requested WriteCapacityUnits: " + w +
          ". Refer to the Amazon DynamoDB Developer Guide for current limits and how to request "
@@ -122,7 +124,8 @@ ApiError index_not_found(const std::string& index, const std::string& table) {
   // Live probe (ack-api-quirks DDB-TABLE-456): ResourceNotFoundException
   // "Requested resource not found: Index ghost for table X".
   return ApiError{ErrorCode::kResourceNotFound,
-                  "Requested resource not found: Index " + index + " for table " + table, {}};
+                  "Requested resource not found: Index " + index + " for table " + table,
+                  {}};
 }
 
 std::optional<Throughput> throughput_of(const std::optional<api::ProvisionedThroughput>& t) {
@@ -153,7 +156,8 @@ void bind_table_throughput(const UpdateTableRequest& request, const TableDef& ta
         "PAY_PER_REQUEST");
   }
   if (!update.to_pay_per_request && update.billing_changes && !throughput) {
-    throw invalid_parameter("ProvisionedThroughput must be specified when BillingMode is PROVISIONED");
+    throw invalid_parameter(
+        "ProvisionedThroughput must be specified when BillingMode is PROVISIONED");
   }
   if (!table.pay_per_request && !update.to_pay_per_request && throughput &&
       throughput->read == table.throughput.read && throughput->write == table.throughput.write) {
@@ -203,12 +207,14 @@ IndexDef bind_created_index(const api::CreateGlobalSecondaryIndexAction& create,
   // UpdateTable also refuses repeated NonKeyAttributes.
   std::set<std::string> unique;
   for (const auto& a : index.projection.non_key_attributes) {
-    if (!unique.insert(a).second) throw invalid_parameter("Duplicate element in NonKeyAttributes: " + a);
+    if (!unique.insert(a).second)
+      throw invalid_parameter("Duplicate element in NonKeyAttributes: " + a);
   }
   const auto throughput = throughput_of(create.provisioned_throughput);
   if (pay_per_request && throughput) {
-    throw invalid_parameter("Neither ReadCapacityUnits nor WriteCapacityUnits can be specified for index: " +
-                            name + " when BillingMode is PAY_PER_REQUEST");
+    throw invalid_parameter(
+        "Neither ReadCapacityUnits nor WriteCapacityUnits can be specified for index: " + name +
+        " when BillingMode is PAY_PER_REQUEST");
   }
   if (!pay_per_request && !throughput) {
     throw invalid_parameter("ProvisionedThroughput must be specified for index: " + name);
@@ -251,7 +257,8 @@ void bind_index_update(const api::UpdateGlobalSecondaryIndexAction& u, const Tab
                        const TableUpdate& update) {
   const std::string& name = *u.index_name;
   const auto throughput = throughput_of(u.provisioned_throughput);
-  if (throughput && (throughput->read > kMaxCapacityUnits || throughput->write > kMaxCapacityUnits)) {
+  if (throughput &&
+      (throughput->read > kMaxCapacityUnits || throughput->write > kMaxCapacityUnits)) {
     // dynalite test/updateTable.js: answered before the index is looked up.
     throw validation_error(
         "This operation cannot be performed with given input values. Please contact DynamoDB "
@@ -264,15 +271,17 @@ void bind_index_update(const api::UpdateGlobalSecondaryIndexAction& u, const Tab
   }
   if (update.to_pay_per_request) {
     if (throughput) {
-      throw invalid_parameter("Neither ReadCapacityUnits nor WriteCapacityUnits can be specified for index: " +
-                              name + " when BillingMode is PAY_PER_REQUEST");
+      throw invalid_parameter(
+          "Neither ReadCapacityUnits nor WriteCapacityUnits can be specified for index: " + name +
+          " when BillingMode is PAY_PER_REQUEST");
     }
     throw invalid_parameter("The only Updates for index: " + name +
                             " when TableThroughputMode is PAY_PER_REQUEST can be to "
                             "OnDemandThroughput, WarmThroughput");
   }
   if (!throughput) {
-    throw invalid_parameter("Both ReadCapacityUnits and WriteCapacityUnits must be specified for index: " + name);
+    throw invalid_parameter(
+        "Both ReadCapacityUnits and WriteCapacityUnits must be specified for index: " + name);
   }
   if (!update.billing_changes && throughput->read == index->throughput.read &&
       throughput->write == index->throughput.write) {
@@ -292,7 +301,8 @@ void check_provisioned_indexes(const IndexActions& actions, const TableDef& tabl
     if (!given) missing += (missing.empty() ? "" : ",") + i.name;
   }
   // dynalite test/updateTable.js ("index3,index4").
-  if (!missing.empty()) throw invalid_parameter("ProvisionedThroughput must be specified for index: " + missing);
+  if (!missing.empty())
+    throw invalid_parameter("ProvisionedThroughput must be specified for index: " + missing);
 }
 
 TableUpdate bind_update(const UpdateTableRequest& request, const TableDef& table) {
@@ -324,7 +334,8 @@ void prune_attribute_definitions(TableDef& def) {
     used.insert(i.keys.hash.name);
     if (i.keys.range) used.insert(i.keys.range->name);
   }
-  std::erase_if(def.attribute_definitions, [&](const KeyElement& d) { return !used.count(d.name); });
+  std::erase_if(def.attribute_definitions,
+                [&](const KeyElement& d) { return !used.count(d.name); });
 }
 
 void apply_billing(const UpdateTableRequest& request, int64_t now_ms, TableUpdate& update) {
@@ -376,9 +387,9 @@ void show_deleted_index(const TableDef& old_def, const IndexDef& deleted, TableD
   rendered.indexes.push_back(deleted);
   stats.index_stats.emplace_back(0, 0);
   for (const auto& d : old_def.attribute_definitions) {
-    bool present = std::any_of(rendered.attribute_definitions.begin(),
-                               rendered.attribute_definitions.end(),
-                               [&](const KeyElement& e) { return e.name == d.name; });
+    bool present =
+        std::any_of(rendered.attribute_definitions.begin(), rendered.attribute_definitions.end(),
+                    [&](const KeyElement& e) { return e.name == d.name; });
     if (!present) rendered.attribute_definitions.push_back(d);
   }
 }

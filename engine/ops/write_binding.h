@@ -29,14 +29,17 @@ ItemWrite bind_write(const Request& request, WriteKind kind) {
   write.table_name = *request.table_name;
   write.item = &write_target(request, kind);
   std::optional<std::string> update_expression;
-  if constexpr (requires { request.update_expression; }) update_expression = request.update_expression;
+  if constexpr (requires { request.update_expression; })
+    update_expression = request.update_expression;
   const bool has_condition = request.condition_expression.has_value();
   auto attributes =
       kind == WriteKind::kUpdate
-          ? read_expression_attributes(request.expression_attribute_names, request.expression_attribute_values,
+          ? read_expression_attributes(request.expression_attribute_names,
+                                       request.expression_attribute_values,
                                        {{"UpdateExpression", update_expression.has_value()},
                                         {"ConditionExpression", has_condition}})
-          : read_expression_attributes(request.expression_attribute_names, request.expression_attribute_values,
+          : read_expression_attributes(request.expression_attribute_names,
+                                       request.expression_attribute_values,
                                        {{"ConditionExpression", has_condition}});
   if (update_expression) write.update = expr::Update::parse(*update_expression, attributes);
   write.condition = read_condition(request.condition_expression, "ConditionExpression", attributes);
@@ -44,14 +47,16 @@ ItemWrite bind_write(const Request& request, WriteKind kind) {
     if (!write.update) write.update = expr::legacy_attribute_updates(request.attribute_updates);
   }
   if constexpr (requires { request.expected; }) {
-    if (!write.condition) write.condition = expr::legacy_expected(request.expected, request.conditional_operator);
+    if (!write.condition)
+      write.condition = expr::legacy_expected(request.expected, request.conditional_operator);
   }
   expr::check_all_used(attributes);
   if (kind == WriteKind::kPut && item_size(*write.item) > kMaxItemSize) {
     throw validation_error("Item size has exceeded the maximum allowed size");
   }
-  write.return_old_on_condition_failure = is_value(
-      request.return_values_on_condition_check_failure, api::ReturnValuesOnConditionCheckFailure::kAllOld);
+  write.return_old_on_condition_failure =
+      is_value(request.return_values_on_condition_check_failure,
+               api::ReturnValuesOnConditionCheckFailure::kAllOld);
   return write;
 }
 

@@ -50,7 +50,8 @@ class Parser {
     return true;
   }
   void expect_keyword(const char* word) {
-    if (!keyword(word)) throw statement_error(std::string("Expected ") + word + ", found " + peek().text);
+    if (!keyword(word))
+      throw statement_error(std::string("Expected ") + word + ", found " + peek().text);
   }
   bool symbol(const char* s) {
     if (peek().kind != TokenKind::kSymbol || peek().text != s) return false;
@@ -237,7 +238,8 @@ class Parser {
   // (ddb.partiql.shared ValidationExceptionMessages EMPTY_BAG,
   // UNSUPPORTED_DATA_TYPE_IN_BAG): strings or numbers, one type, no duplicates.
   static ApiError unsupported_in_bag() {
-    return validation_error("Unsupported data type in Bag. DynamoDB only supports either numbers or strings in bags");
+    return validation_error(
+        "Unsupported data type in Bag. DynamoDB only supports either numbers or strings in bags");
   }
   static AttributeValue make_set(const std::vector<AttributeValue>& members) {
     if (members.empty()) throw validation_error("Empty bags are not supported");
@@ -254,7 +256,9 @@ class Parser {
       if (m.type != member_type) throw unsupported_in_bag();
       bool dup = false;
       for (const auto& e : set.set) {
-        if (member_type == ValueType::N ? Number::parse_or_throw(e).compare(m.as_number()) == 0 : e == m.scalar) dup = true;
+        if (member_type == ValueType::N ? Number::parse_or_throw(e).compare(m.as_number()) == 0
+                                        : e == m.scalar)
+          dup = true;
       }
       if (dup) throw validation_error("Input collection contains duplicates");
       set.set.push_back(m.scalar);
@@ -317,7 +321,8 @@ class Parser {
       return c;
     }
     const Token& t = peek();
-    if (t.kind == TokenKind::kIdentifier && peek(1).kind == TokenKind::kSymbol && peek(1).text == "(") {
+    if (t.kind == TokenKind::kIdentifier && peek(1).kind == TokenKind::kSymbol &&
+        peek(1).text == "(") {
       static const char* kFunctions[] = {"begins_with", "contains", "attribute_type",
                                          "attribute_exists", "attribute_not_exists"};
       std::string fn;

@@ -143,7 +143,7 @@ class MemoryCache {
 
   const size_t page_bytes_;
   const size_t extra_bytes_;
-  std::vector<Page*> dense_;        // index: page number; null where absent
+  std::vector<Page*> dense_;          // index: page number; null where absent
   std::map<unsigned, Page*> sparse_;  // far-off page numbers
   unsigned count_ = 0;
 };

@@ -63,11 +63,14 @@ std::string delete_tag() { return "DELETE FROM dynamini_tags WHERE table_name = 
 std::string delete_all_tags() { return "DELETE FROM dynamini_tags WHERE table_name = ?"; }
 
 std::string create_stream_tables() {
-  return "CREATE TABLE IF NOT EXISTS dynamini_streams(table_name TEXT NOT NULL, label TEXT NOT NULL, "
+  return "CREATE TABLE IF NOT EXISTS dynamini_streams(table_name TEXT NOT NULL, label TEXT NOT "
+         "NULL, "
          "view_type TEXT NOT NULL, key_schema TEXT NOT NULL, created_ms INTEGER NOT NULL, "
          "start_seq INTEGER NOT NULL, end_seq INTEGER, closed_ms INTEGER, "
-         "trimmed_through INTEGER NOT NULL DEFAULT 0, PRIMARY KEY(table_name, label)) WITHOUT ROWID;"
-         "CREATE TABLE IF NOT EXISTS dynamini_stream_records(seq INTEGER PRIMARY KEY AUTOINCREMENT, "
+         "trimmed_through INTEGER NOT NULL DEFAULT 0, PRIMARY KEY(table_name, label)) WITHOUT "
+         "ROWID;"
+         "CREATE TABLE IF NOT EXISTS dynamini_stream_records(seq INTEGER PRIMARY KEY "
+         "AUTOINCREMENT, "
          "table_name TEXT NOT NULL, label TEXT NOT NULL, created_ms INTEGER NOT NULL, "
          "record TEXT NOT NULL);"
          "CREATE INDEX IF NOT EXISTS dynamini_stream_records_by_table "
@@ -156,11 +159,10 @@ std::string select_range(const std::string& table, const RangeShape& s,
   for (const auto& column : order) {
     order_by += (order_by.empty() ? "" : ", ") + column + (s.forward ? " ASC" : " DESC");
   }
-  const std::string from =
-      base_table.empty()
-          ? "SELECT r.item, r.size, r.pk, r.sk FROM " + table + " AS r"
-          : "SELECT b.item, b.size, r.pk, r.sk FROM " + table + " AS r JOIN " + base_table +
-                " AS b ON b.pk = r.pk AND b.sk = r.sk";
+  const std::string from = base_table.empty()
+                               ? "SELECT r.item, r.size, r.pk, r.sk FROM " + table + " AS r"
+                               : "SELECT b.item, b.size, r.pk, r.sk FROM " + table + " AS r JOIN " +
+                                     base_table + " AS b ON b.pk = r.pk AND b.sk = r.sk";
   return from + where + " ORDER BY " + order_by + (s.has_limit ? " LIMIT ?" : "");
 }
 

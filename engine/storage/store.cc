@@ -69,7 +69,8 @@ TableStats Store::stats(const TableDef& def) {
   auto [items, bytes] = count(def.storage_table());
   stats.item_count = items;
   stats.size_bytes = bytes;
-  for (const auto& index : def.indexes) stats.index_stats.push_back(count(def.storage_index(index)));
+  for (const auto& index : def.indexes)
+    stats.index_stats.push_back(count(def.storage_index(index)));
   return stats;
 }
 
@@ -130,8 +131,8 @@ void Store::write_index_rows(const TableDef& def, const Item* old_item, const It
   for (const auto& index : def.indexes) {
     auto old_key = old_item ? index_key_of(*old_item, index) : std::nullopt;
     auto key = index_key_of(item, index);  // nullopt: sparse, the item lacks an index key
-    const bool same_row = old_key && key && old_key->hash == key->hash &&
-                          old_key->range == key->range;
+    const bool same_row =
+        old_key && key && old_key->hash == key->hash && old_key->range == key->range;
     if (old_key && !same_row) {
       auto del = connection_.cached(sql::delete_index_row(def.storage_index(index)));
       del->bind_blob(1, old_key->hash)
@@ -187,8 +188,7 @@ void Store::read_range(const TableDef& def, const RangeRead& read, const RowVisi
   shape.forward = read.forward;
   shape.has_limit = read.limit.has_value();
   const std::string table = read.index ? def.storage_index(*read.index) : def.storage_table();
-  const bool join_base =
-      read.index && read.index->projection.type == IndexProjection::Type::kAll;
+  const bool join_base = read.index && read.index->projection.type == IndexProjection::Type::kAll;
   auto stmt =
       connection_.cached(sql::select_range(table, shape, join_base ? def.storage_table() : ""));
   int n = 1;

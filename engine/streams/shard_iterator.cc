@@ -57,7 +57,8 @@ std::optional<ShardIterator> decode_shard_iterator(std::string_view text) {
 std::string shard_id_of(const StoredStream& stream) {
   char digits[32];
   std::snprintf(digits, sizeof digits, "%020lld", static_cast<long long>(stream.created_ms));
-  return std::string("shardId-") + digits + "-" + hex8(fnv1a(stream.table_name + "/" + stream.label));
+  return std::string("shardId-") + digits + "-" +
+         hex8(fnv1a(stream.table_name + "/" + stream.label));
 }
 
 }  // namespace dynamini

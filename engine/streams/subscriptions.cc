@@ -95,9 +95,8 @@ void SubscriptionHub::run(Subscription::State& state) {
   uint64_t seen = 0;
   auto wait = [&](int64_t ms, bool wake_on_write) {
     std::unique_lock lock(state.mutex);
-    state.cv.wait_for(lock, std::chrono::milliseconds(ms), [&] {
-      return state.stop || (wake_on_write && state.generation != seen);
-    });
+    state.cv.wait_for(lock, std::chrono::milliseconds(ms),
+                      [&] { return state.stop || (wake_on_write && state.generation != seen); });
     seen = state.generation;
     return state.stop;
   };

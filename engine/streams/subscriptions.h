@@ -15,8 +15,8 @@
 #include <thread>
 #include <vector>
 
-#include "dynamini/stream_handler.h"
 #include "context.h"
+#include "dynamini/stream_handler.h"
 
 namespace dynamini {
 

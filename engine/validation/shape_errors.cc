@@ -45,9 +45,9 @@ void ShapeErrors::require(bool present, std::string_view path) {
 
 void ShapeErrors::throw_if_any() const {
   if (messages_.empty()) return;
-  std::string m = std::to_string(messages_.size()) +
-                  (messages_.size() == 1 ? " validation error detected: "
-                                         : " validation errors detected: ");
+  std::string m =
+      std::to_string(messages_.size()) +
+      (messages_.size() == 1 ? " validation error detected: " : " validation errors detected: ");
   for (size_t i = 0; i < messages_.size(); ++i) {
     if (i) m += "; ";
     m += messages_[i];

@@ -95,16 +95,26 @@ int64_t number_size(const std::string& canonical) {
 
 const char* type_name(ValueType type) {
   switch (type) {
-    case ValueType::S: return "S";
-    case ValueType::N: return "N";
-    case ValueType::B: return "B";
-    case ValueType::BOOL: return "BOOL";
-    case ValueType::NUL: return "NULL";
-    case ValueType::SS: return "SS";
-    case ValueType::NS: return "NS";
-    case ValueType::BS: return "BS";
-    case ValueType::L: return "L";
-    case ValueType::M: return "M";
+    case ValueType::S:
+      return "S";
+    case ValueType::N:
+      return "N";
+    case ValueType::B:
+      return "B";
+    case ValueType::BOOL:
+      return "BOOL";
+    case ValueType::NUL:
+      return "NULL";
+    case ValueType::SS:
+      return "SS";
+    case ValueType::NS:
+      return "NS";
+    case ValueType::BS:
+      return "BS";
+    case ValueType::L:
+      return "L";
+    case ValueType::M:
+      return "M";
   }
   return "?";
 }
@@ -152,9 +162,12 @@ bool operator==(const AttributeValue& a, const AttributeValue& b) {
   switch (a.type) {
     case ValueType::S:
     case ValueType::N:  // canonical text is unique per value
-    case ValueType::B: return a.scalar == b.scalar;
-    case ValueType::BOOL: return a.boolean == b.boolean;
-    case ValueType::NUL: return true;
+    case ValueType::B:
+      return a.scalar == b.scalar;
+    case ValueType::BOOL:
+      return a.boolean == b.boolean;
+    case ValueType::NUL:
+      return true;
     case ValueType::SS:
     case ValueType::NS:
     case ValueType::BS: {
@@ -164,8 +177,10 @@ bool operator==(const AttributeValue& a, const AttributeValue& b) {
         if (!members.count(m)) return false;
       return true;
     }
-    case ValueType::L: return a.list == b.list;
-    case ValueType::M: return a.map == b.map;
+    case ValueType::L:
+      return a.list == b.list;
+    case ValueType::M:
+      return a.map == b.map;
   }
   return false;
 }
@@ -220,9 +235,15 @@ AttributeValue parse_at_depth(const Json& json, int depth) {
   AttributeValue out;
   out.type = type;
   switch (type) {
-    case ValueType::S: out.scalar = require_string(v); break;
-    case ValueType::N: out.scalar = canonical_number(v); break;
-    case ValueType::B: out.scalar = decode_binary(v); break;
+    case ValueType::S:
+      out.scalar = require_string(v);
+      break;
+    case ValueType::N:
+      out.scalar = canonical_number(v);
+      break;
+    case ValueType::B:
+      out.scalar = decode_binary(v);
+      break;
     case ValueType::BOOL:
       out.boolean = read_boolean(v);
       break;
@@ -302,10 +323,18 @@ void write_attribute_value(JsonWriter& w, const AttributeValue& value) {
   w.Key(type_name(value.type));
   switch (value.type) {
     case ValueType::S:
-    case ValueType::N: write_string(w, value.scalar); break;
-    case ValueType::B: write_string(w, base64_encode(value.scalar)); break;
-    case ValueType::BOOL: w.Bool(value.boolean); break;
-    case ValueType::NUL: w.Bool(true); break;
+    case ValueType::N:
+      write_string(w, value.scalar);
+      break;
+    case ValueType::B:
+      write_string(w, base64_encode(value.scalar));
+      break;
+    case ValueType::BOOL:
+      w.Bool(value.boolean);
+      break;
+    case ValueType::NUL:
+      w.Bool(true);
+      break;
     case ValueType::SS:
     case ValueType::NS:
       w.StartArray();
@@ -322,7 +351,9 @@ void write_attribute_value(JsonWriter& w, const AttributeValue& value) {
       for (const auto& e : value.list) write_attribute_value(w, e);
       w.EndArray();
       break;
-    case ValueType::M: write_item(w, value.map); break;
+    case ValueType::M:
+      write_item(w, value.map);
+      break;
   }
   w.EndObject();
 }
@@ -354,8 +385,8 @@ Item attributes_from_json(std::string_view json, const std::vector<std::string_v
   doc.Parse(json.data(), json.size());
   Item out;
   for (std::string_view name : names) {
-    auto member =
-        doc.FindMember(rapidjson::StringRef(name.data(), static_cast<rapidjson::SizeType>(name.size())));
+    auto member = doc.FindMember(
+        rapidjson::StringRef(name.data(), static_cast<rapidjson::SizeType>(name.size())));
     if (member != doc.MemberEnd()) out.emplace(name, parse_attribute_value(member->value));
   }
   return out;
@@ -364,10 +395,13 @@ Item attributes_from_json(std::string_view json, const std::vector<std::string_v
 int64_t attribute_value_size(const AttributeValue& value) {
   switch (value.type) {
     case ValueType::S:
-    case ValueType::B: return static_cast<int64_t>(value.scalar.size());
-    case ValueType::N: return number_size(value.scalar);
+    case ValueType::B:
+      return static_cast<int64_t>(value.scalar.size());
+    case ValueType::N:
+      return number_size(value.scalar);
     case ValueType::BOOL:
-    case ValueType::NUL: return 1;
+    case ValueType::NUL:
+      return 1;
     case ValueType::SS:
     case ValueType::BS: {
       int64_t size = 0;
@@ -413,7 +447,9 @@ AttributeValue set_of(ValueType type, std::vector<std::string> members) {
   return v;
 }
 }  // namespace
-AttributeValue SS(std::vector<std::string> texts) { return set_of(ValueType::SS, std::move(texts)); }
+AttributeValue SS(std::vector<std::string> texts) {
+  return set_of(ValueType::SS, std::move(texts));
+}
 AttributeValue NS(std::vector<std::string> decimal_texts) {
   return set_of(ValueType::NS, std::move(decimal_texts));
 }

@@ -18,7 +18,9 @@ struct ApiFixture {
 
   rapidjson::Document call(const char* op, const std::string& json) {
     auto result = db->execute(op, json);
-    if (!result.ok()) FAIL(std::string(op) << " failed: " << std::string(result.error->name()) << ": " << result.error->message);
+    if (!result.ok())
+      FAIL(std::string(op) << " failed: " << std::string(result.error->name()) << ": "
+                           << result.error->message);
     rapidjson::Document doc;
     doc.Parse(result.body.c_str());
     return doc;

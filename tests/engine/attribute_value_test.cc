@@ -1,7 +1,8 @@
+#include "values/attribute_value.h"
+
 #include <doctest/doctest.h>
 
 #include "dynamini/api_error.h"
-#include "values/attribute_value.h"
 
 using namespace dynamini;
 

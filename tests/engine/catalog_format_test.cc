@@ -3,12 +3,13 @@
 // (format 0, CreateTable-shaped) still open and are not rewritten until their
 // table changes, and a version from the future is refused.
 
+#include "catalog/catalog_format.h"
+
 #include <filesystem>
 #include <map>
 #include <stdexcept>
 #include <string>
 
-#include "catalog/catalog_format.h"
 #include "doctest/doctest.h"
 #include "dynamini/database.h"
 #include "storage/sqlite.h"
@@ -76,8 +77,8 @@ TableDef full_definition() {
   def.name = "orders.v2";
   def.id = 42;
   def.keys = {{"pk", ValueType::S}, dynamini::KeyElement{"sk", ValueType::N}};
-  def.attribute_definitions = {{"pk", ValueType::S}, {"sk", ValueType::N}, {"g", ValueType::B},
-                               {"l", ValueType::S}};
+  def.attribute_definitions = {
+      {"pk", ValueType::S}, {"sk", ValueType::N}, {"g", ValueType::B}, {"l", ValueType::S}};
   dynamini::IndexDef gsi;
   gsi.name = "G";
   gsi.global = true;
@@ -212,7 +213,8 @@ TEST_CASE("Catalog format: a FormatVersion from the future is refused with a cle
   fs::path file = fixture_copy("future.db");
   {
     dynamini::Connection connection(file.string());
-    auto stmt = connection.cached("UPDATE dynamini_catalog SET definition = ? WHERE name = 'events'");
+    auto stmt =
+        connection.cached("UPDATE dynamini_catalog SET definition = ? WHERE name = 'events'");
     stmt->bind_text(1, R"({"FormatVersion":99,"TableName":"events"})").run();
   }
   try {
@@ -356,16 +358,18 @@ TEST_CASE("Catalog format 0: a database file written by main at 267e3d6 opens, u
     CHECK(std::string(table["LatestStreamLabel"].GetString()) == "2026-12-02T00:53:07.600");
     CHECK(table["DeletionProtectionEnabled"].GetBool());
     // The item, read through the table and through each index.
-    auto got = call(*db, "GetItem",
-                    R"({"TableName":"orders","Key":{"pk":{"S":"USER#u1"},"sk":{"S":"ORDER#0001"}}})");
+    auto got =
+        call(*db, "GetItem",
+             R"({"TableName":"orders","Key":{"pk":{"S":"USER#u1"},"sk":{"S":"ORDER#0001"}}})");
     const auto& item = got["Item"];
     CHECK(std::string(item["total"]["N"].GetString()) == "42.5");
     CHECK(std::string(item["blob"]["B"].GetString()) == "AAEC");
     CHECK(item["tags"]["SS"].Size() == 2);
     CHECK(std::string(item["lines"]["L"][0]["M"]["sku"]["S"].GetString()) == "X1");
-    auto by_index = call(*db, "Query",
-                         R"({"TableName":"orders","IndexName":"GSI1","KeyConditionExpression":"gsi1pk = :p",)"
-                         R"("ExpressionAttributeValues":{":p":{"S":"OPEN"}}})");
+    auto by_index =
+        call(*db, "Query",
+             R"({"TableName":"orders","IndexName":"GSI1","KeyConditionExpression":"gsi1pk = :p",)"
+             R"("ExpressionAttributeValues":{":p":{"S":"OPEN"}}})");
     REQUIRE(by_index["Count"].GetInt() == 1);
     CHECK(by_index["Items"][0].HasMember("status"));
     CHECK_FALSE(by_index["Items"][0].HasMember("tags"));  // INCLUDE status, note only
@@ -388,8 +392,9 @@ TEST_CASE("Catalog format 0: a database file written by main at 267e3d6 opens, u
   // A change to one table saves that table's entry in format 1, and only it.
   {
     auto db = dynamini::Database::open({.path = file.string()});
-    call(*db, "UpdateTimeToLive",
-         R"({"TableName":"events","TimeToLiveSpecification":{"Enabled":true,"AttributeName":"until"}})");
+    call(
+        *db, "UpdateTimeToLive",
+        R"({"TableName":"events","TimeToLiveSpecification":{"Enabled":true,"AttributeName":"until"}})");
   }
   auto after = catalog_rows(file);
   CHECK(after["orders"] == rows["orders"]);

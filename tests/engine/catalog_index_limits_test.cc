@@ -51,8 +51,9 @@ TEST_CASE("Catalog: CreateTable refuses a 21st GSI but a stored table with 21 st
   auto db = dynamini::Database::open({});
   auto result = db->execute("CreateTable", create_request_with_global_indexes(21));
   REQUIRE(result.error);
-  CHECK(result.error->message.find("GlobalSecondaryIndex count exceeds the per-table limit of 20") !=
-        std::string::npos);
-  auto back = dynamini::table_def_from_json(dynamini::table_def_to_json(table_with_global_indexes(21)));
+  CHECK(result.error->message.find(
+            "GlobalSecondaryIndex count exceeds the per-table limit of 20") != std::string::npos);
+  auto back =
+      dynamini::table_def_from_json(dynamini::table_def_to_json(table_with_global_indexes(21)));
   CHECK(back.indexes.size() == 21);
 }

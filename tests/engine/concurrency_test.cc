@@ -9,12 +9,14 @@
 
 TEST_CASE_FIXTURE(ApiFixture, "Concurrency: conditional ADD from 8 threads loses no update") {
   create_inbox_like();
-  call("PutItem", R"~({"TableName":"inbox","Item":{"pk":{"S":"c"},"sk":{"S":"c"},"n":{"N":"0"}}})~");
+  call("PutItem",
+       R"~({"TableName":"inbox","Item":{"pk":{"S":"c"},"sk":{"S":"c"},"n":{"N":"0"}}})~");
   std::vector<std::thread> threads;
   for (int t = 0; t < 8; ++t) {
     threads.emplace_back([this] {
       for (int i = 0; i < 200; ++i) {
-        auto r = db->execute("UpdateItem", R"~({"TableName":"inbox","Key":{"pk":{"S":"c"},"sk":{"S":"c"}},
+        auto r = db->execute("UpdateItem",
+                             R"~({"TableName":"inbox","Key":{"pk":{"S":"c"},"sk":{"S":"c"}},
           "UpdateExpression":"ADD n :one","ConditionExpression":"n >= :zero",
           "ExpressionAttributeValues":{":one":{"N":"1"},":zero":{"N":"0"}}})~");
         REQUIRE(r.ok());
@@ -28,8 +30,10 @@ TEST_CASE_FIXTURE(ApiFixture, "Concurrency: conditional ADD from 8 threads loses
 
 TEST_CASE_FIXTURE(ApiFixture, "Concurrency: readers never see a transaction half-applied") {
   create_inbox_like();
-  call("PutItem", R"~({"TableName":"inbox","Item":{"pk":{"S":"acct"},"sk":{"S":"a"},"n":{"N":"100"}}})~");
-  call("PutItem", R"~({"TableName":"inbox","Item":{"pk":{"S":"acct"},"sk":{"S":"b"},"n":{"N":"0"}}})~");
+  call("PutItem",
+       R"~({"TableName":"inbox","Item":{"pk":{"S":"acct"},"sk":{"S":"a"},"n":{"N":"100"}}})~");
+  call("PutItem",
+       R"~({"TableName":"inbox","Item":{"pk":{"S":"acct"},"sk":{"S":"b"},"n":{"N":"0"}}})~");
   std::atomic<bool> done{false};
   std::atomic<int> torn{0};
   std::thread reader([&] {

@@ -25,24 +25,30 @@ struct CapacityFixture : ApiFixture {
       "KeySchema":[{"AttributeName":"pk","KeyType":"HASH"}],"BillingMode":"PAY_PER_REQUEST"})");
   }
   static std::string blob(size_t n) { return std::string(n, 'x'); }
-  double units(const rapidjson::Document& d) { return d["ConsumedCapacity"]["CapacityUnits"].GetDouble(); }
+  double units(const rapidjson::Document& d) {
+    return d["ConsumedCapacity"]["CapacityUnits"].GetDouble();
+  }
 };
 
 }  // namespace
 
-TEST_CASE_FIXTURE(CapacityFixture, "ConsumedCapacity: a Query page is rounded up once, not per item") {
+TEST_CASE_FIXTURE(CapacityFixture,
+                  "ConsumedCapacity: a Query page is rounded up once, not per item") {
   // Three items of ~1.5 KB: 4.5 KB in all is 2 units consistent (per item it would be 3).
   for (int i = 0; i < 3; ++i) {
     call("PutItem", R"({"TableName":"plain","Item":{"pk":{"S":"k)" + std::to_string(i) +
                         R"("},"d":{"S":")" + blob(1500) + R"("}}})");
   }
-  auto r = call("Scan", R"({"TableName":"plain","ConsistentRead":true,"ReturnConsumedCapacity":"TOTAL"})");
+  auto r = call("Scan",
+                R"({"TableName":"plain","ConsistentRead":true,"ReturnConsumedCapacity":"TOTAL"})");
   CHECK(units(r) == 2.0);
 }
 
 TEST_CASE_FIXTURE(CapacityFixture, "ConsumedCapacity: eventually consistent reads cost half") {
-  call("PutItem", R"({"TableName":"plain","Item":{"pk":{"S":"a"},"d":{"S":")" + blob(5000) + R"("}}})");
-  auto strong = call("GetItem", R"({"TableName":"plain","Key":{"pk":{"S":"a"}},"ConsistentRead":true,
+  call("PutItem",
+       R"({"TableName":"plain","Item":{"pk":{"S":"a"},"d":{"S":")" + blob(5000) + R"("}}})");
+  auto strong =
+      call("GetItem", R"({"TableName":"plain","Key":{"pk":{"S":"a"}},"ConsistentRead":true,
     "ReturnConsumedCapacity":"TOTAL"})");
   auto eventual = call("GetItem", R"({"TableName":"plain","Key":{"pk":{"S":"a"}},
     "ReturnConsumedCapacity":"TOTAL"})");
@@ -50,8 +56,11 @@ TEST_CASE_FIXTURE(CapacityFixture, "ConsumedCapacity: eventually consistent read
   CHECK(units(eventual) == 1.0);
 }
 
-TEST_CASE_FIXTURE(CapacityFixture, "ConsumedCapacity: GetItem of a missing item still costs a read") {
-  auto r = call("GetItem", R"({"TableName":"plain","Key":{"pk":{"S":"none"}},"ReturnConsumedCapacity":"TOTAL"})");
+TEST_CASE_FIXTURE(CapacityFixture,
+                  "ConsumedCapacity: GetItem of a missing item still costs a read") {
+  auto r =
+      call("GetItem",
+           R"({"TableName":"plain","Key":{"pk":{"S":"none"}},"ReturnConsumedCapacity":"TOTAL"})");
   CHECK(units(r) == 0.5);
 }
 
@@ -73,7 +82,9 @@ TEST_CASE_FIXTURE(CapacityFixture, "ConsumedCapacity: an LSI scan is charged to 
   CHECK_FALSE(r["ConsumedCapacity"].HasMember("GlobalSecondaryIndexes"));
 }
 
-TEST_CASE_FIXTURE(CapacityFixture, "ConsumedCapacity: an update leaving index entries unchanged does not write them") {
+TEST_CASE_FIXTURE(
+    CapacityFixture,
+    "ConsumedCapacity: an update leaving index entries unchanged does not write them") {
   call("PutItem", R"({"TableName":"cap","Item":{"pk":{"S":"a"},"sk":{"S":"1"},"g":{"S":"x"}}})");
   // The GSI is KEYS_ONLY: changing a non-key attribute leaves its entry as it was.
   auto r = call("UpdateItem", R"({"TableName":"cap","Key":{"pk":{"S":"a"},"sk":{"S":"1"}},
@@ -83,7 +94,8 @@ TEST_CASE_FIXTURE(CapacityFixture, "ConsumedCapacity: an update leaving index en
   CHECK_FALSE(r["ConsumedCapacity"].HasMember("GlobalSecondaryIndexes"));
 }
 
-TEST_CASE_FIXTURE(CapacityFixture, "ConsumedCapacity: moving an index key costs a delete and a put") {
+TEST_CASE_FIXTURE(CapacityFixture,
+                  "ConsumedCapacity: moving an index key costs a delete and a put") {
   call("PutItem", R"({"TableName":"cap","Item":{"pk":{"S":"a"},"sk":{"S":"1"},"g":{"S":"x"}}})");
   auto r = call("UpdateItem", R"({"TableName":"cap","Key":{"pk":{"S":"a"},"sk":{"S":"1"}},
     "UpdateExpression":"SET g = :g","ExpressionAttributeValues":{":g":{"S":"y"}},
@@ -91,22 +103,28 @@ TEST_CASE_FIXTURE(CapacityFixture, "ConsumedCapacity: moving an index key costs 
   CHECK(r["ConsumedCapacity"]["GlobalSecondaryIndexes"]["gsi"]["CapacityUnits"].GetDouble() == 2.0);
 }
 
-TEST_CASE_FIXTURE(CapacityFixture, "ConsumedCapacity: BatchGetItem charges each key as its own read") {
-  call("PutItem", R"({"TableName":"plain","Item":{"pk":{"S":"a"},"d":{"S":")" + blob(100) + R"("}}})");
-  call("PutItem", R"({"TableName":"plain","Item":{"pk":{"S":"b"},"d":{"S":")" + blob(100) + R"("}}})");
-  auto r = call("BatchGetItem", R"({"RequestItems":{"plain":{"Keys":[{"pk":{"S":"a"}},{"pk":{"S":"b"}},
+TEST_CASE_FIXTURE(CapacityFixture,
+                  "ConsumedCapacity: BatchGetItem charges each key as its own read") {
+  call("PutItem",
+       R"({"TableName":"plain","Item":{"pk":{"S":"a"},"d":{"S":")" + blob(100) + R"("}}})");
+  call("PutItem",
+       R"({"TableName":"plain","Item":{"pk":{"S":"b"},"d":{"S":")" + blob(100) + R"("}}})");
+  auto r =
+      call("BatchGetItem", R"({"RequestItems":{"plain":{"Keys":[{"pk":{"S":"a"}},{"pk":{"S":"b"}},
     {"pk":{"S":"missing"}}],"ConsistentRead":true}},"ReturnConsumedCapacity":"TOTAL"})");
   CHECK(r["ConsumedCapacity"][0]["CapacityUnits"].GetDouble() == 3.0);
 }
 
-TEST_CASE_FIXTURE(CapacityFixture, "ItemCollectionMetrics: a put on a table with an LSI reports its collection") {
+TEST_CASE_FIXTURE(CapacityFixture,
+                  "ItemCollectionMetrics: a put on a table with an LSI reports its collection") {
   auto r = call("PutItem", R"({"TableName":"cap","Item":{"pk":{"S":"a"},"sk":{"S":"1"}},
     "ReturnItemCollectionMetrics":"SIZE"})");
   CHECK(str(r["ItemCollectionMetrics"]) ==
         R"({"ItemCollectionKey":{"pk":{"S":"a"}},"SizeEstimateRangeGB":[0.0,1.0]})");
 }
 
-TEST_CASE_FIXTURE(CapacityFixture, "ItemCollectionMetrics: UpdateItem and DeleteItem report it too") {
+TEST_CASE_FIXTURE(CapacityFixture,
+                  "ItemCollectionMetrics: UpdateItem and DeleteItem report it too") {
   auto u = call("UpdateItem", R"({"TableName":"cap","Key":{"pk":{"S":"a"},"sk":{"S":"1"}},
     "UpdateExpression":"SET v = :v","ExpressionAttributeValues":{":v":{"N":"1"}},
     "ReturnItemCollectionMetrics":"SIZE"})");
@@ -130,13 +148,15 @@ TEST_CASE_FIXTURE(CapacityFixture, "ItemCollectionMetrics: BatchWriteItem lists 
   CHECK_FALSE(r["ItemCollectionMetrics"].HasMember("plain"));
 }
 
-TEST_CASE_FIXTURE(CapacityFixture, "ItemCollectionMetrics: TransactWriteItems lists them per table") {
+TEST_CASE_FIXTURE(CapacityFixture,
+                  "ItemCollectionMetrics: TransactWriteItems lists them per table") {
   auto r = call("TransactWriteItems", R"({"TransactItems":[
     {"Put":{"TableName":"cap","Item":{"pk":{"S":"a"},"sk":{"S":"1"}}}}],"ReturnItemCollectionMetrics":"SIZE"})");
   CHECK(r["ItemCollectionMetrics"]["cap"].Size() == 1);
 }
 
-TEST_CASE_FIXTURE(CapacityFixture, "BatchGetItem: keys beyond 16 MB go to UnprocessedKeys in request order") {
+TEST_CASE_FIXTURE(CapacityFixture,
+                  "BatchGetItem: keys beyond 16 MB go to UnprocessedKeys in request order") {
   // 45 items of ~390 KB: about 17.1 MB, so the last ones cannot fit.
   std::string keys;
   for (int i = 0; i < 45; ++i) {

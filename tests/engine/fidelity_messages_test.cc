@@ -23,7 +23,8 @@ struct MessagesFixture : ApiFixture {
   std::string message(const char* op, const std::string& body) { return fail(op, body).message; }
 };
 
-const char kValuesPrefix[] = "ExpressionAttributeValues can only be specified when using expressions: ";
+const char kValuesPrefix[] =
+    "ExpressionAttributeValues can only be specified when using expressions: ";
 
 }  // namespace
 
@@ -50,7 +51,8 @@ TEST_CASE_FIXTURE(MessagesFixture, "Messages: PutItem values without ConditionEx
         std::string(kValuesPrefix) + "ConditionExpression is null");
 }
 
-TEST_CASE_FIXTURE(MessagesFixture, "Messages: DeleteItem values without ConditionExpression name it") {
+TEST_CASE_FIXTURE(MessagesFixture,
+                  "Messages: DeleteItem values without ConditionExpression name it") {
   CHECK(message("DeleteItem", R"({"TableName":"msg","Key":{"pk":{"S":"a"},"sk":{"S":"b"}},
     "ExpressionAttributeValues":{":a":{"S":"x"}}})") ==
         std::string(kValuesPrefix) + "ConditionExpression is null");
@@ -62,7 +64,8 @@ TEST_CASE_FIXTURE(MessagesFixture, "Messages: names without any expression keep 
         "ExpressionAttributeNames can only be specified when using expressions");
 }
 
-TEST_CASE_FIXTURE(MessagesFixture, "Messages: BatchWriteItem with no tables is a length constraint") {
+TEST_CASE_FIXTURE(MessagesFixture,
+                  "Messages: BatchWriteItem with no tables is a length constraint") {
   CHECK(message("BatchWriteItem", R"({"RequestItems":{}})") ==
         "1 validation error detected: Value '{}' at 'requestItems' failed to satisfy constraint: "
         "Member must have length greater than or equal to 1");
@@ -83,18 +86,21 @@ TEST_CASE_FIXTURE(MessagesFixture, "Messages: BatchGetItem with no keys for a ta
 TEST_CASE_FIXTURE(MessagesFixture, "Messages: BatchGetItem with over 100 keys for one table") {
   std::string keys;
   for (int i = 0; i < 101; ++i) {
-    keys += std::string(i ? "," : "") + R"({"pk":{"S":"k)" + std::to_string(i) + R"("},"sk":{"S":"s"}})";
+    keys += std::string(i ? "," : "") + R"({"pk":{"S":"k)" + std::to_string(i) +
+            R"("},"sk":{"S":"s"}})";
   }
   CHECK(message("BatchGetItem", R"({"RequestItems":{"msg":{"Keys":[)" + keys + "]}}}") ==
         "1 validation error detected: Value at 'requestItems.msg.member.keys' failed to satisfy "
         "constraint: Member must have length less than or equal to 100");
 }
 
-TEST_CASE_FIXTURE(MessagesFixture, "Messages: CreateTable key attribute names are at most 255 bytes") {
+TEST_CASE_FIXTURE(MessagesFixture,
+                  "Messages: CreateTable key attribute names are at most 255 bytes") {
   std::string name(256, 'k');
-  auto m = message("CreateTable", R"({"TableName":"longkey","AttributeDefinitions":[
+  auto m =
+      message("CreateTable", R"({"TableName":"longkey","AttributeDefinitions":[
     {"AttributeName":")" + name + R"(","AttributeType":"S"}],"KeySchema":[{"AttributeName":")" +
-                                      name + R"(","KeyType":"HASH"}],"BillingMode":"PAY_PER_REQUEST"})");
+                                 name + R"(","KeyType":"HASH"}],"BillingMode":"PAY_PER_REQUEST"})");
   CHECK(m.find("at 'keySchema.1.member.attributeName' failed to satisfy constraint: Member must "
                "have length less than or equal to 255") != std::string::npos);
   CHECK(m.find("at 'attributeDefinitions.1.member.attributeName' failed to satisfy constraint: "
@@ -111,11 +117,13 @@ TEST_CASE_FIXTURE(MessagesFixture, "Messages: a GSI cannot project an attribute 
 TEST_CASE_FIXTURE(MessagesFixture, "Messages: a GSI projection of held attributes is served") {
   call("PutItem", R"({"TableName":"msg","Item":{"pk":{"S":"a"},"sk":{"S":"b"},"g":{"S":"x"},
     "kept":{"N":"1"},"extra":{"N":"2"}}})");
-  auto r = call("Scan", R"({"TableName":"msg","IndexName":"gsi","ProjectionExpression":"kept, pk"})");
+  auto r =
+      call("Scan", R"({"TableName":"msg","IndexName":"gsi","ProjectionExpression":"kept, pk"})");
   CHECK(str(r["Items"]) == R"([{"kept":{"N":"1"},"pk":{"S":"a"}}])");
 }
 
-TEST_CASE_FIXTURE(MessagesFixture, "Messages: an LSI fetches unprojected attributes from the table") {
+TEST_CASE_FIXTURE(MessagesFixture,
+                  "Messages: an LSI fetches unprojected attributes from the table") {
   call("PutItem", R"({"TableName":"msg","Item":{"pk":{"S":"a"},"sk":{"S":"b"},"l":{"S":"x"},
     "extra":{"N":"2"}}})");
   auto r = call("Query", R"({"TableName":"msg","IndexName":"lsi","KeyConditionExpression":"pk = :p",
@@ -133,17 +141,25 @@ TEST_CASE_FIXTURE(MessagesFixture, "Messages: COUNT cannot carry a projection") 
         "Cannot specify the ProjectionExpression when choosing to get only the Count");
 }
 
-TEST_CASE_FIXTURE(MessagesFixture, "Messages: the get operations ignore ExpressionAttributeValues (not in their shape)") {
+TEST_CASE_FIXTURE(
+    MessagesFixture,
+    "Messages: the get operations ignore ExpressionAttributeValues (not in their shape)") {
   call("PutItem", R"({"TableName":"msg","Item":{"pk":{"S":"a"},"sk":{"S":"b"},"x":{"N":"1"}}})");
   const char* values = R"("ExpressionAttributeValues":{":v":{"S":"x"}})";
-  auto got = call("GetItem", std::string(R"({"TableName":"msg","Key":{"pk":{"S":"a"},"sk":{"S":"b"}},)") +
-                                 values + R"(,"ProjectionExpression":"x"})");
+  auto got =
+      call("GetItem", std::string(R"({"TableName":"msg","Key":{"pk":{"S":"a"},"sk":{"S":"b"}},)") +
+                          values + R"(,"ProjectionExpression":"x"})");
   CHECK(str(got["Item"]) == R"({"x":{"N":"1"}})");
-  auto batch = call("BatchGetItem", std::string(R"({"RequestItems":{"msg":{"Keys":[{"pk":{"S":"a"},"sk":{"S":"b"}}],)") +
-                                        values + "}}}");
+  auto batch =
+      call("BatchGetItem",
+           std::string(R"({"RequestItems":{"msg":{"Keys":[{"pk":{"S":"a"},"sk":{"S":"b"}}],)") +
+               values + "}}}");
   CHECK(batch["Responses"]["msg"].Size() == 1);
-  auto txn = call("TransactGetItems", std::string(R"({"TransactItems":[{"Get":{"TableName":"msg","Key":{"pk":{"S":"a"},"sk":{"S":"b"}},)") +
-                                          values + "}}]}");
+  auto txn = call(
+      "TransactGetItems",
+      std::string(
+          R"({"TransactItems":[{"Get":{"TableName":"msg","Key":{"pk":{"S":"a"},"sk":{"S":"b"}},)") +
+          values + "}}]}");
   CHECK(txn["Responses"][0].HasMember("Item"));
   // Names still need the projection.
   CHECK(message("GetItem", R"({"TableName":"msg","Key":{"pk":{"S":"a"},"sk":{"S":"b"}},
@@ -154,17 +170,26 @@ TEST_CASE_FIXTURE(MessagesFixture, "Messages: the get operations ignore Expressi
 TEST_CASE_FIXTURE(MessagesFixture, "Messages: attribute names are 1 to 65535 bytes") {
   // Developer Guide "Constraints": attribute names up to 64 KB; messages of
   // DynamoDB Local's newAttributeName.
-  CHECK(message("PutItem", R"({"TableName":"msg","Item":{"pk":{"S":"a"},"sk":{"S":"b"},"":{"S":"x"}}})") ==
+  CHECK(message("PutItem",
+                R"({"TableName":"msg","Item":{"pk":{"S":"a"},"sk":{"S":"b"},"":{"S":"x"}}})") ==
         "Empty attribute name");
-  CHECK(message("PutItem", R"({"TableName":"msg","Item":{"pk":{"S":"a"},"sk":{"S":"b"},"m":{"M":{"":{"N":"1"}}}}})") ==
-        "Empty attribute name");
+  CHECK(
+      message(
+          "PutItem",
+          R"({"TableName":"msg","Item":{"pk":{"S":"a"},"sk":{"S":"b"},"m":{"M":{"":{"N":"1"}}}}})") ==
+      "Empty attribute name");
   const std::string longest(65535, 'n');
-  call("PutItem", R"({"TableName":"msg","Item":{"pk":{"S":"a"},"sk":{"S":"b"},")" + longest + R"(":{"S":"x"}}})");
-  CHECK(message("PutItem", R"({"TableName":"msg","Item":{"pk":{"S":"a"},"sk":{"S":"b"},")" + longest + R"(n":{"S":"x"}}})") ==
+  call("PutItem", R"({"TableName":"msg","Item":{"pk":{"S":"a"},"sk":{"S":"b"},")" + longest +
+                      R"(":{"S":"x"}}})");
+  CHECK(message("PutItem", R"({"TableName":"msg","Item":{"pk":{"S":"a"},"sk":{"S":"b"},")" +
+                               longest + R"(n":{"S":"x"}}})") ==
         "Attribute name is too large, must be less than 65536 bytes");
   CHECK(message("UpdateItem", R"({"TableName":"msg","Key":{"pk":{"S":"a"},"sk":{"S":"b"}},
     "UpdateExpression":"SET #n = :v","ExpressionAttributeNames":{"#n":""},"ExpressionAttributeValues":{":v":{"S":"x"}}})") ==
         "ExpressionAttributeNames contains invalid value: Empty attribute name for key #n");
-  CHECK(message("BatchWriteItem", R"({"RequestItems":{"msg":[{"PutRequest":{"Item":{"pk":{"S":"a"},"sk":{"S":"c"},"":{"S":"x"}}}}]}})") ==
-        "Empty attribute name");
+  CHECK(
+      message(
+          "BatchWriteItem",
+          R"({"RequestItems":{"msg":[{"PutRequest":{"Item":{"pk":{"S":"a"},"sk":{"S":"c"},"":{"S":"x"}}}}]}})") ==
+      "Empty attribute name");
 }

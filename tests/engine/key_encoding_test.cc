@@ -1,12 +1,14 @@
-#include <doctest/doctest.h>
-
 #include "keys/key_encoding.h"
+
+#include <doctest/doctest.h>
 
 using namespace dynamini;
 
 TEST_CASE("Key encoding: strings order by UTF-8 bytes") {
-  CHECK(encode_key_value(AttributeValue::string("Z")) < encode_key_value(AttributeValue::string("a")));
-  CHECK(encode_key_value(AttributeValue::string("a")) < encode_key_value(AttributeValue::string("é")));
+  CHECK(encode_key_value(AttributeValue::string("Z")) <
+        encode_key_value(AttributeValue::string("a")));
+  CHECK(encode_key_value(AttributeValue::string("a")) <
+        encode_key_value(AttributeValue::string("é")));
 }
 
 TEST_CASE("Key encoding: binary orders unsigned") {

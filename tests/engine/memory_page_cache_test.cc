@@ -1,8 +1,10 @@
-// Guards the page cache for in-memory databases (engine/storage/include/storage/memory_page_cache.h):
-// it replaces SQLite's own for every ":memory:" database, so rollbacks, page
-// splits (which renumber pages through a far-off temporary page number),
-// shrinking tables and reopening must all keep the data exactly as SQLite's
-// cache would.
+// Guards the page cache for in-memory databases
+// (engine/storage/include/storage/memory_page_cache.h): it replaces SQLite's own for every
+// ":memory:" database, so rollbacks, page splits (which renumber pages through a far-off temporary
+// page number), shrinking tables and reopening must all keep the data exactly as SQLite's cache
+// would.
+
+#include "storage/memory_page_cache.h"
 
 #include <doctest/doctest.h>
 
@@ -11,7 +13,6 @@
 #include <random>
 #include <string>
 
-#include "storage/memory_page_cache.h"
 #include "storage/sqlite.h"
 
 namespace {

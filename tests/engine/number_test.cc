@@ -1,7 +1,8 @@
+#include "values/number.h"
+
 #include <doctest/doctest.h>
 
 #include "dynamini/api_error.h"
-#include "values/number.h"
 
 using dynamini::ApiError;
 using dynamini::Number;
@@ -69,8 +70,8 @@ TEST_CASE("Number: compare orders by value, negatives included") {
 }
 
 TEST_CASE("Number: key bytes sort in numeric order under memcmp") {
-  const char* ordered[] = {"-1e100", "-100", "-10", "-2", "-1.5", "-1", "-0.123", "-0.12",
-                           "0",      "0.12", "0.123", "1", "1.5",  "2",  "10",     "100", "1e100"};
+  const char* ordered[] = {"-1e100", "-100",  "-10", "-2",  "-1.5", "-1", "-0.123", "-0.12", "0",
+                           "0.12",   "0.123", "1",   "1.5", "2",    "10", "100",    "1e100"};
   for (size_t i = 0; i + 1 < std::size(ordered); ++i) {
     CAPTURE(ordered[i]);
     CHECK(num(ordered[i]).key_bytes() < num(ordered[i + 1]).key_bytes());

@@ -7,27 +7,32 @@ struct PartiqlFixture : ApiFixture {
   PartiqlFixture() {
     create_inbox_like("inbox");
     for (const char* sk : {"1", "2", "3"}) {
-      call("PutItem", std::string(R"J({"TableName":"inbox","Item":{"pk":{"S":"u"},"sk":{"S":")J") + sk +
-                          R"J("},"n":{"N":")J" + sk + R"J("}}})J");
+      call("PutItem", std::string(R"J({"TableName":"inbox","Item":{"pk":{"S":"u"},"sk":{"S":")J") +
+                          sk + R"J("},"n":{"N":")J" + sk + R"J("}}})J");
     }
-    call("PutItem", R"J({"TableName":"inbox","Item":{"pk":{"S":"v"},"sk":{"S":"1"},"gsi1pk":{"S":"g"},"gsi1sk":{"S":"1"}}})J");
+    call(
+        "PutItem",
+        R"J({"TableName":"inbox","Item":{"pk":{"S":"v"},"sk":{"S":"1"},"gsi1pk":{"S":"g"},"gsi1sk":{"S":"1"}}})J");
   }
   rapidjson::Document run(const std::string& statement, const std::string& extra = "") {
     rapidjson::StringBuffer b;
     rapidjson::Writer<rapidjson::StringBuffer> w(b);
     w.String(statement.c_str());
-    return call("ExecuteStatement", std::string(R"J({"Statement":)J") + b.GetString() + extra + "}");
+    return call("ExecuteStatement",
+                std::string(R"J({"Statement":)J") + b.GetString() + extra + "}");
   }
   dynamini::ApiError run_fail(const std::string& statement, const std::string& extra = "") {
     rapidjson::StringBuffer b;
     rapidjson::Writer<rapidjson::StringBuffer> w(b);
     w.String(statement.c_str());
-    return fail("ExecuteStatement", std::string(R"J({"Statement":)J") + b.GetString() + extra + "}");
+    return fail("ExecuteStatement",
+                std::string(R"J({"Statement":)J") + b.GetString() + extra + "}");
   }
 };
 }  // namespace
 
-TEST_CASE_FIXTURE(PartiqlFixture, "PartiQL: SELECT with the partition key returns that partition in key order") {
+TEST_CASE_FIXTURE(PartiqlFixture,
+                  "PartiQL: SELECT with the partition key returns that partition in key order") {
   auto r = run(R"(SELECT sk FROM "inbox" WHERE pk = 'u')");
   CHECK(str(r["Items"]) == R"([{"sk":{"S":"1"}},{"sk":{"S":"2"}},{"sk":{"S":"3"}}])");
 }
@@ -52,8 +57,9 @@ TEST_CASE_FIXTURE(PartiqlFixture, "PartiQL: Limit and NextToken page through res
   auto first = run(R"(SELECT sk FROM "inbox" WHERE pk = 'u')", R"J(,"Limit":2)J");
   CHECK(first["Items"].Size() == 2);
   REQUIRE(first.HasMember("NextToken"));
-  auto second = run(R"(SELECT sk FROM "inbox" WHERE pk = 'u')",
-                    std::string(R"J(,"Limit":2,"NextToken":")J") + first["NextToken"].GetString() + "\"");
+  auto second =
+      run(R"(SELECT sk FROM "inbox" WHERE pk = 'u')",
+          std::string(R"J(,"Limit":2,"NextToken":")J") + first["NextToken"].GetString() + "\"");
   CHECK(str(second["Items"]) == R"([{"sk":{"S":"3"}}])");
 }
 
@@ -61,17 +67,22 @@ TEST_CASE_FIXTURE(PartiqlFixture, "PartiQL: parameters substitute ? in order") {
   auto r = run(R"(SELECT sk FROM "inbox" WHERE pk = ? AND sk = ?)",
                R"J(,"Parameters":[{"S":"u"},{"S":"2"}])J");
   CHECK(str(r["Items"]) == R"([{"sk":{"S":"2"}}])");
-  auto e = run_fail(R"(SELECT sk FROM "inbox" WHERE pk = ? AND sk = ?)", R"J(,"Parameters":[{"S":"u"}])J");
+  auto e = run_fail(R"(SELECT sk FROM "inbox" WHERE pk = ? AND sk = ?)",
+                    R"J(,"Parameters":[{"S":"u"}])J");
   CHECK(e.message == "Number of parameters in request and statement don't match.");
   // Extra parameters are ignored (DynamoDB Local, recorded "too many parameters").
-  CHECK(run(R"(SELECT sk FROM "inbox" WHERE pk = ?)", R"J(,"Parameters":[{"S":"u"},{"S":"2"}])J")["Items"].Size() == 3);
+  CHECK(run(R"(SELECT sk FROM "inbox" WHERE pk = ?)",
+            R"J(,"Parameters":[{"S":"u"},{"S":"2"}])J")["Items"]
+            .Size() == 3);
 }
 
 TEST_CASE_FIXTURE(PartiqlFixture, "PartiQL: INSERT writes the item and its index rows") {
   run(R"(INSERT INTO "inbox" VALUE {'pk': 'w', 'sk': '1', 'gsi1pk': 'g', 'gsi1sk': '2', 'tags': <<'a','b'>>, 'm': {'x': [1, true, null]}})");
   CHECK(run(R"(SELECT * FROM "inbox"."GSI1" WHERE gsi1pk = 'g')")["Items"].Size() == 2);
   auto r = run(R"(SELECT m, tags FROM "inbox" WHERE pk = 'w' AND sk = '1')");
-  CHECK(str(r["Items"]) == R"([{"m":{"M":{"x":{"L":[{"N":"1"},{"BOOL":true},{"NULL":true}]}}},"tags":{"SS":["a","b"]}}])");
+  CHECK(
+      str(r["Items"]) ==
+      R"([{"m":{"M":{"x":{"L":[{"N":"1"},{"BOOL":true},{"NULL":true}]}}},"tags":{"SS":["a","b"]}}])");
 }
 
 TEST_CASE_FIXTURE(PartiqlFixture, "PartiQL: INSERT of an existing key is DuplicateItemException") {
@@ -83,13 +94,15 @@ TEST_CASE_FIXTURE(PartiqlFixture, "PartiQL: INSERT of an existing key is Duplica
 TEST_CASE_FIXTURE(PartiqlFixture, "PartiQL: UPDATE sets and removes attributes") {
   run(R"(UPDATE "inbox" SET label = 'x' REMOVE gsi1pk WHERE pk = 'v' AND sk = '1')");
   run(R"(UPDATE "inbox" SET n = n + 10 WHERE pk = 'u' AND sk = '1')");
-  CHECK(str(run(R"(SELECT n FROM "inbox" WHERE pk = 'u' AND sk = '1')")["Items"]) == R"([{"n":{"N":"11"}}])");
+  CHECK(str(run(R"(SELECT n FROM "inbox" WHERE pk = 'u' AND sk = '1')")["Items"]) ==
+        R"([{"n":{"N":"11"}}])");
   auto r = run(R"(SELECT n, label, gsi1pk FROM "inbox" WHERE pk = 'v' AND sk = '1')");
   CHECK(str(r["Items"]) == R"([{"label":{"S":"x"}}])");
   CHECK(run(R"(SELECT * FROM "inbox"."GSI1" WHERE gsi1pk = 'g')")["Items"].Size() == 0);
 }
 
-TEST_CASE_FIXTURE(PartiqlFixture, "PartiQL: UPDATE of a missing item or a false condition fails the condition") {
+TEST_CASE_FIXTURE(PartiqlFixture,
+                  "PartiQL: UPDATE of a missing item or a false condition fails the condition") {
   CHECK(run_fail(R"(UPDATE "inbox" SET a = 1 WHERE pk = 'nope' AND sk = '1')").code ==
         dynamini::ErrorCode::kConditionalCheckFailed);
   CHECK(run_fail(R"(UPDATE "inbox" SET a = 1 WHERE pk = 'u' AND sk = '1' AND n = 5)").code ==
@@ -109,7 +122,8 @@ TEST_CASE_FIXTURE(PartiqlFixture, "PartiQL: DELETE removes the item") {
 TEST_CASE_FIXTURE(PartiqlFixture, "PartiQL: a malformed statement is a ValidationException") {
   auto e = run_fail("SELEC * FROM inbox");
   CHECK(e.code == dynamini::ErrorCode::kValidation);
-  CHECK(e.message == "Statement wasn't well formed, can't be processed: Expected data manipulation");
+  CHECK(e.message ==
+        "Statement wasn't well formed, can't be processed: Expected data manipulation");
 }
 
 TEST_CASE_FIXTURE(PartiqlFixture, "PartiQL: an unknown table is ResourceNotFoundException") {
@@ -137,26 +151,38 @@ TEST_CASE_FIXTURE(PartiqlFixture, "BatchExecuteStatement: reads and writes canno
 }
 
 TEST_CASE_FIXTURE(PartiqlFixture, "PartiQL: bag literals take strings or numbers of one type") {
-  CHECK(run_fail("INSERT INTO inbox VALUE {'pk':'w','sk':'1','s':<<>>}").message == "Empty bags are not supported");
-  const char* unsupported = "Unsupported data type in Bag. DynamoDB only supports either numbers or strings in bags";
-  CHECK(run_fail("INSERT INTO inbox VALUE {'pk':'w','sk':'1','s':<<true>>}").message == unsupported);
-  CHECK(run_fail("INSERT INTO inbox VALUE {'pk':'w','sk':'1','s':<<'a',1>>}").message == unsupported);
-  CHECK(run_fail("INSERT INTO inbox VALUE {'pk':'w','sk':'1','s':<<?>>}", R"J(,"Parameters":[{"S":"a"}])J").message ==
+  CHECK(run_fail("INSERT INTO inbox VALUE {'pk':'w','sk':'1','s':<<>>}").message ==
+        "Empty bags are not supported");
+  const char* unsupported =
+      "Unsupported data type in Bag. DynamoDB only supports either numbers or strings in bags";
+  CHECK(run_fail("INSERT INTO inbox VALUE {'pk':'w','sk':'1','s':<<true>>}").message ==
         unsupported);
+  CHECK(run_fail("INSERT INTO inbox VALUE {'pk':'w','sk':'1','s':<<'a',1>>}").message ==
+        unsupported);
+  CHECK(run_fail("INSERT INTO inbox VALUE {'pk':'w','sk':'1','s':<<?>>}",
+                 R"J(,"Parameters":[{"S":"a"}])J")
+            .message == unsupported);
   CHECK(run_fail("INSERT INTO inbox VALUE {'pk':'w','sk':'1','s':<<1,1.0>>}").message ==
         "Input collection contains duplicates");
 }
 
-TEST_CASE_FIXTURE(PartiqlFixture, "ExecuteTransaction: reads and writes cannot share a transaction") {
+TEST_CASE_FIXTURE(PartiqlFixture,
+                  "ExecuteTransaction: reads and writes cannot share a transaction") {
   auto e = fail("ExecuteTransaction", R"J({"TransactStatements":[
     {"Statement":"SELECT * FROM \"inbox\" WHERE pk='u' AND sk='1'"},
     {"Statement":"DELETE FROM \"inbox\" WHERE pk='u' AND sk='1'"}]})J");
-  CHECK(e.message == "ExecuteTransaction API does not support both read and write operations in the same request.");
-  e = fail("ExecuteTransaction", R"J({"TransactStatements":[{"Statement":"SELECT * FROM \"inbox\" WHERE pk='u'"}]})J");
-  CHECK(e.message == "Select statements within ExecuteTransaction must specify the primary key in the where clause.");
+  CHECK(e.message ==
+        "ExecuteTransaction API does not support both read and write operations in the same "
+        "request.");
+  e = fail("ExecuteTransaction",
+           R"J({"TransactStatements":[{"Statement":"SELECT * FROM \"inbox\" WHERE pk='u'"}]})J");
+  CHECK(e.message ==
+        "Select statements within ExecuteTransaction must specify the primary key in the where "
+        "clause.");
 }
 
-TEST_CASE_FIXTURE(PartiqlFixture, "ExecuteTransaction: a failing statement leaves nothing changed") {
+TEST_CASE_FIXTURE(PartiqlFixture,
+                  "ExecuteTransaction: a failing statement leaves nothing changed") {
   auto e = fail("ExecuteTransaction", R"J({"TransactStatements":[
     {"Statement":"DELETE FROM \"inbox\" WHERE pk = 'u' AND sk = '1'"},
     {"Statement":"INSERT INTO \"inbox\" VALUE {'pk':'u','sk':'2'}"}]})J");
@@ -174,21 +200,27 @@ TEST_CASE_FIXTURE(PartiqlFixture, "ExecuteTransaction: reads answer in order") {
 
 TEST_CASE_FIXTURE(PartiqlFixture, "PartiQL: Statement and Parameters lengths are shape errors") {
   CHECK(run_fail("").message ==
-        "1 validation error detected: Value '' at 'statement' failed to satisfy constraint: Member must have "
+        "1 validation error detected: Value '' at 'statement' failed to satisfy constraint: Member "
+        "must have "
         "length greater than or equal to 1");
   CHECK(run_fail("SELECT * FROM inbox", R"J(,"Parameters":[])J").message ==
-        "1 validation error detected: Value '[]' at 'parameters' failed to satisfy constraint: Member must have "
+        "1 validation error detected: Value '[]' at 'parameters' failed to satisfy constraint: "
+        "Member must have "
         "length greater than or equal to 1");
 }
 
-TEST_CASE_FIXTURE(PartiqlFixture, "BatchExecuteStatement: a malformed statement fails the whole request before any runs") {
+TEST_CASE_FIXTURE(
+    PartiqlFixture,
+    "BatchExecuteStatement: a malformed statement fails the whole request before any runs") {
   // DynamoDB validates the request's shape first: a top-level ValidationException,
   // not an Error entry in Responses, and the valid statement before it does not run.
   auto e = fail("BatchExecuteStatement", R"J({"Statements":[
     {"Statement":"DELETE FROM inbox WHERE pk='u' AND sk='1'"},{"Statement":""},{}]})J");
   CHECK(e.message ==
-        "2 validation errors detected: Value '' at 'statements.2.member.statement' failed to satisfy constraint: "
-        "Member must have length greater than or equal to 1; Value null at 'statements.3.member.statement' "
+        "2 validation errors detected: Value '' at 'statements.2.member.statement' failed to "
+        "satisfy constraint: "
+        "Member must have length greater than or equal to 1; Value null at "
+        "'statements.3.member.statement' "
         "failed to satisfy constraint: Member must not be null");
   CHECK(run("SELECT * FROM inbox WHERE pk='u' AND sk='1'")["Items"].Size() == 1);
   auto s = fail("ExecuteTransaction", R"J({"TransactStatements":["x"]})J");

@@ -11,7 +11,9 @@ TEST_CASE_FIXTURE(ApiFixture, "reset: without a marked state, returns to no tabl
 
 TEST_CASE_FIXTURE(ApiFixture, "reset: returns to the state marked with mark_initial_state") {
   create_inbox_like();
-  call("PutItem", R"({"TableName":"inbox","Item":{"pk":{"S":"a"},"sk":{"S":"seed"},"gsi1pk":{"S":"g"},"gsi1sk":{"S":"1"}}})");
+  call(
+      "PutItem",
+      R"({"TableName":"inbox","Item":{"pk":{"S":"a"},"sk":{"S":"seed"},"gsi1pk":{"S":"g"},"gsi1sk":{"S":"1"}}})");
   db->mark_initial_state();
   call("PutItem", R"({"TableName":"inbox","Item":{"pk":{"S":"a"},"sk":{"S":"later"}}})");
   call("DeleteItem", R"({"TableName":"inbox","Key":{"pk":{"S":"a"},"sk":{"S":"seed"}}})");
@@ -19,11 +21,14 @@ TEST_CASE_FIXTURE(ApiFixture, "reset: returns to the state marked with mark_init
   db->reset();
   CHECK(str(call("ListTables", "{}")["TableNames"]) == R"(["inbox"])");
   CHECK(call("Scan", R"({"TableName":"inbox"})")["Count"].GetInt() == 1);
-  auto gsi = call("Query", R"({"TableName":"inbox","IndexName":"GSI1","KeyConditionExpression":"gsi1pk = :g","ExpressionAttributeValues":{":g":{"S":"g"}}})");
+  auto gsi = call(
+      "Query",
+      R"({"TableName":"inbox","IndexName":"GSI1","KeyConditionExpression":"gsi1pk = :g","ExpressionAttributeValues":{":g":{"S":"g"}}})");
   CHECK(gsi["Count"].GetInt() == 1);
 }
 
-TEST_CASE_FIXTURE(ApiFixture, "snapshot and restore: a later write is undone, the snapshot is reusable") {
+TEST_CASE_FIXTURE(ApiFixture,
+                  "snapshot and restore: a later write is undone, the snapshot is reusable") {
   create_inbox_like();
   call("PutItem", R"({"TableName":"inbox","Item":{"pk":{"S":"a"},"sk":{"S":"1"}}})");
   auto snap = db->snapshot();
@@ -43,7 +48,8 @@ TEST_CASE_FIXTURE(ApiFixture, "snapshot: restores into another database") {
   CHECK(other.call("Scan", R"({"TableName":"inbox"})")["Count"].GetInt() == 1);
 }
 
-TEST_CASE_FIXTURE(ApiFixture, "snapshot files: saved, restored, and a non-dynamini file is refused") {
+TEST_CASE_FIXTURE(ApiFixture,
+                  "snapshot files: saved, restored, and a non-dynamini file is refused") {
   const std::string path = "/tmp/dynamini-snapshot-test.db";
   std::remove(path.c_str());
   create_inbox_like();

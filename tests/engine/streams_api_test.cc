@@ -13,7 +13,8 @@ std::string put(const std::string& pk) {
 
 }  // namespace
 
-TEST_CASE_FIXTURE(StreamsFixture, "ListStreams: lists streams, filters by table and pages with Limit") {
+TEST_CASE_FIXTURE(StreamsFixture,
+                  "ListStreams: lists streams, filters by table and pages with Limit") {
   create_table("aa1", "KEYS_ONLY");
   create_table("bb1", "KEYS_ONLY");
   create_table("cc1", "");
@@ -34,11 +35,13 @@ TEST_CASE_FIXTURE(StreamsFixture, "ListStreams: lists streams, filters by table 
 
 TEST_CASE_FIXTURE(StreamsFixture, "ListStreams: Limit 0 is a shape error") {
   auto e = fail("ListStreams", R"({"Limit":0})");
-  CHECK(e.message == "1 validation error detected: Value '0' at 'limit' failed to satisfy "
-                     "constraint: Member must have value greater than or equal to 1");
+  CHECK(e.message ==
+        "1 validation error detected: Value '0' at 'limit' failed to satisfy "
+        "constraint: Member must have value greater than or equal to 1");
 }
 
-TEST_CASE_FIXTURE(StreamsFixture, "DescribeStream: one ENABLED shard with a decimal starting sequence number") {
+TEST_CASE_FIXTURE(StreamsFixture,
+                  "DescribeStream: one ENABLED shard with a decimal starting sequence number") {
   create_table("tbl", "KEYS_ONLY");
   auto d = call("DescribeStream", R"({"StreamArn":")" + stream_arn("tbl") + R"("})");
   const auto& s = d["StreamDescription"];
@@ -55,24 +58,34 @@ TEST_CASE_FIXTURE(StreamsFixture, "DescribeStream: one ENABLED shard with a deci
   CHECK_FALSE(s["Shards"][0]["SequenceNumberRange"].HasMember("EndingSequenceNumber"));
 }
 
-TEST_CASE_FIXTURE(StreamsFixture, "DescribeStream: a malformed ARN is a ValidationException, an unknown one ResourceNotFound") {
-  CHECK(fail("DescribeStream", R"({"StreamArn":"sdfadfsdfnlfkajakfgjalksfgklasjklasdjfklasdfasdfgasf"})").code ==
-        dynamini::ErrorCode::kValidation);
-  auto e = fail("DescribeStream",
-                R"({"StreamArn":"arn:aws:dynamodb:us-east-1:000000000000:table/x/stream/2020-01-01T00:00:00.000"})");
+TEST_CASE_FIXTURE(
+    StreamsFixture,
+    "DescribeStream: a malformed ARN is a ValidationException, an unknown one ResourceNotFound") {
+  CHECK(fail("DescribeStream",
+             R"({"StreamArn":"sdfadfsdfnlfkajakfgjalksfgklasjklasdjfklasdfasdfgasf"})")
+            .code == dynamini::ErrorCode::kValidation);
+  auto e = fail(
+      "DescribeStream",
+      R"({"StreamArn":"arn:aws:dynamodb:us-east-1:000000000000:table/x/stream/2020-01-01T00:00:00.000"})");
   CHECK(e.code == dynamini::ErrorCode::kResourceNotFound);
-  CHECK(e.message == "Requested resource not found: Stream: arn:aws:dynamodb:us-east-1:000000000000:"
-                     "table/x/stream/2020-01-01T00:00:00.000 not found");
+  CHECK(e.message ==
+        "Requested resource not found: Stream: arn:aws:dynamodb:us-east-1:000000000000:"
+        "table/x/stream/2020-01-01T00:00:00.000 not found");
 }
 
-TEST_CASE_FIXTURE(StreamsFixture, "GetShardIterator: an unknown shard is ResourceNotFoundException") {
+TEST_CASE_FIXTURE(StreamsFixture,
+                  "GetShardIterator: an unknown shard is ResourceNotFoundException") {
   create_table("tbl", "KEYS_ONLY");
-  auto e = fail("GetShardIterator", R"({"StreamArn":")" + stream_arn("tbl") +
-                R"(","ShardId":"semprinidfaasdasfsdvacsdcfsdsvsdvsdvsdvsdvsdv","ShardIteratorType":"LATEST"})");
+  auto e = fail(
+      "GetShardIterator",
+      R"({"StreamArn":")" + stream_arn("tbl") +
+          R"(","ShardId":"semprinidfaasdasfsdvacsdcfsdsvsdvsdvsdvsdvsdv","ShardIteratorType":"LATEST"})");
   CHECK(e.code == dynamini::ErrorCode::kResourceNotFound);
 }
 
-TEST_CASE_FIXTURE(StreamsFixture, "GetShardIterator: AT_SEQUENCE_NUMBER needs a SequenceNumber, LATEST refuses one") {
+TEST_CASE_FIXTURE(
+    StreamsFixture,
+    "GetShardIterator: AT_SEQUENCE_NUMBER needs a SequenceNumber, LATEST refuses one") {
   create_table("tbl", "KEYS_ONLY");
   std::string arn = stream_arn("tbl");
   std::string base = R"({"StreamArn":")" + arn + R"(","ShardId":")" + shard_id(arn) + "\"";
@@ -85,7 +98,9 @@ TEST_CASE_FIXTURE(StreamsFixture, "GetShardIterator: AT_SEQUENCE_NUMBER needs a 
         dynamini::ErrorCode::kValidation);
 }
 
-TEST_CASE_FIXTURE(StreamsFixture, "GetShardIterator: TRIM_HORIZON reads from the first record, LATEST only after it") {
+TEST_CASE_FIXTURE(
+    StreamsFixture,
+    "GetShardIterator: TRIM_HORIZON reads from the first record, LATEST only after it") {
   create_table("tbl", "KEYS_ONLY");
   call("PutItem", put("1"));
   std::string arn = stream_arn("tbl");
@@ -97,7 +112,8 @@ TEST_CASE_FIXTURE(StreamsFixture, "GetShardIterator: TRIM_HORIZON reads from the
   CHECK(record_count("tbl") == 2);
 }
 
-TEST_CASE_FIXTURE(StreamsFixture, "GetShardIterator: AT and AFTER_SEQUENCE_NUMBER start at and after a record") {
+TEST_CASE_FIXTURE(StreamsFixture,
+                  "GetShardIterator: AT and AFTER_SEQUENCE_NUMBER start at and after a record") {
   create_table("tbl", "KEYS_ONLY");
   call("PutItem", put("1"));
   call("PutItem", put("2"));
@@ -105,22 +121,26 @@ TEST_CASE_FIXTURE(StreamsFixture, "GetShardIterator: AT and AFTER_SEQUENCE_NUMBE
   auto all = records("tbl");
   std::string second = all["Records"][1]["dynamodb"]["SequenceNumber"].GetString();
   std::string arn = stream_arn("tbl");
-  auto at = call("GetRecords", R"({"ShardIterator":")" + iterator(arn, "AT_SEQUENCE_NUMBER", second) + R"("})");
+  auto at = call("GetRecords",
+                 R"({"ShardIterator":")" + iterator(arn, "AT_SEQUENCE_NUMBER", second) + R"("})");
   REQUIRE(at["Records"].Size() == 2);
   CHECK(str(at["Records"][0]["dynamodb"]["Keys"]["pk"]) == R"({"S":"2"})");
-  auto after = call("GetRecords", R"({"ShardIterator":")" + iterator(arn, "AFTER_SEQUENCE_NUMBER", second) + R"("})");
+  auto after = call("GetRecords", R"({"ShardIterator":")" +
+                                      iterator(arn, "AFTER_SEQUENCE_NUMBER", second) + R"("})");
   REQUIRE(after["Records"].Size() == 1);
   CHECK(str(after["Records"][0]["dynamodb"]["Keys"]["pk"]) == R"({"S":"3"})");
 }
 
-TEST_CASE_FIXTURE(StreamsFixture, "GetRecords: Limit pages through NextShardIterator without loss or repeat") {
+TEST_CASE_FIXTURE(StreamsFixture,
+                  "GetRecords: Limit pages through NextShardIterator without loss or repeat") {
   create_table("tbl", "KEYS_ONLY");
   for (int i = 0; i < 5; ++i) call("PutItem", put(std::to_string(i)));
   std::string it = iterator(stream_arn("tbl"), "TRIM_HORIZON");
   std::string seen;
   for (int page = 0; page < 4; ++page) {
     auto r = call("GetRecords", R"({"ShardIterator":")" + it + R"(","Limit":2})");
-    for (const auto& rec : r["Records"].GetArray()) seen += rec["dynamodb"]["Keys"]["pk"]["S"].GetString();
+    for (const auto& rec : r["Records"].GetArray())
+      seen += rec["dynamodb"]["Keys"]["pk"]["S"].GetString();
     it = r["NextShardIterator"].GetString();
   }
   CHECK(seen == "01234");
@@ -128,17 +148,20 @@ TEST_CASE_FIXTURE(StreamsFixture, "GetRecords: Limit pages through NextShardIter
 
 TEST_CASE_FIXTURE(StreamsFixture, "GetRecords: Limit above 1000 is a shape error") {
   auto e = fail("GetRecords", R"({"ShardIterator":"x","Limit":1001})");
-  CHECK(e.message == "1 validation error detected: Value '1001' at 'limit' failed to satisfy "
-                     "constraint: Member must have value less than or equal to 1000");
+  CHECK(e.message ==
+        "1 validation error detected: Value '1001' at 'limit' failed to satisfy "
+        "constraint: Member must have value less than or equal to 1000");
 }
 
 TEST_CASE_FIXTURE(StreamsFixture, "GetRecords: a mangled iterator is a ValidationException") {
-  auto e = fail("GetRecords", R"({"ShardIterator":"sdfsdfsgagaddafgagasgasgasdfasdfasdfasdfasdgasdasdgasdg"})");
+  auto e = fail("GetRecords",
+                R"({"ShardIterator":"sdfsdfsgagaddafgagasgasgasdfasdfasdfasdfasdgasdasdgasdg"})");
   CHECK(e.code == dynamini::ErrorCode::kValidation);
   CHECK(e.message == "Invalid ShardIterator");
 }
 
-TEST_CASE_FIXTURE(StreamsFixture, "GetRecords: an iterator older than 15 minutes is ExpiredIteratorException") {
+TEST_CASE_FIXTURE(StreamsFixture,
+                  "GetRecords: an iterator older than 15 minutes is ExpiredIteratorException") {
   create_table("tbl", "KEYS_ONLY");
   std::string it = iterator(stream_arn("tbl"), "TRIM_HORIZON");
   advance_ms(15 * 60 * 1000 + 1);
@@ -158,11 +181,14 @@ TEST_CASE_FIXTURE(StreamsFixture, "GetRecords: records older than 24 hours are t
   REQUIRE(r["Records"].Size() == 1);
   CHECK(str(r["Records"][0]["dynamodb"]["Keys"]["pk"]) == R"({"S":"new"})");
   std::string req = R"({"StreamArn":")" + arn + R"(","ShardId":")" + shard_id(arn) +
-                    R"(","ShardIteratorType":"AT_SEQUENCE_NUMBER","SequenceNumber":")" + first + "\"}";
+                    R"(","ShardIteratorType":"AT_SEQUENCE_NUMBER","SequenceNumber":")" + first +
+                    "\"}";
   CHECK(fail("GetShardIterator", req).code == dynamini::ErrorCode::kTrimmedDataAccess);
 }
 
-TEST_CASE_FIXTURE(StreamsFixture, "Streams: a deleted table's stream is DISABLED with a closed shard and still readable") {
+TEST_CASE_FIXTURE(
+    StreamsFixture,
+    "Streams: a deleted table's stream is DISABLED with a closed shard and still readable") {
   create_table("tbl", "KEYS_ONLY");
   call("PutItem", put("1"));
   std::string arn = stream_arn("tbl");
@@ -170,7 +196,8 @@ TEST_CASE_FIXTURE(StreamsFixture, "Streams: a deleted table's stream is DISABLED
   call("DeleteTable", R"({"TableName":"tbl"})");
   auto d = call("DescribeStream", R"({"StreamArn":")" + arn + R"("})");
   CHECK(std::string(d["StreamDescription"]["StreamStatus"].GetString()) == "DISABLED");
-  CHECK(d["StreamDescription"]["Shards"][0]["SequenceNumberRange"].HasMember("EndingSequenceNumber"));
+  CHECK(
+      d["StreamDescription"]["Shards"][0]["SequenceNumberRange"].HasMember("EndingSequenceNumber"));
   auto r = call("GetRecords", R"({"ShardIterator":")" + it + R"("})");
   CHECK(r["Records"].Size() == 1);
   CHECK_FALSE(r.HasMember("NextShardIterator"));

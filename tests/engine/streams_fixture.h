@@ -15,7 +15,8 @@
 #include "dynamini/database.h"
 
 struct StreamsFixture : ApiFixture {
-  std::shared_ptr<std::atomic<int64_t>> clock = std::make_shared<std::atomic<int64_t>>(1700000000000);
+  std::shared_ptr<std::atomic<int64_t>> clock =
+      std::make_shared<std::atomic<int64_t>>(1700000000000);
 
   StreamsFixture() {
     dynamini::Options options;
@@ -29,14 +30,17 @@ struct StreamsFixture : ApiFixture {
   // Table `name` (pk S HASH, sk S RANGE, sparse GSI on g) with a stream of
   // `view_type` ("" for none).
   void create_table(const std::string& name, const std::string& view_type) {
-    std::string stream = view_type.empty() ? "" :
-        R"(,"StreamSpecification":{"StreamEnabled":true,"StreamViewType":")" + view_type + R"("})";
+    std::string stream =
+        view_type.empty() ? ""
+                          : R"(,"StreamSpecification":{"StreamEnabled":true,"StreamViewType":")" +
+                                view_type + R"("})";
     call("CreateTable", R"({"TableName":")" + name + R"(","BillingMode":"PAY_PER_REQUEST",
       "AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"},
         {"AttributeName":"sk","AttributeType":"S"},{"AttributeName":"g","AttributeType":"S"}],
       "KeySchema":[{"AttributeName":"pk","KeyType":"HASH"},{"AttributeName":"sk","KeyType":"RANGE"}],
       "GlobalSecondaryIndexes":[{"IndexName":"byG","KeySchema":[{"AttributeName":"g","KeyType":"HASH"}],
-        "Projection":{"ProjectionType":"ALL"}}])" + stream + "}");
+        "Projection":{"ProjectionType":"ALL"}}])" +
+                            stream + "}");
   }
 
   std::string stream_arn(const std::string& table) {

@@ -48,7 +48,8 @@ TEST_CASE_FIXTURE(StreamsFixture, "Handlers: records arrive in commit order with
   std::lock_guard lock(c.mutex);
   for (int i = 0; i < 20; ++i) {
     CHECK(c.records[i].event_name == "INSERT");
-    CHECK(c.records[i].keys_json == R"({"pk":{"S":")" + std::to_string(i) + R"("},"sk":{"S":"x"}})");
+    CHECK(c.records[i].keys_json ==
+          R"({"pk":{"S":")" + std::to_string(i) + R"("},"sk":{"S":"x"}})");
     CHECK(c.records[i].table_name == "tbl");
   }
   for (size_t i = 1; i < c.records.size(); ++i) {
@@ -64,14 +65,16 @@ TEST_CASE_FIXTURE(StreamsFixture, "Handlers: records arrive in commit order with
   CHECK(sub->delivered_count() == 21);
 }
 
-TEST_CASE_FIXTURE(StreamsFixture, "Handlers: only records after subscribe() unless from_oldest_retained") {
+TEST_CASE_FIXTURE(StreamsFixture,
+                  "Handlers: only records after subscribe() unless from_oldest_retained") {
   create_table("tbl", "KEYS_ONLY");
   call("PutItem", put("before"));
   Collector late, all;
   auto a = db->subscribe("tbl", [&](const auto& b) { late.add(b); });
   dynamini::SubscribeOptions options;
   options.from_oldest_retained = true;
-  auto b = db->subscribe("tbl", [&](const auto& batch) { all.add(batch); }, options);
+  auto b = db->subscribe(
+      "tbl", [&](const auto& batch) { all.add(batch); }, options);
   call("PutItem", put("after"));
   REQUIRE(all.wait_for(2));
   REQUIRE(late.wait_for(1));
@@ -80,7 +83,9 @@ TEST_CASE_FIXTURE(StreamsFixture, "Handlers: only records after subscribe() unle
   CHECK(late.records[0].keys_json.find("after") != std::string::npos);
 }
 
-TEST_CASE_FIXTURE(StreamsFixture, "Handlers: a throwing handler gets the same batch again and failures are counted") {
+TEST_CASE_FIXTURE(
+    StreamsFixture,
+    "Handlers: a throwing handler gets the same batch again and failures are counted") {
   create_table("tbl", "KEYS_ONLY");
   std::mutex m;
   std::vector<std::string> first_keys;
@@ -89,17 +94,20 @@ TEST_CASE_FIXTURE(StreamsFixture, "Handlers: a throwing handler gets the same ba
   dynamini::SubscribeOptions options;
   options.initial_retry_delay_ms = 1;
   options.max_retry_delay_ms = 4;
-  auto sub = db->subscribe("tbl", [&](const auto& batch) {
-    {
-      std::lock_guard lock(m);
-      first_keys.push_back(batch.front().keys_json);
-      if (throws_left > 0) {
-        --throws_left;
-        throw std::runtime_error("handler down");
-      }
-    }
-    ok.add(batch);
-  }, options);
+  auto sub = db->subscribe(
+      "tbl",
+      [&](const auto& batch) {
+        {
+          std::lock_guard lock(m);
+          first_keys.push_back(batch.front().keys_json);
+          if (throws_left > 0) {
+            --throws_left;
+            throw std::runtime_error("handler down");
+          }
+        }
+        ok.add(batch);
+      },
+      options);
   call("PutItem", put("a"));
   REQUIRE(ok.wait_for(1));
   CHECK(sub->failure_count() == 3);
@@ -108,17 +116,21 @@ TEST_CASE_FIXTURE(StreamsFixture, "Handlers: a throwing handler gets the same ba
   for (const auto& k : first_keys) CHECK(k == first_keys[0]);
 }
 
-TEST_CASE_FIXTURE(StreamsFixture, "Handlers: after max_attempts the batch is skipped and delivery moves on") {
+TEST_CASE_FIXTURE(StreamsFixture,
+                  "Handlers: after max_attempts the batch is skipped and delivery moves on") {
   create_table("tbl", "KEYS_ONLY");
   Collector ok;
   dynamini::SubscribeOptions options;
   options.max_batch_size = 1;
   options.max_attempts = 2;
   options.initial_retry_delay_ms = 1;
-  auto sub = db->subscribe("tbl", [&](const auto& batch) {
-    if (batch.front().keys_json.find("poison") != std::string::npos) throw 42;
-    ok.add(batch);
-  }, options);
+  auto sub = db->subscribe(
+      "tbl",
+      [&](const auto& batch) {
+        if (batch.front().keys_json.find("poison") != std::string::npos) throw 42;
+        ok.add(batch);
+      },
+      options);
   call("PutItem", put("poison"));
   call("PutItem", put("fine"));
   REQUIRE(ok.wait_for(1));
@@ -126,7 +138,8 @@ TEST_CASE_FIXTURE(StreamsFixture, "Handlers: after max_attempts the batch is ski
   CHECK(sub->skipped_batch_count() == 1);
 }
 
-TEST_CASE_FIXTURE(StreamsFixture, "Handlers: a handler never sees the records of a rolled-back write") {
+TEST_CASE_FIXTURE(StreamsFixture,
+                  "Handlers: a handler never sees the records of a rolled-back write") {
   create_table("tbl", "KEYS_ONLY");
   Collector c;
   auto sub = db->subscribe("tbl", [&](const auto& b) { c.add(b); });

@@ -15,7 +15,9 @@ const char kDelete[] = R"({"TableName":"tbl","Key":{"pk":{"S":"a"},"sk":{"S":"1"
 
 }  // namespace
 
-TEST_CASE_FIXTURE(StreamsFixture, "Streams: INSERT, MODIFY and REMOVE records carry both images under NEW_AND_OLD_IMAGES") {
+TEST_CASE_FIXTURE(
+    StreamsFixture,
+    "Streams: INSERT, MODIFY and REMOVE records carry both images under NEW_AND_OLD_IMAGES") {
   create_table("tbl", "NEW_AND_OLD_IMAGES");
   call("PutItem", kPut);
   call("UpdateItem", kModify);
@@ -113,10 +115,12 @@ TEST_CASE_FIXTURE(StreamsFixture, "Streams: deleting a missing item writes no re
   CHECK(record_count("tbl") == 0);
 }
 
-TEST_CASE_FIXTURE(StreamsFixture, "Streams: a failed condition writes neither the item nor a record") {
+TEST_CASE_FIXTURE(StreamsFixture,
+                  "Streams: a failed condition writes neither the item nor a record") {
   create_table("tbl", "NEW_AND_OLD_IMAGES");
   call("PutItem", kPut);
-  auto e = fail("PutItem", R"J({"TableName":"tbl","Item":{"pk":{"S":"a"},"sk":{"S":"1"},"v":{"N":"9"}},
+  auto e =
+      fail("PutItem", R"J({"TableName":"tbl","Item":{"pk":{"S":"a"},"sk":{"S":"1"},"v":{"N":"9"}},
     "ConditionExpression":"attribute_not_exists(pk)"})J");
   CHECK(e.code == dynamini::ErrorCode::kConditionalCheckFailed);
   CHECK(record_count("tbl") == 1);
@@ -124,7 +128,8 @@ TEST_CASE_FIXTURE(StreamsFixture, "Streams: a failed condition writes neither th
   CHECK(str(got["Item"]["v"]) == R"({"N":"1"})");
 }
 
-TEST_CASE_FIXTURE(StreamsFixture, "Streams: a BatchWriteItem rejected for one bad member writes no record") {
+TEST_CASE_FIXTURE(StreamsFixture,
+                  "Streams: a BatchWriteItem rejected for one bad member writes no record") {
   create_table("tbl", "KEYS_ONLY");
   fail("BatchWriteItem", R"({"RequestItems":{"tbl":[
     {"PutRequest":{"Item":{"pk":{"S":"a"},"sk":{"S":"1"}}}},
@@ -132,7 +137,8 @@ TEST_CASE_FIXTURE(StreamsFixture, "Streams: a BatchWriteItem rejected for one ba
   CHECK(record_count("tbl") == 0);
 }
 
-TEST_CASE_FIXTURE(StreamsFixture, "Streams: BatchWriteItem writes one record per changed item, in order") {
+TEST_CASE_FIXTURE(StreamsFixture,
+                  "Streams: BatchWriteItem writes one record per changed item, in order") {
   create_table("tbl", "KEYS_ONLY");
   call("BatchWriteItem", R"({"RequestItems":{"tbl":[
     {"PutRequest":{"Item":{"pk":{"S":"a"},"sk":{"S":"1"}}}},
@@ -144,7 +150,8 @@ TEST_CASE_FIXTURE(StreamsFixture, "Streams: BatchWriteItem writes one record per
   CHECK(str(r["Records"][1]["dynamodb"]["Keys"]["pk"]) == R"({"S":"b"})");
 }
 
-TEST_CASE_FIXTURE(StreamsFixture, "Streams: sequence numbers increase in commit order across tables") {
+TEST_CASE_FIXTURE(StreamsFixture,
+                  "Streams: sequence numbers increase in commit order across tables") {
   create_table("tbl", "KEYS_ONLY");
   create_table("ubl", "KEYS_ONLY");
   call("PutItem", R"({"TableName":"tbl","Item":{"pk":{"S":"1"},"sk":{"S":"x"}}})");

@@ -9,7 +9,9 @@
 #include "streams/stream_settings.h"
 #include "streams_fixture.h"
 
-TEST_CASE_FIXTURE(StreamsFixture, "Streams: CreateTable with a stream describes StreamSpecification, label and ARN") {
+TEST_CASE_FIXTURE(
+    StreamsFixture,
+    "Streams: CreateTable with a stream describes StreamSpecification, label and ARN") {
   create_table("tbl", "NEW_AND_OLD_IMAGES");
   auto d = call("DescribeTable", R"({"TableName":"tbl"})");
   const auto& table = d["Table"];
@@ -27,7 +29,8 @@ TEST_CASE_FIXTURE(StreamsFixture, "Streams: a table without a stream has no stre
   CHECK_FALSE(d["Table"].HasMember("LatestStreamArn"));
 }
 
-TEST_CASE_FIXTURE(StreamsFixture, "Streams: CreateTable refuses an enabled stream without a view type") {
+TEST_CASE_FIXTURE(StreamsFixture,
+                  "Streams: CreateTable refuses an enabled stream without a view type") {
   auto e = fail("CreateTable", R"({"TableName":"tbl","BillingMode":"PAY_PER_REQUEST",
     "AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"}],
     "KeySchema":[{"AttributeName":"pk","KeyType":"HASH"}],
@@ -37,7 +40,8 @@ TEST_CASE_FIXTURE(StreamsFixture, "Streams: CreateTable refuses an enabled strea
         "UpdateViewType is required");
 }
 
-TEST_CASE_FIXTURE(StreamsFixture, "Streams: CreateTable refuses an unknown StreamViewType as a shape error") {
+TEST_CASE_FIXTURE(StreamsFixture,
+                  "Streams: CreateTable refuses an unknown StreamViewType as a shape error") {
   auto e = fail("CreateTable", R"({"TableName":"tbl","BillingMode":"PAY_PER_REQUEST",
     "AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"}],
     "KeySchema":[{"AttributeName":"pk","KeyType":"HASH"}],
@@ -46,7 +50,8 @@ TEST_CASE_FIXTURE(StreamsFixture, "Streams: CreateTable refuses an unknown Strea
                        "constraint: Member must satisfy enum value set") != std::string::npos);
 }
 
-TEST_CASE_FIXTURE(StreamsFixture, "Streams: CreateTable with StreamEnabled false creates no stream") {
+TEST_CASE_FIXTURE(StreamsFixture,
+                  "Streams: CreateTable with StreamEnabled false creates no stream") {
   call("CreateTable", R"({"TableName":"tbl","BillingMode":"PAY_PER_REQUEST",
     "AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"}],
     "KeySchema":[{"AttributeName":"pk","KeyType":"HASH"}],
@@ -117,9 +122,13 @@ TEST_CASE("Streams: parse_stream_arn splits table name and label") {
   CHECK_FALSE(dynamini::parse_stream_arn("sdfadfsdfnlfkajakfgjalksfgklasjklasdjfklasdfasdfgasf"));
 }
 
-TEST_CASE_FIXTURE(StreamsFixture, "Streams: UpdateTable enables a stream, then disabling it leaves it DISABLED and readable") {
+TEST_CASE_FIXTURE(
+    StreamsFixture,
+    "Streams: UpdateTable enables a stream, then disabling it leaves it DISABLED and readable") {
   create_table("tbl", "");
-  call("UpdateTable", R"({"TableName":"tbl","StreamSpecification":{"StreamEnabled":true,"StreamViewType":"KEYS_ONLY"}})");
+  call(
+      "UpdateTable",
+      R"({"TableName":"tbl","StreamSpecification":{"StreamEnabled":true,"StreamViewType":"KEYS_ONLY"}})");
   std::string arn = stream_arn("tbl");
   call("PutItem", R"({"TableName":"tbl","Item":{"pk":{"S":"a"},"sk":{"S":"1"}}})");
   call("UpdateTable", R"({"TableName":"tbl","StreamSpecification":{"StreamEnabled":false}})");
@@ -132,15 +141,20 @@ TEST_CASE_FIXTURE(StreamsFixture, "Streams: UpdateTable enables a stream, then d
   CHECK(std::string(t["Table"]["LatestStreamArn"].GetString()) == arn);
 }
 
-TEST_CASE_FIXTURE(StreamsFixture, "Streams: re-enabling through UpdateTable starts a new stream with a new label") {
+TEST_CASE_FIXTURE(StreamsFixture,
+                  "Streams: re-enabling through UpdateTable starts a new stream with a new label") {
   create_table("tbl", "KEYS_ONLY");
   std::string first = stream_arn("tbl");
   call("UpdateTable", R"({"TableName":"tbl","StreamSpecification":{"StreamEnabled":false}})");
   advance_ms(1000);
-  call("UpdateTable", R"({"TableName":"tbl","StreamSpecification":{"StreamEnabled":true,"StreamViewType":"NEW_IMAGE"}})");
+  call(
+      "UpdateTable",
+      R"({"TableName":"tbl","StreamSpecification":{"StreamEnabled":true,"StreamViewType":"NEW_IMAGE"}})");
   std::string second = stream_arn("tbl");
   CHECK(first != second);
   CHECK(call("ListStreams", R"({"TableName":"tbl"})")["Streams"].Size() == 2);
-  auto e = fail("UpdateTable", R"({"TableName":"tbl","StreamSpecification":{"StreamEnabled":true,"StreamViewType":"NEW_IMAGE"}})");
+  auto e = fail(
+      "UpdateTable",
+      R"({"TableName":"tbl","StreamSpecification":{"StreamEnabled":true,"StreamViewType":"NEW_IMAGE"}})");
   CHECK(e.message == "Table already has an enabled stream: TableName: tbl");
 }

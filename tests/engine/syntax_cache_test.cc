@@ -17,8 +17,8 @@ TEST_CASE_FIXTURE(ApiFixture,
         "UpdateExpression":"ADD #n :by","ConditionExpression":"#n >= :floor",
         "ProjectionExpression":"#n","ReturnValues":"UPDATED_NEW",
         "ExpressionAttributeNames":{"#n":")") +
-           name + R"("},"ExpressionAttributeValues":{":by":{"N":")" + by +
-           R"("},":floor":{"N":")" + floor + R"("}}})";
+           name + R"("},"ExpressionAttributeValues":{":by":{"N":")" + by + R"("},":floor":{"N":")" +
+           floor + R"("}}})";
   };
   CHECK(str(call("UpdateItem", update("a", "5", "0"))["Attributes"]) == R"({"a":{"N":"6"}})");
   CHECK(str(call("UpdateItem", update("b", "-3", "10"))["Attributes"]) == R"({"b":{"N":"7"}})");
@@ -29,7 +29,8 @@ TEST_CASE_FIXTURE(ApiFixture,
       "ProjectionExpression":"#x, #y","ExpressionAttributeNames":{"#x":"a","#y":"b"}})");
   CHECK(str(item["Item"]) == R"({"a":{"N":"6"},"b":{"N":"7"}})");
   // A cached expression still checks the request's own substitutions.
-  error = fail("UpdateItem", std::string(R"({"TableName":"inbox","Key":{"pk":{"S":"u"},"sk":{"S":"#INBOX"}},
+  error = fail("UpdateItem",
+               std::string(R"({"TableName":"inbox","Key":{"pk":{"S":"u"},"sk":{"S":"#INBOX"}},
       "UpdateExpression":"ADD #n :by","ConditionExpression":"#n >= :floor",
       "ExpressionAttributeNames":{"#n":"a"},"ExpressionAttributeValues":{":by":{"N":"1"}}})"));
   CHECK(error.message ==

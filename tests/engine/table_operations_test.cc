@@ -88,13 +88,17 @@ TEST_CASE("File database keeps tables and items across reopen") {
     ApiFixture f;
     f.db = dynamini::Database::open({.path = path});
     f.create_inbox_like("kept");
-    f.call("PutItem", R"({"TableName":"kept","Item":{"pk":{"S":"a"},"sk":{"S":"b"},"gsi1pk":{"S":"g"},"gsi1sk":{"S":"h"}}})");
+    f.call(
+        "PutItem",
+        R"({"TableName":"kept","Item":{"pk":{"S":"a"},"sk":{"S":"b"},"gsi1pk":{"S":"g"},"gsi1sk":{"S":"h"}}})");
   }
   ApiFixture f;
   f.db = dynamini::Database::open({.path = path});
   auto got = f.call("GetItem", R"({"TableName":"kept","Key":{"pk":{"S":"a"},"sk":{"S":"b"}}})");
   CHECK(got.HasMember("Item"));
-  auto q = f.call("Query", R"({"TableName":"kept","IndexName":"GSI1","KeyConditionExpression":"gsi1pk = :g","ExpressionAttributeValues":{":g":{"S":"g"}}})");
+  auto q = f.call(
+      "Query",
+      R"({"TableName":"kept","IndexName":"GSI1","KeyConditionExpression":"gsi1pk = :g","ExpressionAttributeValues":{":g":{"S":"g"}}})");
   CHECK(q["Count"].GetInt() == 1);
   std::remove(path.c_str());
 }

@@ -7,7 +7,8 @@ const char* kArn = "arn:aws:dynamodb:us-east-1:000000000000:table/inbox";
 std::string tag_request(int from, int to) {
   std::string tags;
   for (int i = from; i < to; ++i) {
-    tags += std::string(i > from ? "," : "") + R"({"Key":"k)" + (i < 10 ? "0" + std::to_string(i) : std::to_string(i)) + R"(","Value":"v"})";
+    tags += std::string(i > from ? "," : "") + R"({"Key":"k)" +
+            (i < 10 ? "0" + std::to_string(i) : std::to_string(i)) + R"(","Value":"v"})";
   }
   return std::string(R"({"ResourceArn":")") + kArn + R"(","Tags":[)" + tags + "]}";
 }
@@ -15,7 +16,8 @@ std::string tag_request(int from, int to) {
 
 TEST_CASE_FIXTURE(ApiFixture, "Tags: TagResource then ListTagsOfResource returns them") {
   create_inbox_like();
-  call("TagResource", std::string(R"({"ResourceArn":")") + kArn + R"(","Tags":[{"Key":"env","Value":"test"}]})");
+  call("TagResource",
+       std::string(R"({"ResourceArn":")") + kArn + R"(","Tags":[{"Key":"env","Value":"test"}]})");
   auto r = call("ListTagsOfResource", std::string(R"({"ResourceArn":")") + kArn + R"("})");
   CHECK(str(r) == R"({"Tags":[{"Key":"env","Value":"test"}]})");
 }
@@ -34,8 +36,9 @@ TEST_CASE_FIXTURE(ApiFixture, "Tags: ListTagsOfResource pages with NextToken") {
   auto first = call("ListTagsOfResource", std::string(R"({"ResourceArn":")") + kArn + R"("})");
   REQUIRE(first.HasMember("NextToken"));
   CHECK(first["Tags"].Size() == 10);
-  auto second = call("ListTagsOfResource", std::string(R"({"ResourceArn":")") + kArn +
-                                               R"(","NextToken":")" + first["NextToken"].GetString() + R"("})");
+  auto second =
+      call("ListTagsOfResource", std::string(R"({"ResourceArn":")") + kArn + R"(","NextToken":")" +
+                                     first["NextToken"].GetString() + R"("})");
   CHECK(second["Tags"].Size() == 5);
   CHECK_FALSE(second.HasMember("NextToken"));
 }
@@ -53,19 +56,24 @@ TEST_CASE_FIXTURE(ApiFixture, "Tags: a key over 128 characters is a validation e
   create_inbox_like();
   auto e = fail("TagResource", std::string(R"({"ResourceArn":")") + kArn + R"(","Tags":[{"Key":")" +
                                    std::string(129, 'a') + R"(","Value":"v"}]})");
-  CHECK(e.message.find("'tags.1.member.key' failed to satisfy constraint: Member must have length less than or equal to 128") != std::string::npos);
+  CHECK(e.message.find("'tags.1.member.key' failed to satisfy constraint: Member must have length "
+                       "less than or equal to 128") != std::string::npos);
 }
 
 TEST_CASE_FIXTURE(ApiFixture, "Tags: the aws: prefix is reserved") {
   create_inbox_like();
-  auto e = fail("TagResource", std::string(R"({"ResourceArn":")") + kArn + R"(","Tags":[{"Key":"aws:x","Value":"v"}]})");
+  auto e = fail("TagResource", std::string(R"({"ResourceArn":")") + kArn +
+                                   R"(","Tags":[{"Key":"aws:x","Value":"v"}]})");
   CHECK(e.code == dynamini::ErrorCode::kValidation);
 }
 
 TEST_CASE_FIXTURE(ApiFixture, "Tags: an unknown table ARN is ResourceNotFoundException") {
-  auto e = fail("ListTagsOfResource", R"({"ResourceArn":"arn:aws:dynamodb:us-east-1:000000000000:table/nope"})");
+  auto e = fail("ListTagsOfResource",
+                R"({"ResourceArn":"arn:aws:dynamodb:us-east-1:000000000000:table/nope"})");
   CHECK(e.code == dynamini::ErrorCode::kResourceNotFound);
-  CHECK(e.message == "Requested resource not found: ResourcArn: arn:aws:dynamodb:us-east-1:000000000000:table/nope not found");
+  CHECK(e.message ==
+        "Requested resource not found: ResourcArn: "
+        "arn:aws:dynamodb:us-east-1:000000000000:table/nope not found");
 }
 
 TEST_CASE_FIXTURE(ApiFixture, "Tags: a malformed ARN is a ValidationException") {

@@ -2,9 +2,12 @@
 
 #include "api_fixture.h"
 
-TEST_CASE_FIXTURE(ApiFixture, "TransactGetItems: answers in request order with {} for a missing item") {
+TEST_CASE_FIXTURE(ApiFixture,
+                  "TransactGetItems: answers in request order with {} for a missing item") {
   create_inbox_like("inbox");
-  call("PutItem", R"({"TableName":"inbox","Item":{"pk":{"S":"u"},"sk":{"S":"1"},"a":{"S":"x"},"b":{"S":"y"}}})");
+  call(
+      "PutItem",
+      R"({"TableName":"inbox","Item":{"pk":{"S":"u"},"sk":{"S":"1"},"a":{"S":"x"},"b":{"S":"y"}}})");
   auto r = call("TransactGetItems", R"({"TransactItems":[
     {"Get":{"TableName":"inbox","Key":{"pk":{"S":"u"},"sk":{"S":"9"}}}},
     {"Get":{"TableName":"inbox","Key":{"pk":{"S":"u"},"sk":{"S":"1"}},"ProjectionExpression":"#a",
@@ -12,7 +15,8 @@ TEST_CASE_FIXTURE(ApiFixture, "TransactGetItems: answers in request order with {
   CHECK(str(r["Responses"]) == R"([{},{"Item":{"a":{"S":"x"}}}])");
 }
 
-TEST_CASE_FIXTURE(ApiFixture, "TransactGetItems: ConsumedCapacity is two read units per 4 KB item") {
+TEST_CASE_FIXTURE(ApiFixture,
+                  "TransactGetItems: ConsumedCapacity is two read units per 4 KB item") {
   create_inbox_like("inbox");
   call("PutItem", R"({"TableName":"inbox","Item":{"pk":{"S":"u"},"sk":{"S":"1"}}})");
   auto r = call("TransactGetItems", R"({"ReturnConsumedCapacity":"TOTAL","TransactItems":[

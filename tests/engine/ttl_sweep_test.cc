@@ -12,68 +12,86 @@ namespace {
 // now = 1700000000 s (fixture clock)
 std::string item(const std::string& pk, const std::string& ttl_value, const char* type = "N") {
   return R"({"TableName":"tbl","Item":{"pk":{"S":")" + pk + R"("},"sk":{"S":"x"},"g":{"S":"G"},
-    "expires":{")" + type + R"(":")" + ttl_value + R"("}}})";
+    "expires":{")" +
+         type + R"(":")" + ttl_value + R"("}}})";
 }
 
 }  // namespace
 
-TEST_CASE_FIXTURE(StreamsFixture, "TTL: DescribeTimeToLive is DISABLED until UpdateTimeToLive enables it") {
+TEST_CASE_FIXTURE(StreamsFixture,
+                  "TTL: DescribeTimeToLive is DISABLED until UpdateTimeToLive enables it") {
   create_table("tbl", "");
   auto d = call("DescribeTimeToLive", R"({"TableName":"tbl"})");
   CHECK(str(d) == R"({"TimeToLiveDescription":{"TimeToLiveStatus":"DISABLED"}})");
-  auto u = call("UpdateTimeToLive",
-                R"({"TableName":"tbl","TimeToLiveSpecification":{"Enabled":true,"AttributeName":"expires"}})");
+  auto u = call(
+      "UpdateTimeToLive",
+      R"({"TableName":"tbl","TimeToLiveSpecification":{"Enabled":true,"AttributeName":"expires"}})");
   CHECK(str(u) == R"({"TimeToLiveSpecification":{"Enabled":true,"AttributeName":"expires"}})");
   d = call("DescribeTimeToLive", R"({"TableName":"tbl"})");
-  CHECK(str(d) == R"({"TimeToLiveDescription":{"TimeToLiveStatus":"ENABLED","AttributeName":"expires"}})");
+  CHECK(str(d) ==
+        R"({"TimeToLiveDescription":{"TimeToLiveStatus":"ENABLED","AttributeName":"expires"}})");
 }
 
 TEST_CASE_FIXTURE(StreamsFixture, "TTL: enabling twice is 'TimeToLive is already enabled'") {
   create_table("tbl", "");
-  const char* req = R"({"TableName":"tbl","TimeToLiveSpecification":{"Enabled":true,"AttributeName":"expires"}})";
+  const char* req =
+      R"({"TableName":"tbl","TimeToLiveSpecification":{"Enabled":true,"AttributeName":"expires"}})";
   call("UpdateTimeToLive", req);
   auto e = fail("UpdateTimeToLive", req);
   CHECK(e.code == dynamini::ErrorCode::kValidation);
   CHECK(e.message == "TimeToLive is already enabled");
 }
 
-TEST_CASE_FIXTURE(StreamsFixture, "TTL: disabling when disabled is 'TimeToLive is already disabled'") {
+TEST_CASE_FIXTURE(StreamsFixture,
+                  "TTL: disabling when disabled is 'TimeToLive is already disabled'") {
   create_table("tbl", "");
-  auto e = fail("UpdateTimeToLive",
-                R"({"TableName":"tbl","TimeToLiveSpecification":{"Enabled":false,"AttributeName":"expires"}})");
+  auto e = fail(
+      "UpdateTimeToLive",
+      R"({"TableName":"tbl","TimeToLiveSpecification":{"Enabled":false,"AttributeName":"expires"}})");
   CHECK(e.message == "TimeToLive is already disabled");
 }
 
-TEST_CASE_FIXTURE(StreamsFixture, "TTL: a missing AttributeName is a shape error before the table lookup") {
-  auto e = fail("UpdateTimeToLive", R"({"TableName":"nope","TimeToLiveSpecification":{"Enabled":true}})");
-  CHECK(e.message == "1 validation error detected: Value null at 'timeToLiveSpecification.attributeName' "
-                     "failed to satisfy constraint: Member must not be null");
+TEST_CASE_FIXTURE(StreamsFixture,
+                  "TTL: a missing AttributeName is a shape error before the table lookup") {
+  auto e = fail("UpdateTimeToLive",
+                R"({"TableName":"nope","TimeToLiveSpecification":{"Enabled":true}})");
+  CHECK(e.message ==
+        "1 validation error detected: Value null at 'timeToLiveSpecification.attributeName' "
+        "failed to satisfy constraint: Member must not be null");
 }
 
 TEST_CASE_FIXTURE(StreamsFixture, "TTL: an unknown table is ResourceNotFoundException") {
-  auto e = fail("UpdateTimeToLive",
-                R"({"TableName":"nope","TimeToLiveSpecification":{"Enabled":true,"AttributeName":"e"}})");
+  auto e = fail(
+      "UpdateTimeToLive",
+      R"({"TableName":"nope","TimeToLiveSpecification":{"Enabled":true,"AttributeName":"e"}})");
   CHECK(e.code == dynamini::ErrorCode::kResourceNotFound);
-  CHECK(fail("DescribeTimeToLive", R"({"TableName":"nope"})").code == dynamini::ErrorCode::kResourceNotFound);
+  CHECK(fail("DescribeTimeToLive", R"({"TableName":"nope"})").code ==
+        dynamini::ErrorCode::kResourceNotFound);
 }
 
-TEST_CASE_FIXTURE(StreamsFixture, "TTL: the sweep deletes only numbers in the past and within five years") {
+TEST_CASE_FIXTURE(StreamsFixture,
+                  "TTL: the sweep deletes only numbers in the past and within five years") {
   create_table("tbl", "");
-  call("UpdateTimeToLive", R"({"TableName":"tbl","TimeToLiveSpecification":{"Enabled":true,"AttributeName":"expires"}})");
+  call(
+      "UpdateTimeToLive",
+      R"({"TableName":"tbl","TimeToLiveSpecification":{"Enabled":true,"AttributeName":"expires"}})");
   call("PutItem", item("past", "1699999999"));
   call("PutItem", item("future", "1700000001"));
-  call("PutItem", item("ancient", "1500000000"));   // more than five years ago: kept
-  call("PutItem", item("string", "1", "S"));          // not a number: kept
+  call("PutItem", item("ancient", "1500000000"));  // more than five years ago: kept
+  call("PutItem", item("string", "1", "S"));       // not a number: kept
   call("PutItem", R"({"TableName":"tbl","Item":{"pk":{"S":"none"},"sk":{"S":"x"}}})");
   CHECK(db->sweep_expired_items() == 1);
   auto scan = call("Scan", R"({"TableName":"tbl","Select":"COUNT"})");
   CHECK(scan["Count"].GetInt() == 4);
-  CHECK(call("GetItem", R"({"TableName":"tbl","Key":{"pk":{"S":"past"},"sk":{"S":"x"}}})").HasMember("Item") == false);
+  CHECK(call("GetItem", R"({"TableName":"tbl","Key":{"pk":{"S":"past"},"sk":{"S":"x"}}})")
+            .HasMember("Item") == false);
 }
 
 TEST_CASE_FIXTURE(StreamsFixture, "TTL: items expire as the injected clock moves") {
   create_table("tbl", "");
-  call("UpdateTimeToLive", R"({"TableName":"tbl","TimeToLiveSpecification":{"Enabled":true,"AttributeName":"expires"}})");
+  call(
+      "UpdateTimeToLive",
+      R"({"TableName":"tbl","TimeToLiveSpecification":{"Enabled":true,"AttributeName":"expires"}})");
   call("PutItem", item("soon", "1700000060"));
   CHECK(db->sweep_expired_items() == 0);
   advance_ms(61 * 1000);
@@ -88,18 +106,25 @@ TEST_CASE_FIXTURE(StreamsFixture, "TTL: a table with TTL disabled is never swept
 
 TEST_CASE_FIXTURE(StreamsFixture, "TTL: a swept item leaves its index rows too") {
   create_table("tbl", "");
-  call("UpdateTimeToLive", R"({"TableName":"tbl","TimeToLiveSpecification":{"Enabled":true,"AttributeName":"expires"}})");
+  call(
+      "UpdateTimeToLive",
+      R"({"TableName":"tbl","TimeToLiveSpecification":{"Enabled":true,"AttributeName":"expires"}})");
   call("PutItem", item("past", "1699999999"));
   CHECK(call("Query", R"({"TableName":"tbl","IndexName":"byG","KeyConditionExpression":"g = :g",
-    "ExpressionAttributeValues":{":g":{"S":"G"}}})")["Count"].GetInt() == 1);
+    "ExpressionAttributeValues":{":g":{"S":"G"}}})")["Count"]
+            .GetInt() == 1);
   db->sweep_expired_items();
   CHECK(call("Query", R"({"TableName":"tbl","IndexName":"byG","KeyConditionExpression":"g = :g",
-    "ExpressionAttributeValues":{":g":{"S":"G"}}})")["Count"].GetInt() == 0);
+    "ExpressionAttributeValues":{":g":{"S":"G"}}})")["Count"]
+            .GetInt() == 0);
 }
 
-TEST_CASE_FIXTURE(StreamsFixture, "TTL: a swept item writes a REMOVE record with the service userIdentity") {
+TEST_CASE_FIXTURE(StreamsFixture,
+                  "TTL: a swept item writes a REMOVE record with the service userIdentity") {
   create_table("tbl", "NEW_AND_OLD_IMAGES");
-  call("UpdateTimeToLive", R"({"TableName":"tbl","TimeToLiveSpecification":{"Enabled":true,"AttributeName":"expires"}})");
+  call(
+      "UpdateTimeToLive",
+      R"({"TableName":"tbl","TimeToLiveSpecification":{"Enabled":true,"AttributeName":"expires"}})");
   call("PutItem", item("past", "1699999999"));
   db->sweep_expired_items();
   auto r = records("tbl");
@@ -118,7 +143,8 @@ TEST_CASE("TTL: the background sweeper deletes expired items on its own") {
   ok("CreateTable", R"({"TableName":"tbl","BillingMode":"PAY_PER_REQUEST",
     "AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"}],
     "KeySchema":[{"AttributeName":"pk","KeyType":"HASH"}]})");
-  ok("UpdateTimeToLive", R"({"TableName":"tbl","TimeToLiveSpecification":{"Enabled":true,"AttributeName":"e"}})");
+  ok("UpdateTimeToLive",
+     R"({"TableName":"tbl","TimeToLiveSpecification":{"Enabled":true,"AttributeName":"e"}})");
   ok("PutItem", R"({"TableName":"tbl","Item":{"pk":{"S":"a"},"e":{"N":"1000000000"}}})");
   // 1000000000 is more than five years ago: kept. An item expiring now is not.
   std::string now = std::to_string(db->now_ms() / 1000 - 1);

@@ -15,7 +15,9 @@ struct UpdateTableFixture : ApiFixture {
       "KeySchema":[{"AttributeName":"pk","KeyType":"HASH"},{"AttributeName":"sk","KeyType":"RANGE"}],
       "BillingMode":"PAY_PER_REQUEST"})");
   }
-  void put(const std::string& item) { call("PutItem", R"({"TableName":"tbl","Item":)" + item + "}"); }
+  void put(const std::string& item) {
+    call("PutItem", R"({"TableName":"tbl","Item":)" + item + "}");
+  }
   void create_status_index() {
     call("UpdateTable", R"({"TableName":"tbl",
       "AttributeDefinitions":[{"AttributeName":"status","AttributeType":"S"}],
@@ -26,7 +28,8 @@ struct UpdateTableFixture : ApiFixture {
   int count_status(const char* status) {
     auto r = call("Query", std::string(R"({"TableName":"tbl","IndexName":"byStatus",
       "KeyConditionExpression":"#s = :s","ExpressionAttributeNames":{"#s":"status"},
-      "ExpressionAttributeValues":{":s":{"S":")") + status + R"("}}})");
+      "ExpressionAttributeValues":{":s":{"S":")") +
+                               status + R"("}}})");
     return r["Count"].GetInt();
   }
 };
@@ -45,7 +48,7 @@ const char* kProvisioned = R"({"TableName":"prov",
 TEST_CASE_FIXTURE(UpdateTableFixture, "UpdateTable: a created GSI is backfilled, sparsely") {
   put(R"({"pk":{"S":"a"},"sk":{"S":"1"},"status":{"S":"open"}})");
   put(R"({"pk":{"S":"a"},"sk":{"S":"2"},"status":{"S":"open"}})");
-  put(R"({"pk":{"S":"b"},"sk":{"S":"1"}})");                    // no index key
+  put(R"({"pk":{"S":"b"},"sk":{"S":"1"}})");                     // no index key
   put(R"({"pk":{"S":"b"},"sk":{"S":"2"},"status":{"N":"1"}})");  // key of another type
   create_status_index();
   CHECK(count_status("open") == 2);
@@ -53,21 +56,25 @@ TEST_CASE_FIXTURE(UpdateTableFixture, "UpdateTable: a created GSI is backfilled,
   CHECK(d["Table"]["GlobalSecondaryIndexes"][0]["ItemCount"].GetInt() == 2);
 }
 
-TEST_CASE_FIXTURE(UpdateTableFixture, "UpdateTable: the response says CREATING, DescribeTable ACTIVE") {
+TEST_CASE_FIXTURE(UpdateTableFixture,
+                  "UpdateTable: the response says CREATING, DescribeTable ACTIVE") {
   auto r = call("UpdateTable", R"({"TableName":"tbl",
     "AttributeDefinitions":[{"AttributeName":"status","AttributeType":"S"}],
     "GlobalSecondaryIndexUpdates":[{"Create":{"IndexName":"byStatus",
       "KeySchema":[{"AttributeName":"status","KeyType":"HASH"}],
       "Projection":{"ProjectionType":"ALL"}}}]})");
   CHECK(std::string(r["TableDescription"]["TableStatus"].GetString()) == "UPDATING");
-  CHECK(std::string(r["TableDescription"]["GlobalSecondaryIndexes"][0]["IndexStatus"].GetString()) ==
-        "CREATING");
+  CHECK(
+      std::string(r["TableDescription"]["GlobalSecondaryIndexes"][0]["IndexStatus"].GetString()) ==
+      "CREATING");
   auto d = call("DescribeTable", R"({"TableName":"tbl"})");
-  CHECK(std::string(d["Table"]["GlobalSecondaryIndexes"][0]["IndexStatus"].GetString()) == "ACTIVE");
+  CHECK(std::string(d["Table"]["GlobalSecondaryIndexes"][0]["IndexStatus"].GetString()) ==
+        "ACTIVE");
   CHECK(d["Table"]["AttributeDefinitions"].Size() == 3);
 }
 
-TEST_CASE_FIXTURE(UpdateTableFixture, "UpdateTable: writes after the create maintain the new index") {
+TEST_CASE_FIXTURE(UpdateTableFixture,
+                  "UpdateTable: writes after the create maintain the new index") {
   create_status_index();
   put(R"({"pk":{"S":"a"},"sk":{"S":"1"},"status":{"S":"open"}})");
   call("DeleteItem", R"({"TableName":"tbl","Key":{"pk":{"S":"a"},"sk":{"S":"1"}}})");
@@ -79,8 +86,9 @@ TEST_CASE_FIXTURE(UpdateTableFixture, "UpdateTable: a deleted GSI answers DELETI
   create_status_index();
   auto r = call("UpdateTable", R"({"TableName":"tbl",
     "GlobalSecondaryIndexUpdates":[{"Delete":{"IndexName":"byStatus"}}]})");
-  CHECK(std::string(r["TableDescription"]["GlobalSecondaryIndexes"][0]["IndexStatus"].GetString()) ==
-        "DELETING");
+  CHECK(
+      std::string(r["TableDescription"]["GlobalSecondaryIndexes"][0]["IndexStatus"].GetString()) ==
+      "DELETING");
   auto d = call("DescribeTable", R"({"TableName":"tbl"})");
   CHECK_FALSE(d["Table"].HasMember("GlobalSecondaryIndexes"));
   CHECK(d["Table"]["AttributeDefinitions"].Size() == 2);
@@ -90,16 +98,20 @@ TEST_CASE_FIXTURE(UpdateTableFixture, "UpdateTable: a deleted GSI answers DELETI
   CHECK(e.code == dynamini::ErrorCode::kValidation);
 }
 
-TEST_CASE_FIXTURE(UpdateTableFixture, "UpdateTable: an index re-created after a delete starts empty") {
+TEST_CASE_FIXTURE(UpdateTableFixture,
+                  "UpdateTable: an index re-created after a delete starts empty") {
   put(R"({"pk":{"S":"a"},"sk":{"S":"1"},"status":{"S":"open"}})");
   create_status_index();
-  call("UpdateTable", R"({"TableName":"tbl","GlobalSecondaryIndexUpdates":[{"Delete":{"IndexName":"byStatus"}}]})");
+  call(
+      "UpdateTable",
+      R"({"TableName":"tbl","GlobalSecondaryIndexUpdates":[{"Delete":{"IndexName":"byStatus"}}]})");
   call("DeleteItem", R"({"TableName":"tbl","Key":{"pk":{"S":"a"},"sk":{"S":"1"}}})");
   create_status_index();
   CHECK(count_status("open") == 0);
 }
 
-TEST_CASE_FIXTURE(UpdateTableFixture, "UpdateTable: two index creates in one call are LimitExceeded") {
+TEST_CASE_FIXTURE(UpdateTableFixture,
+                  "UpdateTable: two index creates in one call are LimitExceeded") {
   auto e = fail("UpdateTable", R"({"TableName":"tbl",
     "AttributeDefinitions":[{"AttributeName":"a","AttributeType":"S"},{"AttributeName":"b","AttributeType":"S"}],
     "GlobalSecondaryIndexUpdates":[
@@ -107,7 +119,8 @@ TEST_CASE_FIXTURE(UpdateTableFixture, "UpdateTable: two index creates in one cal
       {"Create":{"IndexName":"idxb","KeySchema":[{"AttributeName":"b","KeyType":"HASH"}],"Projection":{"ProjectionType":"ALL"}}}]})");
   CHECK(e.code == dynamini::ErrorCode::kLimitExceeded);
   CHECK(e.message ==
-        "Subscriber limit exceeded: Only 1 online index can be created or deleted simultaneously per table");
+        "Subscriber limit exceeded: Only 1 online index can be created or deleted simultaneously "
+        "per table");
   auto d = call("DescribeTable", R"({"TableName":"tbl"})");
   CHECK_FALSE(d["Table"].HasMember("GlobalSecondaryIndexes"));
 }
@@ -121,7 +134,8 @@ TEST_CASE_FIXTURE(UpdateTableFixture, "UpdateTable: creating an existing index i
   CHECK(e.message == "Attempting to create an index which already exists");
 }
 
-TEST_CASE_FIXTURE(UpdateTableFixture, "UpdateTable: new index keys must be in the request's AttributeDefinitions") {
+TEST_CASE_FIXTURE(UpdateTableFixture,
+                  "UpdateTable: new index keys must be in the request's AttributeDefinitions") {
   auto e = fail("UpdateTable", R"({"TableName":"tbl",
     "AttributeDefinitions":[{"AttributeName":"other","AttributeType":"S"}],
     "GlobalSecondaryIndexUpdates":[{"Create":{"IndexName":"byStatus",
@@ -141,10 +155,12 @@ TEST_CASE_FIXTURE(UpdateTableFixture, "UpdateTable: deleting a missing index is 
 TEST_CASE_FIXTURE(UpdateTableFixture, "UpdateTable: a request changing nothing is refused") {
   auto e = fail("UpdateTable", R"({"TableName":"tbl"})");
   CHECK(e.message.rfind("At least one of ProvisionedThroughput, BillingMode, UpdateStreamEnabled, "
-                        "GlobalSecondaryIndexUpdates", 0) == 0);
+                        "GlobalSecondaryIndexUpdates",
+                        0) == 0);
 }
 
-TEST_CASE_FIXTURE(UpdateTableFixture, "UpdateTable: an empty GlobalSecondaryIndexUpdate is refused") {
+TEST_CASE_FIXTURE(UpdateTableFixture,
+                  "UpdateTable: an empty GlobalSecondaryIndexUpdate is refused") {
   auto e = fail("UpdateTable", R"({"TableName":"tbl","GlobalSecondaryIndexUpdates":[{}]})");
   CHECK(e.message ==
         "One or more parameter values were invalid: One of GlobalSecondaryIndexUpdate.Update, "
@@ -180,7 +196,8 @@ TEST_CASE_FIXTURE(UpdateTableFixture, "UpdateTable: switching to PROVISIONED nee
         "BillingMode is PROVISIONED");
 }
 
-TEST_CASE_FIXTURE(UpdateTableFixture, "UpdateTable: switching to PROVISIONED needs every GSI's throughput") {
+TEST_CASE_FIXTURE(UpdateTableFixture,
+                  "UpdateTable: switching to PROVISIONED needs every GSI's throughput") {
   create_status_index();
   auto e = fail("UpdateTable", R"({"TableName":"tbl","BillingMode":"PROVISIONED",
     "ProvisionedThroughput":{"ReadCapacityUnits":2,"WriteCapacityUnits":3}})");
@@ -194,16 +211,19 @@ TEST_CASE_FIXTURE(UpdateTableFixture, "UpdateTable: switching to PROVISIONED nee
   auto d = call("DescribeTable", R"({"TableName":"tbl"})");
   CHECK(std::string(d["Table"]["BillingModeSummary"]["BillingMode"].GetString()) == "PROVISIONED");
   CHECK(d["Table"]["ProvisionedThroughput"]["WriteCapacityUnits"].GetInt() == 3);
-  CHECK(d["Table"]["GlobalSecondaryIndexes"][0]["ProvisionedThroughput"]["ReadCapacityUnits"].GetInt() == 4);
+  CHECK(d["Table"]["GlobalSecondaryIndexes"][0]["ProvisionedThroughput"]["ReadCapacityUnits"]
+            .GetInt() == 4);
 }
 
 TEST_CASE_FIXTURE(ApiFixture, "UpdateTable: switching to PAY_PER_REQUEST zeroes throughput") {
   call("CreateTable", kProvisioned);
   call("UpdateTable", R"({"TableName":"prov","BillingMode":"PAY_PER_REQUEST"})");
   auto d = call("DescribeTable", R"({"TableName":"prov"})");
-  CHECK(std::string(d["Table"]["BillingModeSummary"]["BillingMode"].GetString()) == "PAY_PER_REQUEST");
+  CHECK(std::string(d["Table"]["BillingModeSummary"]["BillingMode"].GetString()) ==
+        "PAY_PER_REQUEST");
   CHECK(d["Table"]["ProvisionedThroughput"]["ReadCapacityUnits"].GetInt() == 0);
-  CHECK(d["Table"]["GlobalSecondaryIndexes"][0]["ProvisionedThroughput"]["WriteCapacityUnits"].GetInt() == 0);
+  CHECK(d["Table"]["GlobalSecondaryIndexes"][0]["ProvisionedThroughput"]["WriteCapacityUnits"]
+            .GetInt() == 0);
 }
 
 TEST_CASE_FIXTURE(ApiFixture, "UpdateTable: unchanged table throughput is refused") {
@@ -270,8 +290,9 @@ TEST_CASE_FIXTURE(UpdateTableFixture, "UpdateTable: deletion protection blocks D
 }
 
 TEST_CASE_FIXTURE(UpdateTableFixture, "UpdateTable: deletion protection must be the only change") {
-  auto e = fail("UpdateTable",
-                R"({"TableName":"tbl","DeletionProtectionEnabled":true,"BillingMode":"PAY_PER_REQUEST"})");
+  auto e = fail(
+      "UpdateTable",
+      R"({"TableName":"tbl","DeletionProtectionEnabled":true,"BillingMode":"PAY_PER_REQUEST"})");
   CHECK(e.message ==
         "One or more parameter values were invalid: DeletionProtection modification must be the "
         "only operation in the request");
@@ -298,20 +319,26 @@ TEST_CASE("UpdateTable: index storage numbers stay unique and survive a reopen")
   {
     ApiFixture f;
     f.db = dynamini::Database::open(dynamini::Options{.path = path.string()});
-    f.call("CreateTable", R"({"TableName":"tbl","AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"}],
+    f.call(
+        "CreateTable",
+        R"({"TableName":"tbl","AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"}],
       "KeySchema":[{"AttributeName":"pk","KeyType":"HASH"}],"BillingMode":"PAY_PER_REQUEST"})");
     f.call("UpdateTable", create("idxa", "a"));
     f.call("UpdateTable", create("idxb", "b"));
-    f.call("UpdateTable", R"({"TableName":"tbl","GlobalSecondaryIndexUpdates":[{"Delete":{"IndexName":"idxa"}}]})");
+    f.call(
+        "UpdateTable",
+        R"({"TableName":"tbl","GlobalSecondaryIndexUpdates":[{"Delete":{"IndexName":"idxa"}}]})");
     f.call("UpdateTable", create("idxc", "c"));
     f.call("PutItem", R"({"TableName":"tbl","Item":{"pk":{"S":"1"},"b":{"S":"x"},"c":{"S":"y"}}})");
   }
   {
     ApiFixture f;
     f.db = dynamini::Database::open(dynamini::Options{.path = path.string()});
-    auto qb = f.call("Query", R"({"TableName":"tbl","IndexName":"idxb","KeyConditionExpression":"b = :v",
+    auto qb =
+        f.call("Query", R"({"TableName":"tbl","IndexName":"idxb","KeyConditionExpression":"b = :v",
       "ExpressionAttributeValues":{":v":{"S":"x"}}})");
-    auto qc = f.call("Query", R"({"TableName":"tbl","IndexName":"idxc","KeyConditionExpression":"c = :v",
+    auto qc =
+        f.call("Query", R"({"TableName":"tbl","IndexName":"idxc","KeyConditionExpression":"c = :v",
       "ExpressionAttributeValues":{":v":{"S":"y"}}})");
     CHECK(qb["Count"].GetInt() == 1);
     CHECK(qc["Count"].GetInt() == 1);

@@ -28,7 +28,8 @@ struct Fresh {
 }  // namespace
 
 TEST_CASE_FIXTURE(Fresh, "example: an order written by the code under test can be read back") {
-  auto put = dynamo().database().execute("PutItem", R"({"TableName":"orders","Item":{"id":{"S":"o1"}}})");
+  auto put =
+      dynamo().database().execute("PutItem", R"({"TableName":"orders","Item":{"id":{"S":"o1"}}})");
   REQUIRE(put.ok());
   auto scan = dynamo().database().execute("Scan", R"({"TableName":"orders","Select":"COUNT"})");
   CHECK(scan.body.find("\"Count\":1") != std::string::npos);

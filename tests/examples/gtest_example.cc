@@ -8,7 +8,8 @@ class DynamoTest : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
     server_ = new dynamini::TestServer();
-    server_->database().execute("CreateTable", R"({"TableName":"orders","BillingMode":"PAY_PER_REQUEST",
+    server_->database().execute("CreateTable",
+                                R"({"TableName":"orders","BillingMode":"PAY_PER_REQUEST",
       "AttributeDefinitions":[{"AttributeName":"id","AttributeType":"S"}],
       "KeySchema":[{"AttributeName":"id","KeyType":"HASH"}]})");
     server_->mark_initial_state();
@@ -25,8 +26,11 @@ class DynamoTest : public ::testing::Test {
 dynamini::TestServer* DynamoTest::server_ = nullptr;
 
 TEST_F(DynamoTest, WritesAreVisible) {
-  ASSERT_TRUE(server_->database().execute("PutItem", R"({"TableName":"orders","Item":{"id":{"S":"o1"}}})").ok());
-  auto got = server_->database().execute("GetItem", R"({"TableName":"orders","Key":{"id":{"S":"o1"}}})");
+  ASSERT_TRUE(server_->database()
+                  .execute("PutItem", R"({"TableName":"orders","Item":{"id":{"S":"o1"}}})")
+                  .ok());
+  auto got =
+      server_->database().execute("GetItem", R"({"TableName":"orders","Key":{"id":{"S":"o1"}}})");
   EXPECT_NE(got.body.find("\"o1\""), std::string::npos);
 }
 

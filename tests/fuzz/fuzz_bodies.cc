@@ -24,8 +24,12 @@ Database& fuzz_database() {
         {"AttributeName":"gsi1sk","KeyType":"RANGE"}],"Projection":{"ProjectionType":"ALL"}}],
       "LocalSecondaryIndexes":[{"IndexName":"byN","KeySchema":[{"AttributeName":"pk","KeyType":"HASH"},
         {"AttributeName":"n","KeyType":"RANGE"}],"Projection":{"ProjectionType":"KEYS_ONLY"}}]})");
-    d->execute("PutItem", R"({"TableName":"inbox","Item":{"pk":{"S":"USER#a"},"sk":{"S":"#INBOX"},"unreadCount":{"N":"2"}}})");
-    d->execute("PutItem", R"({"TableName":"inbox","Item":{"pk":{"S":"USER#a"},"sk":{"S":"NOTIF#1"},"n":{"N":"1"},
+    d->execute(
+        "PutItem",
+        R"({"TableName":"inbox","Item":{"pk":{"S":"USER#a"},"sk":{"S":"#INBOX"},"unreadCount":{"N":"2"}}})");
+    d->execute(
+        "PutItem",
+        R"({"TableName":"inbox","Item":{"pk":{"S":"USER#a"},"sk":{"S":"NOTIF#1"},"n":{"N":"1"},
       "gsi1pk":{"S":"UNREAD#a"},"gsi1sk":{"S":"NOTIF#1"},"l":{"L":[{"S":"x"},{"N":"2"}]},"m":{"M":{"k":{"SS":["a","b"]}}}}})");
     d->mark_initial_state();
     return d;
@@ -35,7 +39,8 @@ Database& fuzz_database() {
 
 Item sample_item() {
   rapidjson::Document doc;
-  doc.Parse(R"({"a":{"S":"text"},"b":{"N":"-1.5"},"c":{"L":[{"N":"1"},{"M":{"d":{"BOOL":true}}},{"NULL":true}]},
+  doc.Parse(
+      R"({"a":{"S":"text"},"b":{"N":"-1.5"},"c":{"L":[{"N":"1"},{"M":{"d":{"BOOL":true}}},{"NULL":true}]},
     "s":{"SS":["x","y"]},"ns":{"NS":["1","2"]},"bs":{"BS":["AQI="]},"bin":{"B":"AAEC"},
     "m":{"M":{"n":{"M":{"deep":{"S":"v"}}}}}})");
   return parse_item(doc);

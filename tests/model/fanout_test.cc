@@ -1,12 +1,11 @@
 // Fan-out of posts to followers through the stream trigger.
 
-#include "model/inbox_fanout.h"
-
 #include <doctest/doctest.h>
 #include <rapidjson/stringbuffer.h>
 #include <rapidjson/writer.h>
 
 #include "inbox_fixture.h"
+#include "model/inbox_fanout.h"
 
 namespace dynamini::model {
 namespace {
@@ -148,10 +147,12 @@ TEST_CASE("fan-out: records other than post inserts are ignored") {
   FanOut fanout(inbox);
   StreamRecord modify;
   modify.event_name = "MODIFY";
-  modify.new_image_json = R"({"pk":{"S":"USER#u_author"},"sk":{"S":"POST#01J0000000AAAAAAAAAAAAAAAA"}})";
+  modify.new_image_json =
+      R"({"pk":{"S":"USER#u_author"},"sk":{"S":"POST#01J0000000AAAAAAAAAAAAAAAA"}})";
   StreamRecord notif;
   notif.event_name = "INSERT";
-  notif.new_image_json = R"({"pk":{"S":"USER#u_author"},"sk":{"S":"NOTIF#01J0000000AAAAAAAAAAAAAAAA"}})";
+  notif.new_image_json =
+      R"({"pk":{"S":"USER#u_author"},"sk":{"S":"NOTIF#01J0000000AAAAAAAAAAAAAAAA"}})";
   fanout.handle({modify, notif});
   CHECK(fanout.counters().posts == 0);
   CHECK(inbox.badge("f0") == 0);

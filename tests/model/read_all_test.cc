@@ -167,7 +167,9 @@ TEST_CASE("read-all: a given notification id older than the cutoff is delivered 
 // Two Inbox objects over one database stand for two processes; inside one
 // process the same order comes from threads (the id is taken, then the
 // transaction sent).
-TEST_CASE("read-all: a newer notification counted between taking the cutoff and committing stays counted") {
+TEST_CASE(
+    "read-all: a newer notification counted between taking the cutoff and committing stays "
+    "counted") {
   auto db = Database::open();
   load_inbox(*db);
   std::mutex mu;
@@ -190,7 +192,8 @@ TEST_CASE("read-all: a newer notification counted between taking the cutoff and 
     return [t] { return t->fetch_add(1); };
   };
   Inbox reader(gated, InboxOptions{.clock_ms = clock_from(t0), .ulid_seed = 1});
-  Inbox deliverer(database_executor(*db), InboxOptions{.clock_ms = clock_from(t0 + 1), .ulid_seed = 2});
+  Inbox deliverer(database_executor(*db),
+                  InboxOptions{.clock_ms = clock_from(t0 + 1), .ulid_seed = 2});
 
   std::shared_ptr<ReadAllJob> job;
   std::thread read_all([&] { job = reader.start_read_all("u_alice"); });

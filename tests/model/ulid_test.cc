@@ -14,8 +14,7 @@ TEST_CASE("ULID: encodes time in the first 10 characters and decodes back") {
   CHECK(id.size() == 26);
   CHECK(id == "01HWSPZ3H00000000000000000");  // 2024-05-01T09:15:00Z, as the sample data
   CHECK(ulid_time_ms(id) == 1714554900000);
-  CHECK(encode_ulid((int64_t{1} << 48) - 1, 0xFFFF, ~uint64_t{0}) ==
-        "7ZZZZZZZZZZZZZZZZZZZZZZZZZ");
+  CHECK(encode_ulid((int64_t{1} << 48) - 1, 0xFFFF, ~uint64_t{0}) == "7ZZZZZZZZZZZZZZZZZZZZZZZZZ");
 }
 
 TEST_CASE("ULID: rejects wrong length, letters outside Crockford base32 and overflow") {

@@ -35,9 +35,7 @@ struct Watch {
     });
     return deadline;
   }
-  milliseconds elapsed() const {
-    return std::chrono::duration_cast<milliseconds>(fired - start);
-  }
+  milliseconds elapsed() const { return std::chrono::duration_cast<milliseconds>(fired - start); }
 };
 
 TEST_CASE("ConnectionDeadline: fires once the deadline passes") {

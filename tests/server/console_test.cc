@@ -94,8 +94,9 @@ TEST_CASE("console: the request log records operation, table, key, status and ca
                     R"("KeySchema":[{"AttributeName":"id","KeyType":"HASH"}]})"),
         &log);
   route(*db,
-        api_request("DynamoDB_20120810.GetItem",
-                    R"({"TableName":"things","Key":{"id":{"S":"a"}},"ReturnConsumedCapacity":"TOTAL"})"),
+        api_request(
+            "DynamoDB_20120810.GetItem",
+            R"({"TableName":"things","Key":{"id":{"S":"a"}},"ReturnConsumedCapacity":"TOTAL"})"),
         &log);
   auto doc = log_json(*db, log);
   const auto& entries = doc["entries"];
@@ -115,8 +116,7 @@ TEST_CASE("console: the request log records operation, table, key, status and ca
 TEST_CASE("console: a failed call is logged with its error type and message") {
   auto db = Database::open();
   RequestLog log;
-  route(*db, api_request("DynamoDB_20120810.GetItem", R"({"TableName":"missing","Key":{}})"),
-        &log);
+  route(*db, api_request("DynamoDB_20120810.GetItem", R"({"TableName":"missing","Key":{}})"), &log);
   auto doc = log_json(*db, log);
   const auto& entry = doc["entries"][0];
   CHECK(entry["status"].GetUint() == 400);

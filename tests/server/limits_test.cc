@@ -2,8 +2,8 @@
 // header/body read deadlines (slowloris), the keep-alive idle bound, the
 // connection limit, bounded pipelining, and Server::shutdown().
 
-#include <sys/socket.h>
 #include <doctest/doctest.h>
+#include <sys/socket.h>
 
 #include <atomic>
 #include <boost/asio/connect.hpp>

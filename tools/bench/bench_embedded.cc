@@ -54,12 +54,13 @@ void must(const dynamini::Result& r, const char* what) {
 
 std::string notification(int user, int i) {
   char buf[512];
-  std::snprintf(buf, sizeof buf,
-                R"({"TableName":"inbox","Item":{"pk":{"S":"USER#u%d"},"sk":{"S":"NOTIF#%08d"},)"
-                R"("userId":{"S":"u%d"},"type":{"S":"like"},"actorId":{"S":"u9"},"read":{"BOOL":false},)"
-                R"("payload":{"M":{"text":{"S":"liked your post"}}},"createdAt":{"N":"%d"},)"
-                R"("gsi1pk":{"S":"UNREAD#u%d"},"gsi1sk":{"S":"NOTIF#%08d"}}})",
-                user, i, user, i, user, i);
+  std::snprintf(
+      buf, sizeof buf,
+      R"({"TableName":"inbox","Item":{"pk":{"S":"USER#u%d"},"sk":{"S":"NOTIF#%08d"},)"
+      R"("userId":{"S":"u%d"},"type":{"S":"like"},"actorId":{"S":"u9"},"read":{"BOOL":false},)"
+      R"("payload":{"M":{"text":{"S":"liked your post"}}},"createdAt":{"N":"%d"},)"
+      R"("gsi1pk":{"S":"UNREAD#u%d"},"gsi1sk":{"S":"NOTIF#%08d"}}})",
+      user, i, user, i, user, i);
   return buf;
 }
 
@@ -84,7 +85,8 @@ void run_scale_benchmarks() {
     for (int j = 0; j < 25; ++j) {
       std::string item = notification(user, first + j);
       auto at = item.find("\"Item\":");
-      req += (j ? "," : "") + std::string(R"({"PutRequest":{)") + item.substr(at, item.size() - at - 1) + "}}";
+      req += (j ? "," : "") + std::string(R"({"PutRequest":{)") +
+             item.substr(at, item.size() - at - 1) + "}}";
     }
     return req + "]}}";
   };
@@ -104,7 +106,9 @@ void run_scale_benchmarks() {
               "Query page 50 vs page 1", p1.p50_us, p50.p50_us, p50.p50_us / p1.p50_us);
 
   auto put_rate = [&](int base) {
-    return measure(10000, [&](int i) { must(db->execute("PutItem", notification(9000 + i % 100, base + i)), "PutItem"); });
+    return measure(10000, [&](int i) {
+      must(db->execute("PutItem", notification(9000 + i % 100, base + i)), "PutItem");
+    });
   };
   Stats at10k = put_rate(50000000);
   int loaded = 20000;
@@ -136,7 +140,8 @@ int main(int argc, char** argv) {
       opens.push_back(std::chrono::duration<double, std::micro>(Clock::now() - t0).count());
     }
     std::sort(opens.begin(), opens.end());
-    std::printf("%-28s p50 %8.1f us   p99 %8.1f us\n", "open + inbox preload", opens[100], opens[198]);
+    std::printf("%-28s p50 %8.1f us   p99 %8.1f us\n", "open + inbox preload", opens[100],
+                opens[198]);
   }
   auto db = dynamini::Database::open({.ttl_sweep_interval_ms = 0});
   must(db->execute("CreateTable", R"({"TableName":"inbox","BillingMode":"PAY_PER_REQUEST",
@@ -151,8 +156,8 @@ int main(int argc, char** argv) {
   std::vector<std::string> puts;
   puts.reserve(static_cast<size_t>(n));
   for (int i = 0; i < n; ++i) puts.push_back(notification(i % users, i));
-  Stats put_stats =
-      measure(n, [&](int i) { must(db->execute("PutItem", puts[static_cast<size_t>(i)]), "PutItem"); });
+  Stats put_stats = measure(
+      n, [&](int i) { must(db->execute("PutItem", puts[static_cast<size_t>(i)]), "PutItem"); });
   print("PutItem", put_stats);
 
   std::vector<std::string> gets;
@@ -163,15 +168,16 @@ int main(int argc, char** argv) {
                   i % users, i);
     gets.push_back(buf);
   }
-  Stats get_stats =
-      measure(n, [&](int i) { must(db->execute("GetItem", gets[static_cast<size_t>(i)]), "GetItem"); });
+  Stats get_stats = measure(
+      n, [&](int i) { must(db->execute("GetItem", gets[static_cast<size_t>(i)]), "GetItem"); });
   print("GetItem", get_stats);
 
   std::vector<std::string> queries;
   for (int u = 0; u < users; ++u) {
-    queries.push_back(R"~({"TableName":"inbox","KeyConditionExpression":"pk = :p AND begins_with(sk, :n)",)~"
-                      R"("ExpressionAttributeValues":{":p":{"S":"USER#u)" + std::to_string(u) +
-                      R"("},":n":{"S":"NOTIF#"}},"ScanIndexForward":false,"Limit":20})");
+    queries.push_back(
+        R"~({"TableName":"inbox","KeyConditionExpression":"pk = :p AND begins_with(sk, :n)",)~"
+        R"("ExpressionAttributeValues":{":p":{"S":"USER#u)" +
+        std::to_string(u) + R"("},":n":{"S":"NOTIF#"}},"ScanIndexForward":false,"Limit":20})");
   }
   print("Query (page of 20)", measure(n / 5, [&](int i) {
           must(db->execute("Query", queries[static_cast<size_t>(i % users)]), "Query");
@@ -179,10 +185,11 @@ int main(int argc, char** argv) {
 
   std::vector<std::string> updates;
   for (int u = 0; u < users; ++u) {
-    updates.push_back(R"({"TableName":"inbox","Key":{"pk":{"S":"USER#u)" + std::to_string(u) +
-                      R"("},"sk":{"S":"#INBOX"}},"UpdateExpression":"ADD unreadCount :one",)"
-                      R"~("ConditionExpression":"attribute_not_exists(unreadCount) OR unreadCount >= :zero",)~"
-                      R"("ExpressionAttributeValues":{":one":{"N":"1"},":zero":{"N":"0"}}})");
+    updates.push_back(
+        R"({"TableName":"inbox","Key":{"pk":{"S":"USER#u)" + std::to_string(u) +
+        R"("},"sk":{"S":"#INBOX"}},"UpdateExpression":"ADD unreadCount :one",)"
+        R"~("ConditionExpression":"attribute_not_exists(unreadCount) OR unreadCount >= :zero",)~"
+        R"("ExpressionAttributeValues":{":one":{"N":"1"},":zero":{"N":"0"}}})");
   }
   print("UpdateItem (conditional ADD)", measure(n, [&](int i) {
           must(db->execute("UpdateItem", updates[static_cast<size_t>(i % users)]), "UpdateItem");
@@ -195,7 +202,8 @@ int main(int argc, char** argv) {
       std::string item = notification(1000 + b % users, n + b * 25 + j);
       // Reuse the Item part of a PutItem request.
       auto at = item.find("\"Item\":");
-      req += (j ? "," : "") + std::string(R"({"PutRequest":{)") + item.substr(at, item.size() - at - 1) + "}}";
+      req += (j ? "," : "") + std::string(R"({"PutRequest":{)") +
+             item.substr(at, item.size() - at - 1) + "}}";
     }
     batches.push_back(req + "]}}");
   }
@@ -213,7 +221,8 @@ int main(int argc, char** argv) {
     char pk[64], sk[64];
     std::snprintf(pk, sizeof pk, "USER#u%d", i % users);
     std::snprintf(sk, sizeof sk, "NOTIF#%08d", i);
-    rows.push_back({pk, sk, req.substr(at, req.size() - at - 1), std::string("UNREAD#") + (pk + 5), sk});
+    rows.push_back(
+        {pk, sk, req.substr(at, req.size() - at - 1), std::string("UNREAD#") + (pk + 5), sk});
   }
   RawFigures raw = measure_raw_sqlite(rows);
   std::printf("%-28s %12.0f ops/s   (dynamini PutItem = %.0f%% of it)\n", "raw SQLite put rows",

@@ -33,7 +33,8 @@ RawFigures measure_raw_sqlite(const std::vector<RawRow>& rows) {
   using Clock = std::chrono::steady_clock;
   sqlite3* db = nullptr;
   sqlite3_open(":memory:", &db);
-  sqlite3_exec(db, "PRAGMA journal_mode=MEMORY; PRAGMA synchronous=OFF;", nullptr, nullptr, nullptr);
+  sqlite3_exec(db, "PRAGMA journal_mode=MEMORY; PRAGMA synchronous=OFF;", nullptr, nullptr,
+               nullptr);
   sqlite3_exec(db,
                "CREATE TABLE t(pk BLOB NOT NULL, sk BLOB NOT NULL, item TEXT NOT NULL, size "
                "INTEGER NOT NULL, PRIMARY KEY(pk, sk)) WITHOUT ROWID;"
@@ -43,24 +44,29 @@ RawFigures measure_raw_sqlite(const std::vector<RawRow>& rows) {
                nullptr, nullptr, nullptr);
   sqlite3_stmt* begin = prepare(db, "BEGIN IMMEDIATE");
   sqlite3_stmt* commit = prepare(db, "COMMIT");
-  sqlite3_stmt* put = prepare(db, "INSERT OR REPLACE INTO t(pk, sk, item, size) VALUES(?, ?, ?, ?)");
-  sqlite3_stmt* put_index =
-      prepare(db, "INSERT OR REPLACE INTO i(ipk, isk, pk, sk, item, size) VALUES(?, ?, ?, ?, ?, ?)");
+  sqlite3_stmt* put =
+      prepare(db, "INSERT OR REPLACE INTO t(pk, sk, item, size) VALUES(?, ?, ?, ?)");
+  sqlite3_stmt* put_index = prepare(
+      db, "INSERT OR REPLACE INTO i(ipk, isk, pk, sk, item, size) VALUES(?, ?, ?, ?, ?, ?)");
   sqlite3_stmt* get = prepare(db, "SELECT item FROM t WHERE pk = ? AND sk = ?");
   auto start = Clock::now();
   for (const auto& r : rows) {
     run(begin, db);
     sqlite3_bind_blob(put, 1, r.pk.data(), static_cast<int>(r.pk.size()), SQLITE_STATIC);
     sqlite3_bind_blob(put, 2, r.sk.data(), static_cast<int>(r.sk.size()), SQLITE_STATIC);
-    sqlite3_bind_text(put, 3, r.item_json.data(), static_cast<int>(r.item_json.size()), SQLITE_STATIC);
+    sqlite3_bind_text(put, 3, r.item_json.data(), static_cast<int>(r.item_json.size()),
+                      SQLITE_STATIC);
     sqlite3_bind_int64(put, 4, static_cast<sqlite3_int64>(r.item_json.size()));
     run(put, db);
     if (!r.gsi_pk.empty()) {
-      sqlite3_bind_blob(put_index, 1, r.gsi_pk.data(), static_cast<int>(r.gsi_pk.size()), SQLITE_STATIC);
-      sqlite3_bind_blob(put_index, 2, r.gsi_sk.data(), static_cast<int>(r.gsi_sk.size()), SQLITE_STATIC);
+      sqlite3_bind_blob(put_index, 1, r.gsi_pk.data(), static_cast<int>(r.gsi_pk.size()),
+                        SQLITE_STATIC);
+      sqlite3_bind_blob(put_index, 2, r.gsi_sk.data(), static_cast<int>(r.gsi_sk.size()),
+                        SQLITE_STATIC);
       sqlite3_bind_blob(put_index, 3, r.pk.data(), static_cast<int>(r.pk.size()), SQLITE_STATIC);
       sqlite3_bind_blob(put_index, 4, r.sk.data(), static_cast<int>(r.sk.size()), SQLITE_STATIC);
-      sqlite3_bind_text(put_index, 5, r.item_json.data(), static_cast<int>(r.item_json.size()), SQLITE_STATIC);
+      sqlite3_bind_text(put_index, 5, r.item_json.data(), static_cast<int>(r.item_json.size()),
+                        SQLITE_STATIC);
       sqlite3_bind_int64(put_index, 6, static_cast<sqlite3_int64>(r.item_json.size()));
       run(put_index, db);
     }

@@ -44,8 +44,8 @@ class EndpointTarget : public ApiTarget {
         stream_.reset();
         if (attempt == 1) {
           Result r;
-          r.error = ApiError{ErrorCode::kInternalServerError,
-                             "cannot reach " + endpoint_ + ": " + e.what(), {}};
+          r.error = ApiError{
+              ErrorCode::kInternalServerError, "cannot reach " + endpoint_ + ": " + e.what(), {}};
           return r;
         }
       }
@@ -83,10 +83,10 @@ class EndpointTarget : public ApiTarget {
     std::regex type_re("\"__type\"\\s*:\\s*\"[^\"]*#([A-Za-z]+)\"");
     std::regex message_re("\"[Mm]essage\"\\s*:\\s*\"((?:[^\"\\\\]|\\\\.)*)\"");
     std::string code = std::regex_search(body, type, type_re) ? type[1].str() : "";
-    ApiError error{res.result_int() >= 500 ? ErrorCode::kInternalServerError
-                                            : ErrorCode::kValidation,
-                   std::regex_search(body, message, message_re) ? message[1].str() : body,
-                   {}};
+    ApiError error{
+        res.result_int() >= 500 ? ErrorCode::kInternalServerError : ErrorCode::kValidation,
+        std::regex_search(body, message, message_re) ? message[1].str() : body,
+        {}};
     for (int c = 0; c <= static_cast<int>(ErrorCode::kInternalServerError); ++c) {
       ApiError probe{static_cast<ErrorCode>(c), "", {}};
       if (code == probe.name()) error.code = probe.code;

@@ -61,8 +61,8 @@ struct Args {
 
 Args parse_args(int argc, char** argv) {
   static const std::vector<std::string> kValued = {
-      "--limit", "--cursor", "--type", "--actor", "--target", "--target-type",
-      "--preview", "--users", "--per-user", "--seed"};
+      "--limit",       "--cursor",  "--type",  "--actor",    "--target",
+      "--target-type", "--preview", "--users", "--per-user", "--seed"};
   Args args;
   for (int i = 1; i < argc; ++i) {
     std::string arg = argv[i];
@@ -130,9 +130,9 @@ void print_patterns() {
 
 void print_page(const model::Page& page) {
   for (const auto& n : page.items) {
-    std::cout << n.notif_id << "  " << (n.read ? "read  " : "unread") << "  " << n.type
-              << " from " << n.actor_id << " on " << n.target_type << " " << n.target_id << "  "
-              << n.created_at << "\n";
+    std::cout << n.notif_id << "  " << (n.read ? "read  " : "unread") << "  " << n.type << " from "
+              << n.actor_id << " on " << n.target_type << " " << n.target_id << "  " << n.created_at
+              << "\n";
   }
   std::cout << page.items.size() << " notification(s)";
   if (page.cursor) {
@@ -178,9 +178,8 @@ int run(const Args& args) {
     print_patterns();
     return 0;
   }
-  static const std::vector<std::string> kPatterns = {"recent", "badge",  "read",   "unread",
-                                                      "read-all", "notify", "follow", "post",
-                                                      "generate"};
+  static const std::vector<std::string> kPatterns = {
+      "recent", "badge", "read", "unread", "read-all", "notify", "follow", "post", "generate"};
   if (std::find(kPatterns.begin(), kPatterns.end(), args.pattern) == kPatterns.end()) {
     throw std::runtime_error("unknown pattern '" + args.pattern +
                              "' (try: dynamini inbox patterns)");
@@ -220,9 +219,9 @@ int run(const Args& args) {
     spec.quiet = args.quiet;
     auto report = generate_inbox(*target, spec);
     std::cout << "generated " << spec.users << " users, " << report.notifications
-              << " notifications (" << report.unread << " unread) with seed " << spec.seed
-              << " in " << report.requests << " BatchWriteItem requests, "
-              << report.capacity_units << " write capacity units\n";
+              << " notifications (" << report.unread << " unread) with seed " << spec.seed << " in "
+              << report.requests << " BatchWriteItem requests, " << report.capacity_units
+              << " write capacity units\n";
     return code;
   }
 

@@ -53,7 +53,8 @@ class BatchWriter {
       doc.Parse(r.body.c_str(), r.body.size());
       if (doc.HasMember("ConsumedCapacity")) {
         for (const auto& c : doc["ConsumedCapacity"].GetArray()) {
-          if (c.HasMember("CapacityUnits")) report_.capacity_units += c["CapacityUnits"].GetDouble();
+          if (c.HasMember("CapacityUnits"))
+            report_.capacity_units += c["CapacityUnits"].GetDouble();
         }
       }
       size_t unprocessed = 0;
@@ -98,18 +99,20 @@ GenerateReport generate_inbox(ApiTarget& target, const GenerateSpec& spec) {
       std::string id = model::encode_ulid(t, static_cast<uint16_t>(hi), lo);
       std::string sk = "NOTIF#" + id;
       std::string type = kTypes[rng() % 4];
-      std::string actor = user_name(1 + static_cast<int64_t>(rng() % std::max<int64_t>(spec.users, 1)));
+      std::string actor =
+          user_name(1 + static_cast<int64_t>(rng() % std::max<int64_t>(spec.users, 1)));
       bool is_unread = (rng() & 1) == 0;
       std::string created = model::iso_time(t);
       std::string item = "{\"pk\":" + pk + ",\"sk\":" + s_value(sk);
       if (is_unread) {
         item += ",\"gsi1pk\":" + s_value("UNREAD#" + user) + ",\"gsi1sk\":" + s_value(sk);
       }
-      item += ",\"userId\":" + s_value(user) + ",\"notifId\":" + s_value(id) +
-              ",\"type\":" + s_value(type) + ",\"actorId\":" + s_value(actor) +
-              ",\"targetId\":" + s_value("post_" + std::to_string(rng() % 10000)) +
-              ",\"targetType\":{\"S\":\"post\"},\"read\":{\"BOOL\":" +
-              (is_unread ? "false" : "true") + "}";
+      item +=
+          ",\"userId\":" + s_value(user) + ",\"notifId\":" + s_value(id) +
+          ",\"type\":" + s_value(type) + ",\"actorId\":" + s_value(actor) +
+          ",\"targetId\":" + s_value("post_" + std::to_string(rng() % 10000)) +
+          ",\"targetType\":{\"S\":\"post\"},\"read\":{\"BOOL\":" + (is_unread ? "false" : "true") +
+          "}";
       if (!is_unread) item += ",\"readAt\":" + s_value(model::iso_time(t + 60000));
       item += ",\"payload\":{\"M\":{\"preview\":" + s_value(actor + " " + type + " (generated)") +
               "}},\"createdAt\":" + s_value(created) + "}";
@@ -119,8 +122,8 @@ GenerateReport generate_inbox(ApiTarget& target, const GenerateSpec& spec) {
       ++report.notifications;
     }
     report.unread += unread;
-    std::string meta = "{\"pk\":" + pk + ",\"sk\":{\"S\":\"#INBOX\"},\"unreadCount\":" +
-                       model::n_value(unread);
+    std::string meta =
+        "{\"pk\":" + pk + ",\"sk\":{\"S\":\"#INBOX\"},\"unreadCount\":" + model::n_value(unread);
     if (!last.empty()) meta += ",\"lastNotifAt\":" + s_value(last);
     writer.add(meta + "}", false);
   }

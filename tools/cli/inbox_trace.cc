@@ -82,7 +82,8 @@ Result InboxTrace::run(std::string_view operation, std::string_view request) {
     if (!result.error->extra_members_json.empty()) {
       out_ << pretty_json("{" + result.error->extra_members_json + "}") << "\n";
     }
-    out_ << "cost: refused requests consume capacity too in DynamoDB (not reported with errors)\n\n";
+    out_
+        << "cost: refused requests consume capacity too in DynamoDB (not reported with errors)\n\n";
     return result;
   }
   out_ << "<<< 200\n" << pretty_json(result.body) << "\n";

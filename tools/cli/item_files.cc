@@ -56,8 +56,8 @@ std::vector<std::string> read_items(const std::string& path) {
 
 }  // namespace
 
-int64_t load_items_from_file(ApiTarget& target, const std::string& table,
-                             const std::string& path, bool quiet) {
+int64_t load_items_from_file(ApiTarget& target, const std::string& table, const std::string& path,
+                             bool quiet) {
   std::vector<std::string> items = read_items(path);
   ProgressBar progress("seeding " + table + " from " + path, static_cast<int64_t>(items.size()),
                        quiet);

@@ -14,8 +14,8 @@ namespace dynamini::cli {
 // writes them) or the output of `aws dynamodb scan` ({"Items": [...]}).
 // Returns the number of items; throws std::runtime_error naming the file and
 // line on failure.
-int64_t load_items_from_file(ApiTarget& target, const std::string& table,
-                             const std::string& path, bool quiet);
+int64_t load_items_from_file(ApiTarget& target, const std::string& table, const std::string& path,
+                             bool quiet);
 
 // `dynamini dump TABLE`: every item of TABLE as DynamoDB JSON, one per line
 // (Scan pages followed to the end). Returns the number of items.

@@ -32,12 +32,11 @@ void raw_json(Writer& out, std::string_view json) {
   }
 }
 
-
 void write_call(Writer& out, const model::PatternCall& call, std::string_view endpoint,
                 CapacityUnits& total) {
   const bool ok = call.result.ok();
-  const CapacityUnits units = capacity_units(
-      call.operation, call.request, call.result.consumed_capacity);
+  const CapacityUnits units =
+      capacity_units(call.operation, call.request, call.result.consumed_capacity);
   total.read += units.read;
   total.write += units.write;
   total.reported = total.reported || units.reported;

@@ -175,7 +175,8 @@ std::string request_line(const ApiCall& call, const KeyNamesLookup& key_names) {
   std::snprintf(buf, sizeof buf, ms < 1 ? " %.2fms" : " %.1fms", ms);
   line += buf;
   if (call.consumed_capacity && !call.consumed_capacity->empty()) {
-    line += " " + capacity_text(capacity_units(operation, call.request_body, *call.consumed_capacity));
+    line +=
+        " " + capacity_text(capacity_units(operation, call.request_body, *call.consumed_capacity));
   }
   return line;
 }

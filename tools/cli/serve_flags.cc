@@ -116,8 +116,8 @@ ServeFlags parse_serve_flags(int argc, char** argv) {
       if (colon == spec.npos || colon == 0 || colon + 1 == spec.size()) {
         throw UsageError{"--auth expects ACCESS_KEY:SECRET"};
       }
-      flags.server.auth = AccessKey{std::string(spec.substr(0, colon)),
-                                    std::string(spec.substr(colon + 1))};
+      flags.server.auth =
+          AccessKey{std::string(spec.substr(0, colon)), std::string(spec.substr(colon + 1))};
     } else if (arg == "--max-connections") {
       flags.server.max_connections = parse_int<size_t>(arg, value(), 1000000);
       if (flags.server.max_connections == 0) {

@@ -29,10 +29,10 @@ struct ServeFlags {
   bool help = false;
   bool version = false;
   bool quiet = false;
-  std::vector<std::string> schema_files;                      // --schema FILE
-  std::vector<std::pair<std::string, std::string>> seeds;     // --seed TABLE=FILE
-  RequestLogging log_requests = RequestLogging::kOff;         // --log-requests[=aws]
-  std::string cors_origins = "*";                             // --cors / -cors
+  std::vector<std::string> schema_files;                   // --schema FILE
+  std::vector<std::pair<std::string, std::string>> seeds;  // --seed TABLE=FILE
+  RequestLogging log_requests = RequestLogging::kOff;      // --log-requests[=aws]
+  std::string cors_origins = "*";                          // --cors / -cors
 };
 
 // Throws UsageError.

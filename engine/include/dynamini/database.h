@@ -126,7 +126,8 @@ class Database {
   Outcome<UntagResourceResponse> untag_resource(UntagResourceRequest request = {});
   Outcome<ListTagsOfResourceResponse> list_tags_of_resource(ListTagsOfResourceRequest request = {});
   Outcome<ExecuteStatementResponse> execute_statement(ExecuteStatementRequest request = {});
-  Outcome<BatchExecuteStatementResponse> batch_execute_statement(BatchExecuteStatementRequest request = {});
+  Outcome<BatchExecuteStatementResponse> batch_execute_statement(
+      BatchExecuteStatementRequest request = {});
   Outcome<ExecuteTransactionResponse> execute_transaction(ExecuteTransactionRequest request = {});
   Outcome<UpdateTimeToLiveResponse> update_time_to_live(UpdateTimeToLiveRequest request = {});
   Outcome<DescribeTimeToLiveResponse> describe_time_to_live(DescribeTimeToLiveRequest request = {});

@@ -35,16 +35,16 @@ namespace dynamini {
 
 // One stream record, as GetRecords returns it, with its main fields parsed.
 struct StreamRecord {
-  std::string json;             // the complete record ({"eventID":...,"dynamodb":{...}})
+  std::string json;  // the complete record ({"eventID":...,"dynamodb":{...}})
   std::string table_name;
   std::string event_id;
-  std::string event_name;       // "INSERT", "MODIFY" or "REMOVE"
-  std::string sequence_number;  // decimal string, increasing in commit order
-  std::string keys_json;        // {"pk":{"S":"a"}}: the item's primary key
-  std::string new_image_json;   // empty when the view type or event has none
-  std::string old_image_json;   // empty when the view type or event has none
+  std::string event_name;                 // "INSERT", "MODIFY" or "REMOVE"
+  std::string sequence_number;            // decimal string, increasing in commit order
+  std::string keys_json;                  // {"pk":{"S":"a"}}: the item's primary key
+  std::string new_image_json;             // empty when the view type or event has none
+  std::string old_image_json;             // empty when the view type or event has none
   int64_t approximate_creation_time = 0;  // epoch seconds
-  bool from_time_to_live = false;  // a TTL deletion (userIdentity: dynamodb.amazonaws.com)
+  bool from_time_to_live = false;         // a TTL deletion (userIdentity: dynamodb.amazonaws.com)
 };
 
 // Called with each batch, in order. Throw to have the batch retried.

@@ -7,10 +7,12 @@
 
 int main() {
   auto db = dynamini::Database::open();
-  auto created = db->execute("CreateTable", R"({"TableName":"things","BillingMode":"PAY_PER_REQUEST",
+  auto created =
+      db->execute("CreateTable", R"({"TableName":"things","BillingMode":"PAY_PER_REQUEST",
     "AttributeDefinitions":[{"AttributeName":"id","AttributeType":"S"}],
     "KeySchema":[{"AttributeName":"id","KeyType":"HASH"}]})");
-  auto put = db->execute("PutItem", R"({"TableName":"things","Item":{"id":{"S":"a"},"n":{"N":"42"}}})");
+  auto put =
+      db->execute("PutItem", R"({"TableName":"things","Item":{"id":{"S":"a"},"n":{"N":"42"}}})");
   auto got = db->execute("GetItem", R"({"TableName":"things","Key":{"id":{"S":"a"}}})");
   if (!created.ok() || !put.ok() || !got.ok() || got.body.find("\"42\"") == std::string::npos) {
     std::fprintf(stderr, "embedded calls failed\n");

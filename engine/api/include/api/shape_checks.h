@@ -116,8 +116,8 @@ void check_list_length(size_t size, const Path& path, const LengthRule& rule,
                        ListRendering rendering, ShapeErrors& errors);
 
 template <class V>
-void check_map_length(const std::map<std::string, V>& map, const Path& path,
-                      const LengthRule& rule, ShapeErrors& errors) {
+void check_map_length(const std::map<std::string, V>& map, const Path& path, const LengthRule& rule,
+                      ShapeErrors& errors) {
   if (within(map.size(), rule)) return;
   check_length(map.size(), render_value(map), path, rule, errors);
 }

@@ -23,12 +23,13 @@
 //     "AttributeDefinitions": [                   TableDef::attribute_definitions, in order
 //       {"AttributeName": "pk", "AttributeType": "S"}, ...],      type S, N or B
 //     "KeySchema": {"Hash": KEY, "Range": KEY},   TableDef::keys; "Range" absent if none
-//                                                 KEY = {"AttributeName": "pk", "AttributeType": "S"}
+//                                                 KEY = {"AttributeName": "pk", "AttributeType":
+//                                                 "S"}
 //     "BillingMode": "PROVISIONED",               or "PAY_PER_REQUEST" (TableDef::pay_per_request)
 //     "ProvisionedThroughput":                    TableDef::throughput (kept on either mode)
 //       {"ReadCapacityUnits": 5, "WriteCapacityUnits": 5},
-//     "LastUpdateToPayPerRequestDateTime": 0,     TableDef::last_update_to_pay_per_request, 0 = never
-//     "Indexes": [                                TableDef::indexes, in order (GSIs and LSIs)
+//     "LastUpdateToPayPerRequestDateTime": 0,     TableDef::last_update_to_pay_per_request, 0 =
+//     never "Indexes": [                                TableDef::indexes, in order (GSIs and LSIs)
 //       {"IndexName": "GSI1",
 //        "Global": true,                          false for a local index
 //        "StorageNumber": 1,                      IndexDef::number (rows in t7_i1)

@@ -41,7 +41,8 @@ struct ExpressionAttributes {
 // AttributeValues): DynamoDB's messages for an empty map, a key that is not
 // "#name" / ":value", and an empty or too large name.
 ExpressionAttributes make_expression_attributes(
-    const std::optional<std::map<std::string, std::string>>& names, const std::optional<Item>& values);
+    const std::optional<std::map<std::string, std::string>>& names,
+    const std::optional<Item>& values);
 
 // After all of a request's expressions were parsed: DynamoDB rejects names or
 // values that no expression used ("Value provided in ExpressionAttributeNames
@@ -133,7 +134,7 @@ Item extract_paths(const Item& item, const std::vector<Path>& paths);
 // (the Query operation does that, knowing the table or index keys).
 struct KeyConditionTerm {
   enum class Op { kEq, kLt, kLe, kGt, kGe, kBetween, kBeginsWith };
-  std::string attribute;           // resolved name
+  std::string attribute;  // resolved name
   Op op = Op::kEq;
   std::vector<AttributeValue> operands;  // 1, or 2 for BETWEEN
 };

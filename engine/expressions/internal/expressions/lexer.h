@@ -13,8 +13,20 @@ enum class TokenKind {
   kName,        // #n
   kValue,       // :v
   kNumber,      // 12 (list indexes)
-  kLParen, kRParen, kLBracket, kRBracket, kComma, kDot,
-  kEq, kNe, kLt, kLe, kGt, kGe, kPlus, kMinus,
+  kLParen,
+  kRParen,
+  kLBracket,
+  kRBracket,
+  kComma,
+  kDot,
+  kEq,
+  kNe,
+  kLt,
+  kLe,
+  kGt,
+  kGe,
+  kPlus,
+  kMinus,
   kUnknown,  // any other character
   kEnd,
 };

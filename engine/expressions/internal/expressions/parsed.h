@@ -30,10 +30,10 @@ struct Operand {
 struct Condition {
   enum class Kind { kOr, kAnd, kNot, kCompare, kBetween, kIn, kFunction };
   Kind kind = Kind::kCompare;
-  std::string op;                    // kCompare: "=", "<>", "<", "<=", ">", ">="
-  std::vector<Condition> children;   // kOr/kAnd: two, kNot: one
-  std::vector<Operand> operands;     // kCompare: 2, kBetween: 3, kIn: 1 + n, kFunction: 1
-  bool parenthesized = false;        // written as "( condition )"
+  std::string op;                   // kCompare: "=", "<>", "<", "<=", ">", ">="
+  std::vector<Condition> children;  // kOr/kAnd: two, kNot: one
+  std::vector<Operand> operands;    // kCompare: 2, kBetween: 3, kIn: 1 + n, kFunction: 1
+  bool parenthesized = false;       // written as "( condition )"
 };
 
 struct ConditionTree {

@@ -47,34 +47,34 @@ std::string create_stream_tables();  // several statements, for exec()
 std::string last_stream_sequence();
 std::string insert_stream_record();
 std::string insert_stream();
-std::string close_streams();          // binds end_seq, closed_ms, table_name, keep label
-std::string select_streams();         // every stream, ordered by table_name, label
-std::string select_stream();          // binds table_name, label
-std::string select_stream_records();  // binds table_name, label, from seq, limit
-std::string select_table_records();   // binds table_name, after seq, limit
-std::string select_trimmed_streams(); // binds cutoff; table_name, label, MAX(seq)
-std::string update_trimmed_through(); // binds seq, table_name, label
+std::string close_streams();              // binds end_seq, closed_ms, table_name, keep label
+std::string select_streams();             // every stream, ordered by table_name, label
+std::string select_stream();              // binds table_name, label
+std::string select_stream_records();      // binds table_name, label, from seq, limit
+std::string select_table_records();       // binds table_name, after seq, limit
+std::string select_trimmed_streams();     // binds cutoff; table_name, label, MAX(seq)
+std::string update_trimmed_through();     // binds seq, table_name, label
 std::string delete_old_stream_records();  // binds cutoff
 std::string delete_closed_streams();      // binds cutoff
 
 // Table tags (TagResource): dynamini_tags(table_name TEXT, key TEXT,
 // value TEXT, PRIMARY KEY(table_name, key)), removed with the table.
 std::string create_tags();
-std::string select_tags();     // table_name -> key, value ordered by key
-std::string upsert_tag();      // table_name, key, value
-std::string delete_tag();      // table_name, key
-std::string delete_all_tags(); // table_name
+std::string select_tags();      // table_name -> key, value ordered by key
+std::string upsert_tag();       // table_name, key, value
+std::string delete_tag();       // table_name, key
+std::string delete_all_tags();  // table_name
 
 // The shape of one range read (Query or Scan page).
 struct RangeShape {
-  bool index = false;       // index table (ipk, isk, pk, sk) or item table (pk, sk)
-  bool has_hash = false;    // Query: equality on the partition key
-  bool has_lower = false;   // sort key >= / > bound
+  bool index = false;      // index table (ipk, isk, pk, sk) or item table (pk, sk)
+  bool has_hash = false;   // Query: equality on the partition key
+  bool has_lower = false;  // sort key >= / > bound
   bool lower_inclusive = true;
-  bool has_upper = false;   // sort key <= / < bound
+  bool has_upper = false;  // sort key <= / < bound
   bool upper_inclusive = true;
-  bool has_start = false;   // ExclusiveStartKey
-  bool forward = true;      // ScanIndexForward
+  bool has_start = false;  // ExclusiveStartKey
+  bool forward = true;     // ScanIndexForward
   bool has_limit = false;
 };
 // Parameters bind in this order: hash, lower, upper, start key columns

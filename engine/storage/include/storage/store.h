@@ -12,8 +12,8 @@
 
 #include "catalog/table_def.h"
 #include "keys/item_keys.h"
-#include "storage/sqlite.h"
 #include "storage/sql_text.h"
+#include "storage/sqlite.h"
 #include "streams/stream_log.h"
 
 namespace dynamini {
@@ -72,8 +72,7 @@ class Store {
   // Both add the table's stream record (streams/stream_log.h) in the same
   // transaction.
   void put(const TableDef& def, const Item* old_item, const Item& item);
-  void remove(const TableDef& def, const Item& old_item,
-              WriteOrigin origin = WriteOrigin::kClient);
+  void remove(const TableDef& def, const Item& old_item, WriteOrigin origin = WriteOrigin::kClient);
 
   void read_range(const TableDef& def, const RangeRead& read, const RowVisitor& visit);
 

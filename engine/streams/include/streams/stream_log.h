@@ -33,9 +33,9 @@ struct StoredStream {
   std::string view_type;
   std::string key_schema_json;  // [{"AttributeName":..,"KeyType":"HASH"},...]
   int64_t created_ms = 0;
-  int64_t start_seq = 0;               // first sequence number the shard can hold
-  std::optional<int64_t> end_seq;      // set once disabled: the last one it holds
-  int64_t trimmed_through = 0;         // records up to this one were trimmed
+  int64_t start_seq = 0;           // first sequence number the shard can hold
+  std::optional<int64_t> end_seq;  // set once disabled: the last one it holds
+  int64_t trimmed_through = 0;     // records up to this one were trimmed
 
   bool enabled() const { return !end_seq.has_value(); }
   // The oldest sequence number still readable (TRIM_HORIZON).
@@ -77,9 +77,11 @@ class StreamLog {
   std::vector<StoredStream> streams();
   std::optional<StoredStream> find_stream(std::string_view table_name, std::string_view label);
   // Records of one stream with seq >= from_seq, oldest first.
-  std::vector<StoredRecord> read_stream(const StoredStream& stream, int64_t from_seq, int64_t limit);
+  std::vector<StoredRecord> read_stream(const StoredStream& stream, int64_t from_seq,
+                                        int64_t limit);
   // Records of every stream of a table with seq > after_seq, oldest first.
-  std::vector<StoredRecord> read_table(std::string_view table_name, int64_t after_seq, int64_t limit);
+  std::vector<StoredRecord> read_table(std::string_view table_name, int64_t after_seq,
+                                       int64_t limit);
 
   // Drops records older than 24 hours and streams disabled more than 24
   // hours ago. REQUIRES: a WriteTransaction open.
