@@ -23,8 +23,7 @@ GetRecordsResponse GetRecordsOperation::run(Context& context, const Request& req
     std::lock_guard lock(context.storage_mutex());
     const int64_t now = context.now_ms();
     if (now - iterator->issued_ms > kShardIteratorLifetimeMs) {
-      // catalogue-exempt: needs time to pass; tests/engine/streams_api_test.cc with the injected
-      // clock
+      // catalogue-exempt: needs time to pass; streams_api_test.cc, injected clock
       throw ApiError{ErrorCode::kExpiredIterator,
                      "Iterator expired. The iterator was created " +
                          std::to_string((now - iterator->issued_ms) / 1000) +
@@ -34,8 +33,7 @@ GetRecordsResponse GetRecordsOperation::run(Context& context, const Request& req
     trim_stream_log(context);
     StoredStream stream = require_stream(context, iterator->stream_arn);
     if (iterator->position < stream.trim_horizon()) {
-      // catalogue-exempt: needs time to pass; tests/engine/streams_api_test.cc with the injected
-      // clock
+      // catalogue-exempt: needs time to pass; streams_api_test.cc, injected clock
       throw ApiError{ErrorCode::kTrimmedDataAccess,
                      "The operation attempted to read past the oldest stream record in a shard",
                      {}};

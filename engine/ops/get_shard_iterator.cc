@@ -25,8 +25,7 @@ int64_t sequence_position(const StoredStream& stream, const GetShardIteratorRequ
                            " is not in the range of shard " + *request.shard_id);
   }
   if (seq < stream.trim_horizon()) {
-    // catalogue-exempt: needs 24 h to pass; tests/engine/streams_api_test.cc with the injected
-    // clock
+    // catalogue-exempt: needs 24 h to pass; streams_api_test.cc, injected clock
     throw ApiError{ErrorCode::kTrimmedDataAccess,
                    "The requested sequence number is beyond the trim horizon of the shard "
                    "(records older than 24 hours are trimmed)",
