@@ -9,6 +9,7 @@
 #include "ops/consumed_capacity.h"
 #include "ops/operations.h"
 #include "ops/partiql_execute.h"
+#include "ops/request_fingerprint.h"
 #include "ops/transaction.h"
 
 namespace dynamini {
@@ -79,16 +80,6 @@ std::vector<api::ItemResponse> run_reads(Context& context,
   return responses;
 }
 
-// The request without its token: a retry must match it exactly.
-std::string fingerprint(const ExecuteTransactionRequest& request) {
-  ExecuteTransactionRequest copy = request;
-  copy.client_request_token.reset();
-  rapidjson::StringBuffer buffer;
-  JsonWriter w(buffer);
-  api::write(w, copy);
-  return std::string(buffer.GetString(), buffer.GetSize());
-}
-
 }  // namespace
 
 ExecuteTransactionResponse ExecuteTransactionOperation::run(Context& context,
@@ -106,7 +97,7 @@ ExecuteTransactionResponse ExecuteTransactionOperation::run(Context& context,
     for (const auto& p : parsed) writes.push_back(partiql::plan_write(p.statement, *p.table));
     const auto& token = request.client_request_token;
     std::lock_guard lock(context.storage_mutex());
-    const std::string print = token ? fingerprint(request) : std::string();
+    const std::string print = token ? request_fingerprint(request) : std::string();
     const std::string key = token ? "ExecuteTransaction:" + *token : std::string();
     if (token) {
       if (auto replayed = context.idempotency_tokens().replay(key, print, context.now_ms())) {

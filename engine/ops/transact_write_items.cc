@@ -6,6 +6,7 @@
 #include "api/shapes_wire.h"
 #include "ops/item_collection_metrics.h"
 #include "ops/operations.h"
+#include "ops/request_fingerprint.h"
 #include "ops/transaction.h"
 #include "ops/write_binding.h"
 
@@ -19,16 +20,6 @@ ItemWrite bind_action(const api::TransactWriteItem& action) {
   if (action.put) return bind_write(*action.put, WriteKind::kPut);
   if (action.delete_) return bind_write(*action.delete_, WriteKind::kDelete);
   return bind_write(*action.update, WriteKind::kUpdate);
-}
-
-// The request without its token: a retry must match it exactly.
-std::string fingerprint(const TransactWriteItemsRequest& request) {
-  TransactWriteItemsRequest copy = request;
-  copy.client_request_token.reset();
-  rapidjson::StringBuffer buffer;
-  JsonWriter w(buffer);
-  api::write(w, copy);
-  return std::string(buffer.GetString(), buffer.GetSize());
 }
 
 TransactWriteItemsResponse run_transaction(Context& context,
@@ -78,7 +69,7 @@ TransactWriteItemsResponse TransactWriteItemsOperation::run(Context& context,
   for (const auto& action : *request.transact_items) writes.push_back(bind_action(action));
   const auto& token = request.client_request_token;
   std::lock_guard lock(context.storage_mutex());
-  const std::string print = token ? fingerprint(request) : std::string();
+  const std::string print = token ? request_fingerprint(request) : std::string();
   if (token) {
     if (auto replayed = context.idempotency_tokens().replay(*token, print, context.now_ms())) {
       return std::any_cast<TransactWriteItemsResponse>(*replayed);

@@ -1,0 +1,23 @@
+#pragma once
+
+// What a ClientRequestToken's retry must match (TransactWriteItems,
+// ExecuteTransaction): the request's wire form without the token itself.
+
+#include <string>
+
+#include "api/shapes_wire.h"
+#include "values/json.h"
+
+namespace dynamini {
+
+template <class Request>
+std::string request_fingerprint(const Request& request) {
+  Request copy = request;
+  copy.client_request_token.reset();
+  rapidjson::StringBuffer buffer;
+  JsonWriter w(buffer);
+  api::write(w, copy);
+  return std::string(buffer.GetString(), buffer.GetSize());
+}
+
+}  // namespace dynamini
