@@ -8,6 +8,36 @@ namespace {
 bool is_word_start(char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_'; }
 bool is_word_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
 
+// The token of a one-character operator or bracket; kUnknown for any other.
+TokenKind single_character_kind(char c) {
+  switch (c) {
+    case '(':
+      return TokenKind::kLParen;
+    case ')':
+      return TokenKind::kRParen;
+    case '[':
+      return TokenKind::kLBracket;
+    case ']':
+      return TokenKind::kRBracket;
+    case ',':
+      return TokenKind::kComma;
+    case '.':
+      return TokenKind::kDot;
+    case '=':
+      return TokenKind::kEq;
+    case '<':
+      return TokenKind::kLt;
+    case '>':
+      return TokenKind::kGt;
+    case '+':
+      return TokenKind::kPlus;
+    case '-':
+      return TokenKind::kMinus;
+    default:
+      return TokenKind::kUnknown;
+  }
+}
+
 }  // namespace
 
 std::vector<Token> tokenize(std::string_view text) {
@@ -44,44 +74,7 @@ std::vector<Token> tokenize(std::string_view text) {
       t.kind = TokenKind::kGe;
       i += 2;
     } else {
-      switch (c) {
-        case '(':
-          t.kind = TokenKind::kLParen;
-          break;
-        case ')':
-          t.kind = TokenKind::kRParen;
-          break;
-        case '[':
-          t.kind = TokenKind::kLBracket;
-          break;
-        case ']':
-          t.kind = TokenKind::kRBracket;
-          break;
-        case ',':
-          t.kind = TokenKind::kComma;
-          break;
-        case '.':
-          t.kind = TokenKind::kDot;
-          break;
-        case '=':
-          t.kind = TokenKind::kEq;
-          break;
-        case '<':
-          t.kind = TokenKind::kLt;
-          break;
-        case '>':
-          t.kind = TokenKind::kGt;
-          break;
-        case '+':
-          t.kind = TokenKind::kPlus;
-          break;
-        case '-':
-          t.kind = TokenKind::kMinus;
-          break;
-        default:
-          t.kind = TokenKind::kUnknown;
-          break;
-      }
+      t.kind = single_character_kind(c);
       // One whole UTF-8 character for unknown input.
       ++i;
       if (t.kind == TokenKind::kUnknown) {

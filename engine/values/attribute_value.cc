@@ -199,15 +199,9 @@ AttributeValue parse_attribute_value(const Json& json) { return parse_at_depth(j
 Item parse_item(const Json& json) { return parse_item_at_depth(json, 0); }
 
 namespace {
-AttributeValue parse_at_depth(const Json& json, int depth) {
-  if (depth >= kMaxNestingDepth) {
-    throw validation_error(
-        "Nesting Levels have exceeded supported limits: Attributes in the item have nested "
-        "levels beyond supported limit");
-  }
-  if (!json.IsObject()) {
-    throw_not_structure(json);
-  }
+// The one type member of an AttributeValue object ({"S": ...}), with
+// DynamoDB's messages for none or several.
+std::pair<ValueType, const Json*> type_member(const Json& json) {
   static const char* const kNames[] = {"S", "N", "B", "BOOL", "NULL", "SS", "NS", "BS", "L", "M"};
   const Json* member = nullptr;
   int found = 0;
@@ -231,6 +225,49 @@ AttributeValue parse_at_depth(const Json& json, int depth) {
         "Supplied AttributeValue has more than one datatypes set, must contain exactly one of "
         "the supported datatypes");
   }
+  return {type, member};
+}
+
+// The members of an SS, NS or BS: non-empty, no duplicates (each type has its
+// own message).
+std::vector<std::string> parse_set(ValueType type, const Json& v) {
+  const Json& array = require_array(v);
+  if (array.Empty()) {
+    const char* what = type == ValueType::SS   ? "An string set  may not be empty"
+                       : type == ValueType::NS ? "An number set  may not be empty"
+                                               : "Binary sets should not be empty";
+    throw validation_error(std::string(kInvalidPrefix) + what);
+  }
+  std::vector<std::string> members;
+  std::unordered_set<std::string> seen;
+  for (const auto& element : array.GetArray()) {
+    std::string member_value = type == ValueType::SS   ? require_string(element)
+                               : type == ValueType::NS ? canonical_number(element)
+                                                       : decode_binary(element);
+    if (!seen.insert(member_value).second) {
+      if (type == ValueType::NS) throw validation_error("Input collection contains duplicates");
+      if (type == ValueType::SS) {
+        throw validation_error(std::string(kInvalidPrefix) + "Input collection " +
+                               quote_collection(array) + " contains duplicates.");
+      }
+      throw validation_error(std::string(kInvalidPrefix) + "Input collection " +
+                             quote_collection(array) + "of type BS contains duplicates.");
+    }
+    members.push_back(std::move(member_value));
+  }
+  return members;
+}
+
+AttributeValue parse_at_depth(const Json& json, int depth) {
+  if (depth >= kMaxNestingDepth) {
+    throw validation_error(
+        "Nesting Levels have exceeded supported limits: Attributes in the item have nested "
+        "levels beyond supported limit");
+  }
+  if (!json.IsObject()) {
+    throw_not_structure(json);
+  }
+  auto [type, member] = type_member(json);
   const Json& v = *member;
   AttributeValue out;
   out.type = type;
@@ -255,32 +292,9 @@ AttributeValue parse_at_depth(const Json& json, int depth) {
       break;
     case ValueType::SS:
     case ValueType::NS:
-    case ValueType::BS: {
-      const Json& array = require_array(v);
-      if (array.Empty()) {
-        const char* what = type == ValueType::SS   ? "An string set  may not be empty"
-                           : type == ValueType::NS ? "An number set  may not be empty"
-                                                   : "Binary sets should not be empty";
-        throw validation_error(std::string(kInvalidPrefix) + what);
-      }
-      std::unordered_set<std::string> seen;
-      for (const auto& element : array.GetArray()) {
-        std::string member_value = type == ValueType::SS   ? require_string(element)
-                                   : type == ValueType::NS ? canonical_number(element)
-                                                           : decode_binary(element);
-        if (!seen.insert(member_value).second) {
-          if (type == ValueType::NS) throw validation_error("Input collection contains duplicates");
-          if (type == ValueType::SS) {
-            throw validation_error(std::string(kInvalidPrefix) + "Input collection " +
-                                   quote_collection(array) + " contains duplicates.");
-          }
-          throw validation_error(std::string(kInvalidPrefix) + "Input collection " +
-                                 quote_collection(array) + "of type BS contains duplicates.");
-        }
-        out.set.push_back(std::move(member_value));
-      }
+    case ValueType::BS:
+      out.set = parse_set(type, v);
       break;
-    }
     case ValueType::L:
       for (const auto& element : require_array(v).GetArray()) {
         out.list.push_back(parse_at_depth(element, depth + 1));

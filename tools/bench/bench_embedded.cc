@@ -123,26 +123,25 @@ void run_scale_benchmarks() {
 
 }  // namespace
 
-int main(int argc, char** argv) {
-  int n = 50000;
-  bool scale = false;
-  for (int i = 1; i < argc; ++i) {
-    if (std::strcmp(argv[i], "--ops") == 0 && i + 1 < argc) n = std::atoi(argv[i + 1]);
-    if (std::strcmp(argv[i], "--scale") == 0) scale = true;
+namespace {
+
+constexpr int kUsers = 100;
+
+// Embedded open: in memory, inbox table created and sample data loaded.
+void print_open_time() {
+  std::vector<double> opens;
+  for (int i = 0; i < 200; ++i) {
+    auto t0 = Clock::now();
+    auto fresh = dynamini::Database::open({.ttl_sweep_interval_ms = 0});
+    dynamini::model::load_inbox(*fresh);
+    opens.push_back(std::chrono::duration<double, std::micro>(Clock::now() - t0).count());
   }
-  {
-    // Embedded open: in memory, inbox table created and sample data loaded.
-    std::vector<double> opens;
-    for (int i = 0; i < 200; ++i) {
-      auto t0 = Clock::now();
-      auto fresh = dynamini::Database::open({.ttl_sweep_interval_ms = 0});
-      dynamini::model::load_inbox(*fresh);
-      opens.push_back(std::chrono::duration<double, std::micro>(Clock::now() - t0).count());
-    }
-    std::sort(opens.begin(), opens.end());
-    std::printf("%-28s p50 %8.1f us   p99 %8.1f us\n", "open + inbox preload", opens[100],
-                opens[198]);
-  }
+  std::sort(opens.begin(), opens.end());
+  std::printf("%-28s p50 %8.1f us   p99 %8.1f us\n", "open + inbox preload", opens[100],
+              opens[198]);
+}
+
+std::unique_ptr<dynamini::Database> open_with_inbox_table() {
   auto db = dynamini::Database::open({.ttl_sweep_interval_ms = 0});
   must(db->execute("CreateTable", R"({"TableName":"inbox","BillingMode":"PAY_PER_REQUEST",
     "AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"},{"AttributeName":"sk","AttributeType":"S"},
@@ -151,55 +150,51 @@ int main(int argc, char** argv) {
     "GlobalSecondaryIndexes":[{"IndexName":"GSI1","KeySchema":[{"AttributeName":"gsi1pk","KeyType":"HASH"},
       {"AttributeName":"gsi1sk","KeyType":"RANGE"}],"Projection":{"ProjectionType":"ALL"}}]})"),
        "CreateTable");
-  const int users = 100;
-  std::printf("dynamini embedded benchmark, in memory, %d ops per operation\n", n);
-  std::vector<std::string> puts;
-  puts.reserve(static_cast<size_t>(n));
-  for (int i = 0; i < n; ++i) puts.push_back(notification(i % users, i));
-  Stats put_stats = measure(
-      n, [&](int i) { must(db->execute("PutItem", puts[static_cast<size_t>(i)]), "PutItem"); });
-  print("PutItem", put_stats);
+  return db;
+}
 
+std::vector<std::string> get_requests(int n) {
   std::vector<std::string> gets;
   for (int i = 0; i < n; ++i) {
     char buf[256];
     std::snprintf(buf, sizeof buf,
                   R"({"TableName":"inbox","Key":{"pk":{"S":"USER#u%d"},"sk":{"S":"NOTIF#%08d"}}})",
-                  i % users, i);
+                  i % kUsers, i);
     gets.push_back(buf);
   }
-  Stats get_stats = measure(
-      n, [&](int i) { must(db->execute("GetItem", gets[static_cast<size_t>(i)]), "GetItem"); });
-  print("GetItem", get_stats);
+  return gets;
+}
 
+std::vector<std::string> query_requests() {
   std::vector<std::string> queries;
-  for (int u = 0; u < users; ++u) {
+  for (int u = 0; u < kUsers; ++u) {
     queries.push_back(
         R"~({"TableName":"inbox","KeyConditionExpression":"pk = :p AND begins_with(sk, :n)",)~"
         R"("ExpressionAttributeValues":{":p":{"S":"USER#u)" +
         std::to_string(u) + R"("},":n":{"S":"NOTIF#"}},"ScanIndexForward":false,"Limit":20})");
   }
-  print("Query (page of 20)", measure(n / 5, [&](int i) {
-          must(db->execute("Query", queries[static_cast<size_t>(i % users)]), "Query");
-        }));
+  return queries;
+}
 
+std::vector<std::string> update_requests() {
   std::vector<std::string> updates;
-  for (int u = 0; u < users; ++u) {
+  for (int u = 0; u < kUsers; ++u) {
     updates.push_back(
         R"({"TableName":"inbox","Key":{"pk":{"S":"USER#u)" + std::to_string(u) +
         R"("},"sk":{"S":"#INBOX"}},"UpdateExpression":"ADD unreadCount :one",)"
         R"~("ConditionExpression":"attribute_not_exists(unreadCount) OR unreadCount >= :zero",)~"
         R"("ExpressionAttributeValues":{":one":{"N":"1"},":zero":{"N":"0"}}})");
   }
-  print("UpdateItem (conditional ADD)", measure(n, [&](int i) {
-          must(db->execute("UpdateItem", updates[static_cast<size_t>(i % users)]), "UpdateItem");
-        }));
+  return updates;
+}
 
+// Batches of 25 new notifications (ids after the first n).
+std::vector<std::string> batch_write_requests(int n) {
   std::vector<std::string> batches;
   for (int b = 0; b < n / 25; ++b) {
     std::string req = R"({"RequestItems":{"inbox":[)";
     for (int j = 0; j < 25; ++j) {
-      std::string item = notification(1000 + b % users, n + b * 25 + j);
+      std::string item = notification(1000 + b % kUsers, n + b * 25 + j);
       // Reuse the Item part of a PutItem request.
       auto at = item.find("\"Item\":");
       req += (j ? "," : "") + std::string(R"({"PutRequest":{)") +
@@ -207,20 +202,19 @@ int main(int argc, char** argv) {
     }
     batches.push_back(req + "]}}");
   }
-  auto batch = measure(static_cast<int>(batches.size()), [&](int i) {
-    must(db->execute("BatchWriteItem", batches[static_cast<size_t>(i)]), "BatchWriteItem");
-  });
-  print("BatchWriteItem (25 items)", batch);
-  std::printf("%-28s %12.0f items/s\n", "BatchWriteItem items", batch.ops_per_second * 25);
+  return batches;
+}
 
-  // The physical limit: the same rows with raw SQLite.
+// The physical limit: the same rows with raw SQLite.
+void compare_with_raw_sqlite(const std::vector<std::string>& puts, const Stats& put_stats,
+                             const Stats& get_stats) {
   std::vector<RawRow> rows;
-  for (int i = 0; i < n; ++i) {
-    const std::string& req = puts[static_cast<size_t>(i)];
+  for (size_t i = 0; i < puts.size(); ++i) {
+    const std::string& req = puts[i];
     auto at = req.find("\"Item\":") + 7;
     char pk[64], sk[64];
-    std::snprintf(pk, sizeof pk, "USER#u%d", i % users);
-    std::snprintf(sk, sizeof sk, "NOTIF#%08d", i);
+    std::snprintf(pk, sizeof pk, "USER#u%d", static_cast<int>(i) % kUsers);
+    std::snprintf(sk, sizeof sk, "NOTIF#%08d", static_cast<int>(i));
     rows.push_back(
         {pk, sk, req.substr(at, req.size() - at - 1), std::string("UNREAD#") + (pk + 5), sk});
   }
@@ -230,7 +224,42 @@ int main(int argc, char** argv) {
   std::printf("%-28s %12.0f ops/s   p50 %8.2f us   (dynamini GetItem = %.0f%% of it)\n",
               "raw SQLite get row", raw.gets_per_second, raw.get_p50_us,
               100.0 * get_stats.ops_per_second / raw.gets_per_second);
+}
 
+// Runs `requests` (cycled) `count` times as `operation` and prints the figures.
+Stats run_and_print(dynamini::Database& db, const char* label, const char* operation,
+                    const std::vector<std::string>& requests, int count) {
+  Stats stats = measure(count, [&](int i) {
+    must(db.execute(operation, requests[static_cast<size_t>(i) % requests.size()]), operation);
+  });
+  print(label, stats);
+  return stats;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  int n = 50000;
+  bool scale = false;
+  for (int i = 1; i < argc; ++i) {
+    if (std::strcmp(argv[i], "--ops") == 0 && i + 1 < argc) n = std::atoi(argv[i + 1]);
+    if (std::strcmp(argv[i], "--scale") == 0) scale = true;
+  }
+  print_open_time();
+  auto db = open_with_inbox_table();
+  std::printf("dynamini embedded benchmark, in memory, %d ops per operation\n", n);
+  std::vector<std::string> puts;
+  puts.reserve(static_cast<size_t>(n));
+  for (int i = 0; i < n; ++i) puts.push_back(notification(i % kUsers, i));
+  Stats put_stats = run_and_print(*db, "PutItem", "PutItem", puts, n);
+  Stats get_stats = run_and_print(*db, "GetItem", "GetItem", get_requests(n), n);
+  run_and_print(*db, "Query (page of 20)", "Query", query_requests(), n / 5);
+  run_and_print(*db, "UpdateItem (conditional ADD)", "UpdateItem", update_requests(), n);
+  auto batches = batch_write_requests(n);
+  Stats batch = run_and_print(*db, "BatchWriteItem (25 items)", "BatchWriteItem", batches,
+                              static_cast<int>(batches.size()));
+  std::printf("%-28s %12.0f items/s\n", "BatchWriteItem items", batch.ops_per_second * 25);
+  compare_with_raw_sqlite(puts, put_stats, get_stats);
   if (scale) run_scale_benchmarks();
   return 0;
 }

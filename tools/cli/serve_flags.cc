@@ -1,8 +1,10 @@
 #include "cli/serve_flags.h"
 
 #include <charconv>
+#include <functional>
 #include <optional>
 #include <string_view>
+#include <vector>
 
 namespace dynamini::cli {
 namespace {
@@ -18,51 +20,230 @@ Int parse_int(std::string_view flag, std::string_view text, Int max) {
   return static_cast<Int>(value);
 }
 
-}  // namespace
+// "NAME=VALUE" split at the first '=', both sides non-empty; nullopt otherwise.
+std::optional<std::pair<std::string, std::string>> split_assignment(std::string_view spec) {
+  auto eq = spec.find('=');
+  if (eq == spec.npos || eq == 0 || eq + 1 == spec.size()) return std::nullopt;
+  return std::pair{std::string(spec.substr(0, eq)), std::string(spec.substr(eq + 1))};
+}
 
-const char* const kServeUsage = R"(Usage: dynamini [options]
-       dynamini dump TABLE [--db FILE | --endpoint URL]
+// What a flag takes after its name.
+enum class Takes {
+  kNothing,      // --quiet ("--quiet=x" is an error)
+  kValue,        // --port N or --port=N
+  kInlineValue,  // --log-requests or --log-requests=aws (never the next argument)
+};
 
-A DynamoDB-compatible server backed by SQLite, with the `inbox` model preloaded.
-
-Options:
-  --port N              TCP port (default 8000; 0 picks a free port)
-  --host ADDR           address to listen on (default 127.0.0.1; a warning is
-                        printed for any non-loopback address)
-  --db FILE             keep tables in the SQLite file FILE (created if missing)
-  --in-memory           keep tables in memory only (the default)
-  --no-inbox            do not create and load the sample `inbox` table
-  --schema FILE         create the tables in FILE (CreateTable or DescribeTable
-                        JSON, one or a list); repeatable
-  --seed TABLE=FILE     load items into TABLE from FILE (DynamoDB JSON lines, or
-                        `aws dynamodb scan` output); repeatable
-  --log-requests[=aws]  print one line per request (operation, table, key,
-                        status, ms, capacity); =aws adds the equivalent
-                        `aws dynamodb ...` command
-  --cors ORIGINS        allowed browser origins, comma-separated (default *);
-                        an unlisted Origin gets no Access-Control-Allow-Origin
-  --admin               enable POST /dynamini/admin/reset, /snapshot?name=N and
-                        /restore?name=N (off by default: 404)
-  --auth KEY:SECRET     require AWS Signature Version 4 with this access key on
-                        every API request (any region); disables the console
-  --max-connections N   most open connections (default 1024); more are closed
-                        at once
-  --threads N           serving threads (default: one per core)
-  --quiet               print nothing but errors (not even the listening line)
-  --version             print the version and exit
-  --help                show this help
-
-DynamoDB Local's flags work too: -port N, -inMemory, -dbPath DIR, -sharedDb,
--cors LIST, -delayTransientStatuses, -optimizeDbBeforeStartup, -help.
-
-Once ready it prints "dynamini listening on http://HOST:PORT" and serves until
-SIGINT or SIGTERM: it then stops accepting, finishes the requests in progress
-(up to 10 s), checkpoints the database file's WAL and exits 0.
-)";
-
-ServeFlags parse_serve_flags(int argc, char** argv) {
+struct ParseState {
   ServeFlags flags;
   bool saw_db = false;
+};
+
+// One flag: its spellings, what it takes, its help, and what it does. The
+// usage text is made from this table, so a flag is added in one place.
+struct FlagSpec {
+  std::vector<std::string_view> names;  // the first is the one --help shows
+  Takes takes = Takes::kNothing;
+  std::string_view value_name;  // shown after the name in --help
+  std::string_view help;        // lines of at most 54 characters, '\n' between
+  // `value` is empty for kNothing, and for kInlineValue given without one.
+  std::function<void(ParseState&, std::string_view name, std::optional<std::string_view> value)>
+      apply;
+};
+
+const std::vector<FlagSpec>& flag_table() {
+  static const std::vector<FlagSpec> table = {
+      {{"--port", "-port"},
+       Takes::kValue,
+       "N",
+       "TCP port (default 8000; 0 picks a free port)",
+       [](ParseState& s, auto name, auto value) {
+         s.flags.server.port = parse_int<uint16_t>(name, *value, 65535);
+       }},
+      {{"--host"},
+       Takes::kValue,
+       "ADDR",
+       "address to listen on (default 127.0.0.1; a warning is\nprinted for any non-loopback "
+       "address)",
+       [](ParseState& s, auto, auto value) {
+         if (value->empty()) throw UsageError{"--host needs a value"};
+         s.flags.server.host = std::string(*value);
+       }},
+      {{"--db"},
+       Takes::kValue,
+       "FILE",
+       "keep tables in the SQLite file FILE (created if missing)",
+       [](ParseState& s, auto, auto value) {
+         if (value->empty()) throw UsageError{"--db needs a file name"};
+         s.flags.db_path = std::string(*value);
+         s.saw_db = true;
+       }},
+      {{"-dbPath"},
+       Takes::kValue,
+       "DIR",
+       "DynamoDB Local's flag: the file DIR/shared-local-instance.db",
+       [](ParseState& s, auto, auto value) {
+         std::string dir(*value);
+         if (dir.empty()) throw UsageError{"-dbPath needs a directory"};
+         s.flags.db_path = dir + (dir.back() == '/' ? "" : "/") + "shared-local-instance.db";
+         s.saw_db = true;
+       }},
+      {{"--in-memory", "-inMemory"},
+       Takes::kNothing,
+       "",
+       "keep tables in memory only (the default)",
+       [](ParseState& s, auto, auto) { s.flags.in_memory = true; }},
+      {{"--no-inbox"},
+       Takes::kNothing,
+       "",
+       "do not create and load the sample `inbox` table",
+       [](ParseState& s, auto, auto) { s.flags.load_inbox = false; }},
+      {{"--schema"},
+       Takes::kValue,
+       "FILE",
+       "create the tables in FILE (CreateTable or DescribeTable\nJSON, one or a list); repeatable",
+       [](ParseState& s, auto, auto value) { s.flags.schema_files.emplace_back(*value); }},
+      {{"--seed"},
+       Takes::kValue,
+       "TABLE=FILE",
+       "load items into TABLE from FILE (DynamoDB JSON lines, or\n`aws dynamodb scan` output); "
+       "repeatable",
+       [](ParseState& s, auto, auto value) {
+         auto seed = split_assignment(*value);
+         if (!seed)
+           throw UsageError{"--seed expects TABLE=FILE, got '" + std::string(*value) + "'"};
+         s.flags.seeds.push_back(std::move(*seed));
+       }},
+      {{"--log-requests"},
+       Takes::kInlineValue,
+       "[=aws]",
+       "print one line per request (operation, table, key,\nstatus, ms, capacity); =aws adds the "
+       "equivalent\n`aws dynamodb ...` command",
+       [](ParseState& s, auto, auto value) {
+         if (!value) {
+           s.flags.log_requests = RequestLogging::kLines;
+         } else if (*value == "aws") {
+           s.flags.log_requests = RequestLogging::kLinesWithAwsCommand;
+         } else {
+           throw UsageError{"--log-requests takes no value or =aws"};
+         }
+       }},
+      {{"--cors", "-cors"},
+       Takes::kValue,
+       "ORIGINS",
+       "allowed browser origins, comma-separated (default *);\nan unlisted Origin gets no "
+       "Access-Control-Allow-Origin",
+       [](ParseState& s, auto, auto value) { s.flags.cors_origins = std::string(*value); }},
+      {{"--admin"},
+       Takes::kNothing,
+       "",
+       "enable POST /dynamini/admin/reset, /snapshot?name=N and\n/restore?name=N (off by default: "
+       "404)",
+       [](ParseState& s, auto, auto) { s.flags.server.admin = true; }},
+      {{"--auth"},
+       Takes::kValue,
+       "KEY:SECRET",
+       "require AWS Signature Version 4 with this access key on\nevery API request (any region); "
+       "disables the console",
+       [](ParseState& s, auto, auto value) {
+         auto colon = value->find(':');
+         if (colon == value->npos || colon == 0 || colon + 1 == value->size()) {
+           throw UsageError{"--auth expects ACCESS_KEY:SECRET"};
+         }
+         s.flags.server.auth =
+             AccessKey{std::string(value->substr(0, colon)), std::string(value->substr(colon + 1))};
+       }},
+      {{"--max-connections"},
+       Takes::kValue,
+       "N",
+       "most open connections (default 1024); more are closed\nat once",
+       [](ParseState& s, auto name, auto value) {
+         s.flags.server.max_connections = parse_int<size_t>(name, *value, 1000000);
+         if (s.flags.server.max_connections == 0) {
+           throw UsageError{"--max-connections expects a number from 1 to 1000000"};
+         }
+       }},
+      {{"--threads"},
+       Takes::kValue,
+       "N",
+       "serving threads (default: one per core)",
+       [](ParseState& s, auto name, auto value) {
+         s.flags.server.threads = parse_int<unsigned>(name, *value, 1024);
+       }},
+      {{"-sharedDb", "-delayTransientStatuses", "-optimizeDbBeforeStartup"},
+       Takes::kNothing,
+       "",
+       "DynamoDB Local's flags, accepted: one shared database\nalways; tables are ACTIVE at once",
+       [](ParseState&, auto, auto) {}},
+      {{"--quiet", "-q"},
+       Takes::kNothing,
+       "",
+       "print nothing but errors (not even the listening line)",
+       [](ParseState& s, auto, auto) { s.flags.quiet = true; }},
+      {{"--version"},
+       Takes::kNothing,
+       "",
+       "print the version and exit",
+       [](ParseState& s, auto, auto) { s.flags.version = true; }},
+      {{"--help", "-h", "-help"},
+       Takes::kNothing,
+       "",
+       "show this help",
+       [](ParseState& s, auto, auto) { s.flags.help = true; }},
+  };
+  return table;
+}
+
+const FlagSpec* find_flag(std::string_view name) {
+  for (const auto& spec : flag_table()) {
+    for (auto spelling : spec.names) {
+      if (spelling == name) return &spec;
+    }
+  }
+  return nullptr;
+}
+
+std::string make_usage() {
+  std::string usage =
+      "Usage: dynamini [options]\n"
+      "       dynamini dump TABLE [--db FILE | --endpoint URL]\n\n"
+      "A DynamoDB-compatible server backed by SQLite, with the `inbox` model preloaded.\n\n"
+      "Options:\n";
+  constexpr size_t kHelpColumn = 24;
+  for (const auto& spec : flag_table()) {
+    std::string head = "  " + std::string(spec.names.front());
+    if (!spec.value_name.empty()) {
+      head += (spec.takes == Takes::kInlineValue ? "" : " ") + std::string(spec.value_name);
+    }
+    for (size_t i = 1; i < spec.names.size(); ++i) head += ", " + std::string(spec.names[i]);
+    usage += head;
+    if (head.size() + 2 > kHelpColumn) {
+      usage += "\n" + std::string(kHelpColumn, ' ');
+    } else {
+      usage += std::string(kHelpColumn - head.size(), ' ');
+    }
+    for (char c : spec.help) {
+      usage += c;
+      if (c == '\n') usage += std::string(kHelpColumn, ' ');
+    }
+    usage += "\n";
+  }
+  usage +=
+      "\nOnce ready it prints \"dynamini listening on http://HOST:PORT\" and serves until\n"
+      "SIGINT or SIGTERM: it then stops accepting, finishes the requests in progress\n"
+      "(up to 10 s), checkpoints the database file's WAL and exits 0.\n";
+  return usage;
+}
+
+}  // namespace
+
+const std::string& serve_usage() {
+  static const std::string usage = make_usage();
+  return usage;
+}
+
+ServeFlags parse_serve_flags(int argc, char** argv) {
+  ParseState state;
   for (int i = 1; i < argc; ++i) {
     std::string_view arg = argv[i];
     std::optional<std::string_view> inline_value;
@@ -70,92 +251,22 @@ ServeFlags parse_serve_flags(int argc, char** argv) {
       inline_value = arg.substr(eq + 1);
       arg = arg.substr(0, eq);
     }
-    auto value = [&]() -> std::string_view {
-      if (inline_value) return *inline_value;
-      if (i + 1 >= argc) throw UsageError{std::string(arg) + " needs a value"};
-      return argv[++i];
-    };
-    auto no_value = [&] {
-      if (inline_value) throw UsageError{std::string(arg) + " takes no value"};
-    };
-    if (arg == "--help" || arg == "-h" || arg == "-help") {
-      no_value();
-      flags.help = true;
-    } else if (arg == "--version") {
-      no_value();
-      flags.version = true;
-    } else if (arg == "--port" || arg == "-port") {
-      flags.server.port = parse_int<uint16_t>(arg, value(), 65535);
-    } else if (arg == "--host") {
-      flags.server.host = std::string(value());
-      if (flags.server.host.empty()) throw UsageError{"--host needs a value"};
-    } else if (arg == "--db") {
-      flags.db_path = std::string(value());
-      if (flags.db_path.empty()) throw UsageError{"--db needs a file name"};
-      saw_db = true;
-    } else if (arg == "-dbPath") {
-      std::string dir(value());
-      if (dir.empty()) throw UsageError{"-dbPath needs a directory"};
-      // DynamoDB Local's shared database file name in that directory.
-      flags.db_path = dir + (dir.back() == '/' ? "" : "/") + "shared-local-instance.db";
-      saw_db = true;
-    } else if (arg == "--in-memory" || arg == "-inMemory") {
-      no_value();
-      flags.in_memory = true;
-    } else if (arg == "-sharedDb" || arg == "-delayTransientStatuses" ||
-               arg == "-optimizeDbBeforeStartup") {
-      // Nothing to do: one shared database, tables ACTIVE at once.
-    } else if (arg == "--cors" || arg == "-cors") {
-      flags.cors_origins = std::string(value());
-    } else if (arg == "--admin") {
-      no_value();
-      flags.server.admin = true;
-    } else if (arg == "--auth") {
-      std::string_view spec = value();
-      auto colon = spec.find(':');
-      if (colon == spec.npos || colon == 0 || colon + 1 == spec.size()) {
-        throw UsageError{"--auth expects ACCESS_KEY:SECRET"};
-      }
-      flags.server.auth =
-          AccessKey{std::string(spec.substr(0, colon)), std::string(spec.substr(colon + 1))};
-    } else if (arg == "--max-connections") {
-      flags.server.max_connections = parse_int<size_t>(arg, value(), 1000000);
-      if (flags.server.max_connections == 0) {
-        throw UsageError{"--max-connections expects a number from 1 to 1000000"};
-      }
-    } else if (arg == "--no-inbox") {
-      no_value();
-      flags.load_inbox = false;
-    } else if (arg == "--schema") {
-      flags.schema_files.emplace_back(value());
-    } else if (arg == "--seed") {
-      std::string_view spec = value();
-      auto eq = spec.find('=');
-      if (eq == spec.npos || eq == 0 || eq + 1 == spec.size()) {
-        throw UsageError{"--seed expects TABLE=FILE, got '" + std::string(spec) + "'"};
-      }
-      flags.seeds.emplace_back(std::string(spec.substr(0, eq)), std::string(spec.substr(eq + 1)));
-    } else if (arg == "--log-requests") {
-      if (!inline_value) {
-        flags.log_requests = RequestLogging::kLines;
-      } else if (*inline_value == "aws") {
-        flags.log_requests = RequestLogging::kLinesWithAwsCommand;
-      } else {
-        throw UsageError{"--log-requests takes no value or =aws"};
-      }
-    } else if (arg == "--threads") {
-      flags.server.threads = parse_int<unsigned>(arg, value(), 1024);
-    } else if (arg == "--quiet" || arg == "-q") {
-      no_value();
-      flags.quiet = true;
-    } else {
-      throw UsageError{"unknown option '" + std::string(argv[i]) + "'"};
+    const FlagSpec* spec = find_flag(arg);
+    if (spec == nullptr) throw UsageError{"unknown option '" + std::string(argv[i]) + "'"};
+    std::optional<std::string_view> value = inline_value;
+    if (spec->takes == Takes::kNothing && inline_value) {
+      throw UsageError{std::string(arg) + " takes no value"};
     }
+    if (spec->takes == Takes::kValue && !inline_value) {
+      if (i + 1 >= argc) throw UsageError{std::string(arg) + " needs a value"};
+      value = argv[++i];
+    }
+    spec->apply(state, arg, value);
   }
-  if (saw_db && flags.in_memory) {
+  if (state.saw_db && state.flags.in_memory) {
     throw UsageError{"--db (or -dbPath) and --in-memory cannot be used together"};
   }
-  return flags;
+  return std::move(state.flags);
 }
 
 }  // namespace dynamini::cli

@@ -38,6 +38,7 @@ struct ServeFlags {
 // Throws UsageError.
 ServeFlags parse_serve_flags(int argc, char** argv);
 
-extern const char* const kServeUsage;
+// The --help text, made from the table of flags in serve_flags.cc.
+const std::string& serve_usage();
 
 }  // namespace dynamini::cli
