@@ -119,6 +119,14 @@ std::optional<EncodedKey> index_key_of(const Item& item, const IndexDef& index) 
   return key;
 }
 
+bool has_index_key(const Item& item, const IndexDef& index) {
+  auto hash = item.find(index.keys.hash.name);
+  if (hash == item.end() || hash->second.type != index.keys.hash.type) return false;
+  if (!index.keys.range) return true;
+  auto range = item.find(index.keys.range->name);
+  return range != item.end() && range->second.type == index.keys.range->type;
+}
+
 Item project_for_index(const Item& item, const TableDef& table, const IndexDef& index) {
   if (index.projection.type == IndexProjection::Type::kAll) return item;
   Item out = key_of(item, table.keys);

@@ -68,24 +68,25 @@ Consumption write_consumption(const TableDef& table, const Item* old_item, const
   const int64_t new_size = new_item ? item_size(*new_item) : 0;
   c.table = write_units(std::max(old_size, new_size));
   for (const auto& index : table.indexes) {
-    auto old_key = old_item ? index_key_of(*old_item, index) : std::nullopt;
-    auto new_key = new_item ? index_key_of(*new_item, index) : std::nullopt;
+    const bool in_old = old_item && has_index_key(*old_item, index);
+    const bool in_new = new_item && has_index_key(*new_item, index);
+    if (!in_old && !in_new) continue;
     double units = 0;
     // An ALL projection's entry is the item itself: no copy, size known.
     const bool all = index.projection.type == IndexProjection::Type::kAll;
     std::optional<Item> old_projected, new_projected;
-    if (old_key && !all) old_projected = project_for_index(*old_item, table, index);
-    if (new_key && !all) new_projected = project_for_index(*new_item, table, index);
+    if (in_old && !all) old_projected = project_for_index(*old_item, table, index);
+    if (in_new && !all) new_projected = project_for_index(*new_item, table, index);
     const Item* old_entry = all ? old_item : old_projected ? &*old_projected : nullptr;
     const Item* new_entry = all ? new_item : new_projected ? &*new_projected : nullptr;
-    if (old_key) units += write_units(all ? old_size : item_size(*old_entry));
-    if (new_key) {
+    if (in_old) units += write_units(all ? old_size : item_size(*old_entry));
+    if (in_new) {
       double put = write_units(all ? new_size : item_size(*new_entry));
       // The same index key rewritten in place is one write, not a delete and
       // a put; none at all when no projected attribute changed (Developer
       // Guide, "Provisioned throughput considerations for Global Secondary
       // Indexes").
-      if (old_key && old_key->hash == new_key->hash && old_key->range == new_key->range) {
+      if (in_old && index_key_of(*old_item, index) == index_key_of(*new_item, index)) {
         units = item_to_json(*old_entry) == item_to_json(*new_entry) ? 0 : std::max(units, put);
       } else {
         units += put;

@@ -15,6 +15,7 @@ namespace dynamini {
 struct EncodedKey {
   std::string hash;
   std::string range;  // empty blob when the schema has no sort key
+  bool operator==(const EncodedKey&) const = default;
 };
 
 // DynamoDB's key size limits: partition key 2048 bytes, sort key 1024 bytes.
@@ -40,6 +41,8 @@ EncodedKey encode_primary_key(const Item& item, const KeySchema& keys);
 // The item's key in `index`, or nullopt when the item lacks one of the index
 // key attributes (sparse index) or holds it with another type.
 std::optional<EncodedKey> index_key_of(const Item& item, const IndexDef& index);
+// index_key_of(item, index).has_value(), without encoding the key.
+bool has_index_key(const Item& item, const IndexDef& index);
 
 // The attributes an index stores for `item`: all of them, or the table and
 // index keys plus the projected non-key attributes.
