@@ -30,9 +30,7 @@ TEST_CASE("Key encoding: prefix upper bound covers exactly the prefix range") {
 
 namespace {
 
-AttributeValue S(std::string s) { return AttributeValue::string(std::move(s)); }
-AttributeValue B(std::string s) { return AttributeValue::binary(std::move(s)); }
-AttributeValue N(std::string_view s) { return AttributeValue::number(Number::parse_or_throw(s)); }
+// S, B and N are dynamini's value builders (dynamini/attribute_value.h).
 
 // DynamoDB's order of two values of one key type: S by UTF-8 bytes, B by
 // unsigned bytes, N by value.

@@ -100,7 +100,7 @@ std::string create_with_gsi_keys(const std::string& key_schema) {
       {"AttributeName":"c","AttributeType":"S"},{"AttributeName":"d","AttributeType":"S"},
       {"AttributeName":"e","AttributeType":"S"}],
     "KeySchema":[{"AttributeName":"pk","KeyType":"HASH"}],
-    "GlobalSecondaryIndexes":[{"IndexName":"G","KeySchema":)" +
+    "GlobalSecondaryIndexes":[{"IndexName":"Gsi","KeySchema":)" +
          key_schema + R"(,"Projection":{"ProjectionType":"ALL"}}]})";
 }
 
@@ -180,7 +180,7 @@ TEST_CASE_FIXTURE(MultiKeyFixture,
 TEST_CASE_FIXTURE(MultiKeyFixture,
                   "Multi-attribute GSI: tables and LSIs keep one HASH and one RANGE") {
   // The shape bound of the table's and the LSIs' KeySchema is unchanged.
-  auto table = fail("CreateTable", R"({"TableName":"t3","BillingMode":"PAY_PER_REQUEST",
+  auto table = fail("CreateTable", R"({"TableName":"tbl3","BillingMode":"PAY_PER_REQUEST",
     "AttributeDefinitions":[{"AttributeName":"a","AttributeType":"S"},
       {"AttributeName":"b","AttributeType":"S"},{"AttributeName":"c","AttributeType":"S"}],
     "KeySchema":[{"AttributeName":"a","KeyType":"HASH"},{"AttributeName":"b","KeyType":"RANGE"},
@@ -188,11 +188,11 @@ TEST_CASE_FIXTURE(MultiKeyFixture,
   CHECK(table.message ==
         "1 validation error detected: Value '[...]' at 'keySchema' failed to satisfy constraint: "
         "Member must have length less than or equal to 2");
-  auto lsi = fail("CreateTable", R"({"TableName":"t3","BillingMode":"PAY_PER_REQUEST",
+  auto lsi = fail("CreateTable", R"({"TableName":"tbl3","BillingMode":"PAY_PER_REQUEST",
     "AttributeDefinitions":[{"AttributeName":"a","AttributeType":"S"},
       {"AttributeName":"b","AttributeType":"S"},{"AttributeName":"c","AttributeType":"S"}],
     "KeySchema":[{"AttributeName":"a","KeyType":"HASH"},{"AttributeName":"b","KeyType":"RANGE"}],
-    "LocalSecondaryIndexes":[{"IndexName":"L","KeySchema":[{"AttributeName":"a","KeyType":"HASH"},
+    "LocalSecondaryIndexes":[{"IndexName":"Lsi","KeySchema":[{"AttributeName":"a","KeyType":"HASH"},
       {"AttributeName":"b","KeyType":"RANGE"},{"AttributeName":"c","KeyType":"RANGE"}],
       "Projection":{"ProjectionType":"ALL"}}]})");
   CHECK(lsi.message ==
@@ -433,10 +433,11 @@ TEST_CASE_FIXTURE(MultiKeyFixture,
       "Projection":{"ProjectionType":"ALL"}}}]})")
             .message == "Invalid KeySchema: The first KeySchemaElement is not a HASH key type");
   CHECK(fail("UpdateTable", R"({"TableName":"games",
-    "AttributeDefinitions":[{"AttributeName":"a","AttributeType":"S"},{"AttributeName":"b","AttributeType":"S"}],
+    "AttributeDefinitions":[{"AttributeName":"a","AttributeType":"S"},{"AttributeName":"b","AttributeType":"S"},
+      {"AttributeName":"c","AttributeType":"S"}],
     "GlobalSecondaryIndexUpdates":[{"Create":{"IndexName":"Bad","KeySchema":[
       {"AttributeName":"a","KeyType":"HASH"},{"AttributeName":"b","KeyType":"RANGE"},
-      {"AttributeName":"pk","KeyType":"HASH"}],"Projection":{"ProjectionType":"ALL"}}}]})")
+      {"AttributeName":"c","KeyType":"HASH"}],"Projection":{"ProjectionType":"ALL"}}}]})")
             .message ==
         "One or more parameter values were invalid: All HASH key attributes must precede RANGE "
         "key attributes in the KeySchema");

@@ -109,7 +109,7 @@ test("CreateTable refuses what DynamoDB refuses, with its messages", async () =>
     TableName: "bad", BillingMode: "PAY_PER_REQUEST",
     AttributeDefinitions: ["pk", "a", "b", "c", "d", "e"].map((n) => ({ AttributeName: n, AttributeType: "S" })),
     KeySchema: [{ AttributeName: "pk", KeyType: "HASH" }],
-    GlobalSecondaryIndexes: [{ IndexName: "G", KeySchema, Projection: { ProjectionType: "ALL" } }],
+    GlobalSecondaryIndexes: [{ IndexName: "Gsi", KeySchema, Projection: { ProjectionType: "ALL" } }],
   }));
   const keys = (spec) => spec.map(([AttributeName, KeyType]) => ({ AttributeName, KeyType }));
   await validationError(create(keys([["a", "HASH"], ["b", "HASH"], ["c", "HASH"], ["d", "HASH"], ["e", "HASH"]])),

@@ -34,8 +34,8 @@ struct KeyElement {
 struct KeySchema {
   KeyElement hash;
   std::optional<KeyElement> range;
-  std::vector<KeyElement> more_hash;   // HASH attributes after `hash`
-  std::vector<KeyElement> more_range;  // RANGE attributes after `range` (only with `range`)
+  std::vector<KeyElement> more_hash{};   // HASH attributes after `hash`
+  std::vector<KeyElement> more_range{};  // RANGE attributes after `range` (only with `range`)
 
   // The HASH attributes (`hash`, then `more_hash`) and the RANGE attributes
   // (`range`, then `more_range`; none without `range`), in key-schema order.
