@@ -20,6 +20,7 @@ void check_IndexKeySchemaElement(const api::KeySchemaElement& value, const Path&
 void check_GlobalSecondaryIndexList(const std::vector<api::GlobalSecondaryIndex>& value, const Path& path, ShapeErrors& errors);
 void check_GlobalSecondaryIndex(const api::GlobalSecondaryIndex& value, const Path& path, ShapeErrors& errors);
 void check_ProvisionedThroughput(const api::ProvisionedThroughput& value, const Path& path, ShapeErrors& errors);
+void check_GlobalIndexKeySchema(const std::vector<api::KeySchemaElement>& value, const Path& path, ShapeErrors& errors);
 void check_StreamSpecification(const api::StreamSpecification& value, const Path& path, ShapeErrors& errors);
 void check_SSESpecification(const api::SSESpecification& value, const Path& path, ShapeErrors& errors);
 void check_TagList(const std::vector<api::Tag>& value, const Path& path, ShapeErrors& errors);
@@ -343,7 +344,7 @@ void check_GlobalSecondaryIndex(const api::GlobalSecondaryIndex& value, const Pa
     const Path p = path.member("keySchema");
     if (!value.key_schema) errors.require(false, p.text());
     if (value.key_schema) {
-      check_IndexKeySchema(*value.key_schema, p, errors);
+      check_GlobalIndexKeySchema(*value.key_schema, p, errors);
     }
   }
 }
@@ -362,6 +363,14 @@ void check_ProvisionedThroughput(const api::ProvisionedThroughput& value, const 
     if (value.read_capacity_units) {
       check_number(*value.read_capacity_units, p, NumberRule{int64_t{1}, std::nullopt}, errors);
     }
+  }
+}
+
+void check_GlobalIndexKeySchema(const std::vector<api::KeySchemaElement>& value, const Path& path, ShapeErrors& errors) {
+  check_list_length(value.size(), path, LengthRule{1, -1}, ListRendering::kAbbreviated, errors);
+  for (size_t i = 0; i < value.size(); ++i) {
+    const Path p = path.element(i + 1);
+    check_IndexKeySchemaElement(value[i], p, errors);
   }
 }
 
@@ -566,7 +575,7 @@ void check_CreateGlobalSecondaryIndexAction(const api::CreateGlobalSecondaryInde
     const Path p = path.member("keySchema");
     if (!value.key_schema) errors.require(false, p.text());
     if (value.key_schema) {
-      check_IndexKeySchema(*value.key_schema, p, errors);
+      check_GlobalIndexKeySchema(*value.key_schema, p, errors);
     }
   }
 }

@@ -19,6 +19,7 @@ api::Projection read_Projection(const Json& json, WireReader& reader);
 std::vector<std::string> read_NonKeyAttributeNameList(const Json& json, WireReader& reader);
 std::vector<api::GlobalSecondaryIndex> read_GlobalSecondaryIndexList(const Json& json, WireReader& reader);
 api::GlobalSecondaryIndex read_GlobalSecondaryIndex(const Json& json, WireReader& reader);
+std::vector<api::KeySchemaElement> read_GlobalIndexKeySchema(const Json& json, WireReader& reader);
 api::ProvisionedThroughput read_ProvisionedThroughput(const Json& json, WireReader& reader);
 api::OnDemandThroughput read_OnDemandThroughput(const Json& json, WireReader& reader);
 api::WarmThroughput read_WarmThroughput(const Json& json, WireReader& reader);
@@ -281,7 +282,7 @@ api::GlobalSecondaryIndex read_GlobalSecondaryIndex(const Json& json, [[maybe_un
     if (name == "IndexName") {
       out.index_name = read_string(v);
     } else if (name == "KeySchema") {
-      out.key_schema = read_IndexKeySchema(expect_list(v), reader);
+      out.key_schema = read_GlobalIndexKeySchema(expect_list(v), reader);
     } else if (name == "Projection") {
       out.projection = read_Projection(expect_structure(v, StructureWords::kMember, "Projection"), reader);
     } else if (name == "ProvisionedThroughput") {
@@ -292,6 +293,13 @@ api::GlobalSecondaryIndex read_GlobalSecondaryIndex(const Json& json, [[maybe_un
       out.warm_throughput = read_WarmThroughput(expect_structure(v, StructureWords::kMember, "WarmThroughput"), reader);
     }
   }
+  return out;
+}
+
+std::vector<api::KeySchemaElement> read_GlobalIndexKeySchema(const Json& json, [[maybe_unused]] WireReader& reader) {
+  std::vector<api::KeySchemaElement> out;
+  out.reserve(json.Size());
+  for (const Json& e : json.GetArray()) out.push_back(read_IndexKeySchemaElement(expect_structure(e, StructureWords::kMember, "IndexKeySchemaElement"), reader));
   return out;
 }
 
@@ -500,7 +508,7 @@ api::CreateGlobalSecondaryIndexAction read_CreateGlobalSecondaryIndexAction(cons
     if (name == "IndexName") {
       out.index_name = read_string(v);
     } else if (name == "KeySchema") {
-      out.key_schema = read_IndexKeySchema(expect_list(v), reader);
+      out.key_schema = read_GlobalIndexKeySchema(expect_list(v), reader);
     } else if (name == "Projection") {
       out.projection = read_Projection(expect_structure(v, StructureWords::kMember, "Projection"), reader);
     } else if (name == "ProvisionedThroughput") {

@@ -22,6 +22,7 @@ void write_Projection(JsonWriter& w, const api::Projection& value);
 void write_NonKeyAttributeNameList(JsonWriter& w, const std::vector<std::string>& value);
 void write_GlobalSecondaryIndexList(JsonWriter& w, const std::vector<api::GlobalSecondaryIndex>& value);
 void write_GlobalSecondaryIndex(JsonWriter& w, const api::GlobalSecondaryIndex& value);
+void write_GlobalIndexKeySchema(JsonWriter& w, const std::vector<api::KeySchemaElement>& value);
 void write_ProvisionedThroughput(JsonWriter& w, const api::ProvisionedThroughput& value);
 void write_OnDemandThroughput(JsonWriter& w, const api::OnDemandThroughput& value);
 void write_WarmThroughput(JsonWriter& w, const api::WarmThroughput& value);
@@ -382,7 +383,7 @@ void write_GlobalSecondaryIndex(JsonWriter& w, const api::GlobalSecondaryIndex& 
   }
   if (value.key_schema) {
     w.Key("KeySchema");
-    write_IndexKeySchema(w, *value.key_schema);
+    write_GlobalIndexKeySchema(w, *value.key_schema);
   }
   if (value.projection) {
     w.Key("Projection");
@@ -401,6 +402,14 @@ void write_GlobalSecondaryIndex(JsonWriter& w, const api::GlobalSecondaryIndex& 
     write_WarmThroughput(w, *value.warm_throughput);
   }
   w.EndObject();
+}
+
+void write_GlobalIndexKeySchema(JsonWriter& w, const std::vector<api::KeySchemaElement>& value) {
+  w.StartArray();
+  for (const auto& element : value) {
+    write_IndexKeySchemaElement(w, element);
+  }
+  w.EndArray();
 }
 
 void write_ProvisionedThroughput(JsonWriter& w, const api::ProvisionedThroughput& value) {
@@ -1127,7 +1136,7 @@ void write_CreateGlobalSecondaryIndexAction(JsonWriter& w, const api::CreateGlob
   }
   if (value.key_schema) {
     w.Key("KeySchema");
-    write_IndexKeySchema(w, *value.key_schema);
+    write_GlobalIndexKeySchema(w, *value.key_schema);
   }
   if (value.projection) {
     w.Key("Projection");

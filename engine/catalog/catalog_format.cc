@@ -134,7 +134,7 @@ Throughput throughput_at(const Context& c, const Json& o, const std::string& pat
   return {int64_at(c, t, p, "ReadCapacityUnits"), int64_at(c, t, p, "WriteCapacityUnits")};
 }
 
-// ---- Format 1 ----
+// ---- Formats 1 and 2 (format 2 is format 1 with optional members) ----
 
 KeyElement read_key_element_v1(const Context& c, const Json& value, const std::string& path) {
   as_object(c, value, path);
@@ -146,15 +146,34 @@ KeyElement read_key_element_v1(const Context& c, const Json& value, const std::s
   return key;
 }
 
+// Format 2's optional "MoreHash" / "MoreRange" of a multi-attribute GSI key.
+std::vector<KeyElement> read_more_keys_v2(const Context& c, const Json& schema,
+                                          const std::string& path, const char* name) {
+  std::vector<KeyElement> out;
+  if (!optional_member(schema, name)) return out;
+  const Json& list = array_at(c, schema, path, name);
+  for (rapidjson::SizeType i = 0; i < list.Size(); ++i) {
+    out.push_back(read_key_element_v1(c, list[i], element(path, name, i)));
+  }
+  return out;
+}
+
 KeySchema read_key_schema_v1(const Context& c, const Json& o, const std::string& path) {
   const Json& schema = object_at(c, o, path, "KeySchema");
   std::string p = join(path, "KeySchema");
-  only_members(c, schema, p, {"Hash", "Range"});
+  if (c.version >= 2) {
+    only_members(c, schema, p, {"Hash", "Range", "MoreHash", "MoreRange"});
+  } else {
+    only_members(c, schema, p, {"Hash", "Range"});
+  }
   KeySchema keys;
   keys.hash = read_key_element_v1(c, member(c, schema, p, "Hash"), join(p, "Hash"));
   if (const Json* range = optional_member(schema, "Range")) {
     keys.range = read_key_element_v1(c, *range, join(p, "Range"));
   }
+  keys.more_hash = read_more_keys_v2(c, schema, p, "MoreHash");
+  keys.more_range = read_more_keys_v2(c, schema, p, "MoreRange");
+  if (!keys.more_range.empty() && !keys.range) c.fail(join(p, "MoreRange"), "without Range");
   return keys;
 }
 
@@ -343,7 +362,7 @@ int parse(std::string_view json, rapidjson::Document& doc, Context& c) {
   return version->GetInt();
 }
 
-// ---- Writing format 1 ----
+// ---- Writing the newest format ----
 
 void write_key_element(JsonWriter& w, const KeyElement& key) {
   w.StartObject();
@@ -362,6 +381,15 @@ void write_key_schema(JsonWriter& w, const KeySchema& keys) {
   if (keys.range) {
     w.Key("Range");
     write_key_element(w, *keys.range);
+  }
+  // Format 2: written only for a multi-attribute key.
+  for (const auto& [name, list] :
+       {std::pair{"MoreHash", &keys.more_hash}, std::pair{"MoreRange", &keys.more_range}}) {
+    if (list->empty()) continue;
+    w.Key(name);
+    w.StartArray();
+    for (const auto& e : *list) write_key_element(w, e);
+    w.EndArray();
   }
   w.EndObject();
 }
@@ -468,6 +496,7 @@ TableDef table_def_from_json(std::string_view json) {
     case 0:
       return read_v0(c, doc);
     case 1:
+    case 2:  // format 1 plus optional members (see the header)
       return read_v1(c, doc);
   }
   c.fail("FormatVersion", "this dynamini reads formats 0 to " +

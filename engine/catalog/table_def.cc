@@ -4,6 +4,32 @@
 
 namespace dynamini {
 
+std::vector<const KeyElement*> KeySchema::hash_elements() const {
+  std::vector<const KeyElement*> out{&hash};
+  for (const auto& e : more_hash) out.push_back(&e);
+  return out;
+}
+
+std::vector<const KeyElement*> KeySchema::range_elements() const {
+  std::vector<const KeyElement*> out;
+  if (!range) return out;
+  out.push_back(&*range);
+  for (const auto& e : more_range) out.push_back(&e);
+  return out;
+}
+
+std::vector<const KeyElement*> KeySchema::elements() const {
+  std::vector<const KeyElement*> out = hash_elements();
+  for (const KeyElement* e : range_elements()) out.push_back(e);
+  return out;
+}
+
+const KeyElement* KeySchema::find(std::string_view name) const {
+  for (const KeyElement* e : elements())
+    if (e->name == name) return e;
+  return nullptr;
+}
+
 const IndexDef* TableDef::find_index(std::string_view index_name) const {
   for (const auto& i : indexes)
     if (i.name == index_name) return &i;

@@ -123,7 +123,9 @@ std::vector<KeyConditionTerm> parse_key_condition(std::string_view text,
   std::unique_ptr<Node> root = parse_condition_tree(text, attributes, "KeyConditionExpression");
   Converter converter;
   converter.convert(*root);
-  if (converter.terms.size() > 2) throw validation_error("Conditions can be of length 1 or 2 only");
+  if (converter.terms.size() > kMaxKeyConditionTerms) {
+    throw validation_error("Conditions can be of length 1 or 2 only");
+  }
   return std::move(converter.terms);
 }
 

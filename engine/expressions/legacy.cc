@@ -314,7 +314,7 @@ std::vector<KeyConditionTerm> legacy_key_conditions(const ConditionMap& key_cond
     }
     terms.push_back(KeyConditionTerm{name, indexable->second, std::move(values)});
   }
-  if (terms.empty() || terms.size() > 2) {
+  if (terms.empty() || terms.size() > kMaxKeyConditionTerms) {
     throw validation_error("Conditions can be of length 1 or 2 only");
   }
   return terms;

@@ -87,8 +87,7 @@ void validate_item_keys(const Item& item, const TableDef& table) {
             index.name + ", IndexKey: " + element.name);
       }
     };
-    check_index(index.keys.hash);
-    if (index.keys.range) check_index(*index.keys.range);
+    for (const KeyElement* element : index.keys.elements()) check_index(*element);
   }
 }
 
@@ -106,7 +105,48 @@ EncodedKey encode_primary_key(const Item& item, const KeySchema& keys) {
   return key;
 }
 
+namespace {
+
+// The encoded key part of `elements` in `item`, or nullopt when the item lacks
+// one of them or holds it with another type.
+std::optional<std::string> key_part_of(const Item& item,
+                                       const std::vector<const KeyElement*>& elements) {
+  std::vector<const AttributeValue*> values;
+  values.reserve(elements.size());
+  for (const KeyElement* e : elements) {
+    auto it = item.find(e->name);
+    if (it == item.end() || it->second.type != e->type) return std::nullopt;
+    values.push_back(&it->second);
+  }
+  return encode_key_part(values);
+}
+
+}  // namespace
+
+EncodedKey encode_key(const Item& item, const KeySchema& keys) {
+  if (!keys.multi_attribute()) return encode_primary_key(item, keys);
+  auto part = [&](const std::vector<const KeyElement*>& elements) {
+    std::vector<const AttributeValue*> values;
+    for (const KeyElement* e : elements) values.push_back(&item.at(e->name));
+    return encode_key_part(values);
+  };
+  EncodedKey key{part(keys.hash_elements()), {}};
+  if (keys.range) key.range = part(keys.range_elements());
+  return key;
+}
+
 std::optional<EncodedKey> index_key_of(const Item& item, const IndexDef& index) {
+  if (index.keys.multi_attribute()) {
+    auto hash = key_part_of(item, index.keys.hash_elements());
+    if (!hash) return std::nullopt;
+    EncodedKey key{std::move(*hash), {}};
+    if (index.keys.range) {
+      auto range = key_part_of(item, index.keys.range_elements());
+      if (!range) return std::nullopt;
+      key.range = std::move(*range);
+    }
+    return key;
+  }
   auto hash = item.find(index.keys.hash.name);
   if (hash == item.end() || hash->second.type != index.keys.hash.type) return std::nullopt;
   EncodedKey key;
@@ -134,8 +174,7 @@ Item project_for_index(const Item& item, const TableDef& table, const IndexDef& 
     auto it = item.find(name);
     if (it != item.end()) out.insert_or_assign(name, it->second);
   };
-  copy(index.keys.hash.name);
-  if (index.keys.range) copy(index.keys.range->name);
+  for (const KeyElement* element : index.keys.elements()) copy(element->name);
   for (const auto& name : index.projection.non_key_attributes) copy(name);
   return out;
 }

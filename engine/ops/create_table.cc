@@ -91,7 +91,7 @@ std::vector<IndexDef> bind_global_indexes(const std::vector<api::GlobalSecondary
     IndexDef index;
     index.name = name;
     index.global = true;
-    index.keys = bind_index_keys(*gsi.key_schema, def.attribute_definitions, used);
+    index.keys = bind_global_index_keys(*gsi.key_schema, def.attribute_definitions, used);
     index.projection = bind_projection(*gsi.projection);
     names.add(name);
     const auto& throughput = gsi.provisioned_throughput;

@@ -27,14 +27,12 @@ void check_update_against_keys(const expr::Update& update, const TableDef& table
   // test/updateItem.js: "set e = c[1], c = a + :a" reports the type of c).
   for (const auto& [name, type] : update.statically_typed_assignments()) {
     for (const auto& index : table.indexes) {
-      for (const KeyElement* element :
-           {&index.keys.hash, index.keys.range ? &*index.keys.range : nullptr}) {
-        if (element && element->name == name && element->type != type) {
-          throw validation_error(
-              "One or more parameter values were invalid: Type mismatch for Index Key " + name +
-              " Expected: " + type_name(element->type) + " Actual: " + type_name(type) +
-              " IndexName: " + index.name);
-        }
+      const KeyElement* element = index.keys.find(name);
+      if (element && element->type != type) {
+        throw validation_error(
+            "One or more parameter values were invalid: Type mismatch for Index Key " + name +
+            " Expected: " + type_name(element->type) + " Actual: " + type_name(type) +
+            " IndexName: " + index.name);
       }
     }
   }
@@ -42,7 +40,7 @@ void check_update_against_keys(const expr::Update& update, const TableDef& table
     if (path.size() < 2 || path.front().index >= 0) continue;
     for (const auto& index : table.indexes) {
       const std::string& name = path.front().name;
-      if (index.keys.hash.name == name || (index.keys.range && index.keys.range->name == name)) {
+      if (index.keys.find(name)) {
         throw validation_error(
             "Key attributes must be scalars; list random access '[]' and map lookup '.' are not "
             "allowed: IndexKey: " +
@@ -58,13 +56,11 @@ void check_index_key_assignments(const expr::Update& update, const Item& new_ite
     auto value = new_item.find(name);
     if (value == new_item.end()) continue;
     for (const auto& index : table.indexes) {
-      for (const KeyElement* element :
-           {&index.keys.hash, index.keys.range ? &*index.keys.range : nullptr}) {
-        if (element && element->name == name && element->type != value->second.type) {
-          throw validation_error(
-              "The update expression attempted to update the secondary index key to unsupported "
-              "type");
-        }
+      const KeyElement* element = index.keys.find(name);
+      if (element && element->type != value->second.type) {
+        throw validation_error(
+            "The update expression attempted to update the secondary index key to unsupported "
+            "type");
       }
     }
   }

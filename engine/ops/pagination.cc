@@ -66,8 +66,7 @@ std::vector<const KeyElement*> start_key_elements(const TableDef& table, const I
         if (seen->name == e.name) return;
       elements.push_back(&e);
     };
-    add(index->keys.hash);
-    if (index->keys.range) add(*index->keys.range);
+    for (const KeyElement* e : index->keys.elements()) add(*e);
   }
   return elements;
 }
@@ -114,8 +113,7 @@ void check_start_key_segment(const Item& key, const TableDef& table, int64_t seg
 void validate_start_key(const Item& key, const TableDef& table, const IndexDef* index) {
   check_start_key_size(key, table, index, /*query=*/false);
   if (index) {
-    check_start_key_element(key, index->keys.hash);
-    if (index->keys.range) check_start_key_element(key, *index->keys.range);
+    for (const KeyElement* e : index->keys.elements()) check_start_key_element(key, *e);
   }
   check_start_key_table(key, table);
 }

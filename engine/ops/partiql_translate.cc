@@ -140,6 +140,55 @@ bool sort_key_term(const Condition& c, const std::string& name) {
   }
 }
 
+// A SELECT's WHERE split into a key condition and a filter: an equality on
+// every partition key attribute, then conditions on the sort key attributes
+// in key-schema order (equalities, then at most one other key condition, as
+// a multi-attribute key takes them); the rest is the filter. A SELECT is a
+// Query when every partition key attribute has its equality and the filter
+// names no key attribute; otherwise a Scan.
+struct KeyTerms {
+  std::vector<const Condition*> hash;   // one per HASH attribute, in key-schema order
+  std::vector<const Condition*> range;  // a prefix of the RANGE attributes
+  std::vector<const Condition*> filter;
+  bool query = false;
+};
+
+KeyTerms split_key_terms(std::vector<const Condition*> rest, const KeySchema& keys) {
+  KeyTerms out;
+  auto take = [&](auto matches) -> const Condition* {
+    for (auto it = rest.begin(); it != rest.end(); ++it) {
+      if (matches(**it)) {
+        const Condition* c = *it;
+        rest.erase(it);
+        return c;
+      }
+    }
+    return nullptr;
+  };
+  bool every_hash = true;
+  for (const KeyElement* e : keys.hash_elements()) {
+    const Condition* c = take([&](const Condition& x) { return equality_on(x, e->name); });
+    if (c) out.hash.push_back(c);
+    every_hash &= c != nullptr;
+  }
+  for (const KeyElement* e : keys.range_elements()) {
+    if (const Condition* c = take([&](const Condition& x) { return equality_on(x, e->name); })) {
+      out.range.push_back(c);
+      continue;
+    }
+    if (const Condition* c = take([&](const Condition& x) { return sort_key_term(x, e->name); })) {
+      out.range.push_back(c);
+    }
+    break;
+  }
+  out.filter = std::move(rest);
+  out.query = every_hash;
+  for (const Condition* c : out.filter) {
+    for (const KeyElement* e : keys.elements()) out.query &= !mentions(*c, e->name);
+  }
+  return out;
+}
+
 // The full primary key from equalities in the WHERE; the other conjuncts go
 // to `rest`.
 Item key_from_where(const std::optional<Condition>& where, const TableDef& table,
@@ -180,39 +229,26 @@ ReadRequest plan_select(const Select& select, const TableDef& table, const ReadO
       throw validation_error("The table does not have the specified index: " + *select.index);
   }
   const KeySchema& keys = index ? index->keys : table.keys;
-  auto parts = conjuncts(select.where);
-  const Condition* hash_term = nullptr;
-  const Condition* range_term = nullptr;
-  std::vector<const Condition*> filter;
-  bool query = true;
-  for (const Condition* c : parts) {
-    if (!hash_term && equality_on(*c, keys.hash.name)) {
-      hash_term = c;
-    } else if (keys.range && !range_term && sort_key_term(*c, keys.range->name)) {
-      range_term = c;
-    } else {
-      if (mentions(*c, keys.hash.name) || (keys.range && mentions(*c, keys.range->name)))
-        query = false;
-      filter.push_back(c);
-    }
-  }
-  if (!hash_term) query = false;
+  const KeyTerms terms = split_key_terms(conjuncts(select.where), keys);
   ExpressionText text;
   std::string key_condition, filter_text, projection;
-  if (query) {
-    // The equality on the partition key must be `key = value` for the key
-    // condition grammar; render it in that order.
-    Condition eq = *hash_term;
-    if (!is_attribute(eq.operands[0], keys.hash.name)) std::swap(eq.operands[0], eq.operands[1]);
-    key_condition = text.condition(eq);
-    if (range_term) key_condition += " AND " + text.condition(*range_term);
-    filter_text = text.conjunction(filter);
+  if (terms.query) {
+    // An equality on a partition key attribute must be `key = value` for the
+    // key condition grammar; render it in that order.
+    const auto hash = keys.hash_elements();
+    for (size_t i = 0; i < terms.hash.size(); ++i) {
+      Condition eq = *terms.hash[i];
+      if (!is_attribute(eq.operands[0], hash[i]->name)) std::swap(eq.operands[0], eq.operands[1]);
+      key_condition += (i ? " AND " : "") + text.condition(eq);
+    }
+    for (const Condition* c : terms.range) key_condition += " AND " + text.condition(*c);
+    filter_text = text.conjunction(terms.filter);
   } else if (select.where) {
     filter_text = text.condition(*select.where);
   }
   for (const auto& p : select.projection)
     projection += (projection.empty() ? "" : ", ") + text.path(p);
-  ReadRequest out = query ? ReadRequest(QueryRequest{}) : ReadRequest(ScanRequest{});
+  ReadRequest out = terms.query ? ReadRequest(QueryRequest{}) : ReadRequest(ScanRequest{});
   auto non_empty = [](std::string s) -> std::optional<std::string> {
     if (s.empty()) return std::nullopt;
     return s;
@@ -232,7 +268,7 @@ ReadRequest plan_select(const Select& select, const TableDef& table, const ReadO
         r.return_consumed_capacity = options.return_consumed_capacity;
       },
       out);
-  if (query) std::get<QueryRequest>(out).key_condition_expression = key_condition;
+  if (terms.query) std::get<QueryRequest>(out).key_condition_expression = key_condition;
   return out;
 }
 

@@ -4,6 +4,7 @@
 #include "ops/consumed_capacity.h"
 #include "ops/expression_inputs.h"
 #include "ops/index_projection.h"
+#include "ops/key_condition_bounds.h"
 #include "ops/operations.h"
 #include "ops/pagination.h"
 
@@ -15,9 +16,19 @@ using Term = expr::KeyConditionTerm;
 // Maps the parsed key condition onto the partition and sort key of the table
 // or index, with DynamoDB's messages for conditions that do not fit. Each key
 // element is checked in schema order, its ExclusiveStartKey attribute first
-// (dynalite actions/query.js, recorded against DynamoDB).
+// (dynalite actions/query.js, recorded against DynamoDB). Multi-attribute
+// keys: ops/key_condition_bounds.h.
 void apply_key_condition(const std::vector<Term>& terms, const KeySchema& keys, const Item* start,
                          RangeRead& read) {
+  // dynalite test/query.js (three conditions on a table); an index with a
+  // multi-attribute key takes a condition per key attribute.
+  if (terms.size() > 2 && !keys.multi_attribute()) {
+    throw validation_error("Conditions can be of length 1 or 2 only");
+  }
+  if (keys.multi_attribute()) {
+    apply_multi_attribute_key_condition(terms, keys, start, read);
+    return;
+  }
   const Term* hash = nullptr;
   const Term* range = nullptr;
   for (const auto& term : terms) {
@@ -31,17 +42,10 @@ void apply_key_condition(const std::vector<Term>& terms, const KeySchema& keys, 
       range = &term;
     }
   }
-  auto check_type = [](const AttributeValue& v, const KeyElement& e) {
-    if (v.type != e.type) {
-      throw validation_error(
-          "One or more parameter values were invalid: Condition parameter type does not match "
-          "schema type");
-    }
-  };
   if (start) check_start_key_element(*start, keys.hash);
   if (!keys.range && terms.size() > 1) throw validation_error("Query key condition not supported");
   if (!hash) throw validation_error("Query condition missed key schema element: " + keys.hash.name);
-  for (const auto& v : hash->operands) check_type(v, keys.hash);
+  for (const auto& v : hash->operands) check_condition_type(v, keys.hash);
   if (hash->op != Term::Op::kEq) throw validation_error("Query key condition not supported");
   read.hash = encode_key_value(hash->operands.at(0));
   if (!keys.range) return;
@@ -50,65 +54,16 @@ void apply_key_condition(const std::vector<Term>& terms, const KeySchema& keys, 
     throw validation_error("Query condition missed key schema element: " + keys.range->name);
   }
   if (!range) return;
-  for (const auto& v : range->operands) check_type(v, *keys.range);
-  std::string a = encode_key_value(range->operands.at(0));
-  switch (range->op) {
-    case Term::Op::kEq:
-      read.lower = a;
-      read.upper = a;
-      break;
-    case Term::Op::kLt:
-      read.upper = a;
-      read.upper_inclusive = false;
-      break;
-    case Term::Op::kLe:
-      read.upper = a;
-      break;
-    case Term::Op::kGt:
-      read.lower = a;
-      read.lower_inclusive = false;
-      break;
-    case Term::Op::kGe:
-      read.lower = a;
-      break;
-    case Term::Op::kBetween: {
-      std::string b = encode_key_value(range->operands.at(1));
-      if (range->operands[0].type == ValueType::N
-              ? range->operands[0].as_number().compare(range->operands[1].as_number()) > 0
-              : a > b) {
-        throw validation_error(
-            "Invalid KeyConditionExpression: The BETWEEN operator requires upper bound to be "
-            "greater than or equal to lower bound; lower bound operand: AttributeValue: {" +
-            std::string(type_name(range->operands[0].type)) + ":" + range->operands[0].scalar +
-            "}, upper bound operand: AttributeValue: {" + type_name(range->operands[1].type) + ":" +
-            range->operands[1].scalar + "}");
-      }
-      read.lower = a;
-      read.upper = b;
-      break;
-    }
-    case Term::Op::kBeginsWith: {
-      if (keys.range->type == ValueType::N) {
-        throw validation_error(
-            "Invalid KeyConditionExpression: Incorrect operand type for operator or function; "
-            "operator or function: begins_with, operand type: N");
-      }
-      read.lower = a;
-      std::string upper = prefix_upper_bound(a);
-      if (!upper.empty()) {
-        read.upper = upper;
-        read.upper_inclusive = false;
-      }
-      break;
-    }
-  }
+  for (const auto& v : range->operands) check_condition_type(v, *keys.range);
+  apply_single_range_term(*range, *keys.range, read);
 }
 
 // The start key against the key condition (dynalite actions/query.js,
 // recorded against DynamoDB): its sort key must satisfy the sort key
 // condition, and its partition key must be the one queried.
 void check_start_key_in_condition(const Item& start, const KeySchema& keys, const RangeRead& read) {
-  const bool partition_matches = encode_key_value(start.at(keys.hash.name)) == *read.hash;
+  const EncodedKey key = encode_key(start, keys);
+  const bool partition_matches = key.hash == *read.hash;
   if (!read.lower && !read.upper) {
     if (!partition_matches) {
       throw validation_error(
@@ -116,7 +71,7 @@ void check_start_key_in_condition(const Item& start, const KeySchema& keys, cons
     }
     return;
   }
-  const std::string sort = encode_key_value(start.at(keys.range->name));
+  const std::string& sort = key.range;
   const bool above_lower =
       !read.lower || (read.lower_inclusive ? sort >= *read.lower : sort > *read.lower);
   const bool below_upper =
@@ -152,8 +107,8 @@ FilterNames filter_names(const QueryRequest& request,
 // public bug reports ("Filter Expression can only contain non-primary key
 // attributes: Primary key attribute: sk").
 void check_filter_names(const FilterNames& filter, const KeySchema& keys) {
-  for (const KeyElement* key : {&keys.hash, keys.range ? &*keys.range : nullptr}) {
-    if (key && filter.names.count(key->name)) {
+  for (const KeyElement* key : keys.elements()) {
+    if (filter.names.count(key->name)) {
       throw validation_error(
           std::string(filter.kind) +
           " can only contain non-primary key attributes: Primary key attribute: " + key->name);

@@ -30,6 +30,13 @@ KeySchema bind_table_keys(const std::vector<api::KeySchemaElement>& schema,
 KeySchema bind_index_keys(const std::vector<api::KeySchemaElement>& schema,
                           const std::vector<KeyElement>& definitions, std::set<std::string>& used);
 
+// A global index's KeySchema, which may be a multi-attribute key: one to four
+// HASH attributes, then up to four RANGE attributes, no name twice. Checks as
+// bind_index_keys, then the multi-attribute rules.
+KeySchema bind_global_index_keys(const std::vector<api::KeySchemaElement>& schema,
+                                 const std::vector<KeyElement>& definitions,
+                                 std::set<std::string>& used);
+
 // Throws for a Projection the index cannot have (dynalite test/createTable.js;
 // the INCLUDE text from ack-api-quirks DDB-TABLE-442).
 IndexProjection bind_projection(const api::Projection& projection);

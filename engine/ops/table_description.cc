@@ -18,8 +18,10 @@ api::ScalarAttributeType scalar_type(ValueType type) {
 
 std::vector<api::KeySchemaElement> key_schema(const KeySchema& keys) {
   std::vector<api::KeySchemaElement> schema;
-  schema.push_back({keys.hash.name, api::KeyType::kHash});
-  if (keys.range) schema.push_back({keys.range->name, api::KeyType::kRange});
+  for (const KeyElement* e : keys.hash_elements()) schema.push_back({e->name, api::KeyType::kHash});
+  for (const KeyElement* e : keys.range_elements()) {
+    schema.push_back({e->name, api::KeyType::kRange});
+  }
   return schema;
 }
 

@@ -195,14 +195,17 @@ IndexDef bind_created_index(const api::CreateGlobalSecondaryIndexAction& create,
   index.name = name;
   index.global = true;
   // Undefined attributes are named from the request's definitions only.
-  index.keys = bind_index_keys(*create.key_schema,
-                               bind_attribute_definitions(*request.attribute_definitions), used);
-  for (auto* key : {&index.keys.hash, index.keys.range ? &*index.keys.range : nullptr}) {
-    if (!key) continue;
+  index.keys = bind_global_index_keys(
+      *create.key_schema, bind_attribute_definitions(*request.attribute_definitions), used);
+  auto retype = [&](KeyElement& key) {
     for (const auto& d : def.attribute_definitions) {
-      if (d.name == key->name) *key = d;
+      if (d.name == key.name) key = d;
     }
-  }
+  };
+  retype(index.keys.hash);
+  if (index.keys.range) retype(*index.keys.range);
+  for (auto& key : index.keys.more_hash) retype(key);
+  for (auto& key : index.keys.more_range) retype(key);
   index.projection = bind_projection(*create.projection);
   // UpdateTable also refuses repeated NonKeyAttributes.
   std::set<std::string> unique;
@@ -331,8 +334,7 @@ void prune_attribute_definitions(TableDef& def) {
   std::set<std::string> used{def.keys.hash.name};
   if (def.keys.range) used.insert(def.keys.range->name);
   for (const auto& i : def.indexes) {
-    used.insert(i.keys.hash.name);
-    if (i.keys.range) used.insert(i.keys.range->name);
+    for (const KeyElement* key : i.keys.elements()) used.insert(key->name);
   }
   std::erase_if(def.attribute_definitions,
                 [&](const KeyElement& d) { return !used.count(d.name); });

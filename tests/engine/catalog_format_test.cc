@@ -1,7 +1,7 @@
-// The catalog's stored format (engine/catalog/include/catalog/catalog_format.h): format 1
-// round trips every member of TableDef, entries written before versions
-// (format 0, CreateTable-shaped) still open and are not rewritten until their
-// table changes, and a version from the future is refused.
+// The catalog's stored format (engine/catalog/include/catalog/catalog_format.h): the newest
+// format round trips every member of TableDef, format 1 entries still read, entries written before
+// versions (format 0, CreateTable-shaped) still open and are not rewritten until their table
+// changes, and a version from the future is refused.
 
 #include "catalog/catalog_format.h"
 
@@ -50,6 +50,16 @@ void check_same(const TableDef& a, const TableDef& b) {
       CHECK(x.keys.range->name == y.keys.range->name);
       CHECK(x.keys.range->type == y.keys.range->type);
     }
+    auto same_elements = [](const std::vector<dynamini::KeyElement>& u,
+                            const std::vector<dynamini::KeyElement>& v) {
+      REQUIRE(u.size() == v.size());
+      for (size_t k = 0; k < u.size(); ++k) {
+        CHECK(u[k].name == v[k].name);
+        CHECK(u[k].type == v[k].type);
+      }
+    };
+    same_elements(x.keys.more_hash, y.keys.more_hash);
+    same_elements(x.keys.more_range, y.keys.more_range);
     CHECK(x.projection.type == y.projection.type);
     CHECK(x.projection.non_key_attributes == y.projection.non_key_attributes);
     CHECK(x.throughput.read == y.throughput.read);
@@ -148,10 +158,10 @@ rapidjson::Document call(dynamini::Database& db, const char* operation, const st
 
 }  // namespace
 
-TEST_CASE("Catalog format 1: every member of TableDef survives the round trip") {
+TEST_CASE("Catalog format: every member of TableDef survives the round trip") {
   TableDef def = full_definition();
   std::string json = dynamini::table_def_to_json(def);
-  CHECK(dynamini::catalog_format_version(json) == 1);
+  CHECK(dynamini::catalog_format_version(json) == dynamini::kCatalogFormatVersion);
   TableDef back = dynamini::table_def_from_json(json);
   check_same(back, def);
   CHECK(dynamini::table_def_to_json(back) == json);
@@ -163,8 +173,8 @@ TEST_CASE("Catalog format 1: every member of TableDef survives the round trip") 
   check_same(dynamini::table_def_from_json(dynamini::table_def_to_json(plain)), plain);
 }
 
-TEST_CASE("Catalog format 1: the written document is the one the header documents") {
-  // A change here is a change of format 1's meaning: add a version instead.
+TEST_CASE("Catalog format 2: the written document is the one the header documents") {
+  // A change here is a change of format 2's meaning: add a version instead.
   TableDef def;
   def.name = "t";
   def.id = 3;
@@ -183,7 +193,7 @@ TEST_CASE("Catalog format 1: the written document is the one the header document
   def.stream = {true, "KEYS_ONLY", "L"};
   def.ttl = {true, "exp"};
   CHECK(dynamini::table_def_to_json(def) ==
-        R"({"FormatVersion":1,"TableName":"t","StorageId":3,"TableId":"u","CreationDateTime":1.5,)"
+        R"({"FormatVersion":2,"TableName":"t","StorageId":3,"TableId":"u","CreationDateTime":1.5,)"
         R"("AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"},)"
         R"({"AttributeName":"sk","AttributeType":"N"}],)"
         R"("KeySchema":{"Hash":{"AttributeName":"pk","AttributeType":"S"},)"
@@ -199,13 +209,78 @@ TEST_CASE("Catalog format 1: the written document is the one the header document
         R"("TimeToLive":{"Enabled":true,"AttributeName":"exp"}})");
 }
 
+TEST_CASE("Catalog format 2: a multi-attribute GSI key round trips as MoreHash and MoreRange") {
+  TableDef def = full_definition();
+  dynamini::IndexDef multi;
+  multi.name = "Multi";
+  multi.keys.hash = {"h1", ValueType::S};
+  multi.keys.more_hash = {{"h2", ValueType::N}};
+  multi.keys.range = dynamini::KeyElement{"r1", ValueType::B};
+  multi.keys.more_range = {{"r2", ValueType::S}, {"r3", ValueType::N}, {"r4", ValueType::S}};
+  multi.number = 9;
+  def.indexes.push_back(multi);
+  std::string json = dynamini::table_def_to_json(def);
+  CHECK(contains(json, R"("KeySchema":{"Hash":{"AttributeName":"h1","AttributeType":"S"},)"
+                       R"("Range":{"AttributeName":"r1","AttributeType":"B"},)"
+                       R"("MoreHash":[{"AttributeName":"h2","AttributeType":"N"}],)"
+                       R"("MoreRange":[{"AttributeName":"r2","AttributeType":"S"},)"
+                       R"({"AttributeName":"r3","AttributeType":"N"},)"
+                       R"({"AttributeName":"r4","AttributeType":"S"}]})"));
+  TableDef back = dynamini::table_def_from_json(json);
+  check_same(back, def);
+  CHECK(back.indexes.back().keys.multi_attribute());
+  CHECK(dynamini::table_def_to_json(back) == json);
+  // A single-attribute key writes neither member.
+  CHECK_FALSE(contains(dynamini::table_def_to_json(full_definition()), "More"));
+
+  std::string no_range = json;
+  no_range.replace(
+      no_range.find(R"("Range":{"AttributeName":"r1","AttributeType":"B"},)"),
+      std::string_view(R"("Range":{"AttributeName":"r1","AttributeType":"B"},)").size(), "");
+  CHECK(read_error(no_range) ==
+        "catalog entry for table 'orders.v2' (format 2): Indexes[2].KeySchema.MoreRange: "
+        "without Range");
+}
+
+TEST_CASE("Catalog format 1: an entry written in format 1 still reads; it has no MoreHash") {
+  const std::string v1 =
+      R"({"FormatVersion":1,"TableName":"t","StorageId":3,"TableId":"u","CreationDateTime":1.5,)"
+      R"("AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"},)"
+      R"({"AttributeName":"sk","AttributeType":"N"}],)"
+      R"("KeySchema":{"Hash":{"AttributeName":"pk","AttributeType":"S"},)"
+      R"("Range":{"AttributeName":"sk","AttributeType":"N"}},)"
+      R"("BillingMode":"PROVISIONED","ProvisionedThroughput":{"ReadCapacityUnits":5,)"
+      R"("WriteCapacityUnits":6},"LastUpdateToPayPerRequestDateTime":0.0,)"
+      R"("Indexes":[{"IndexName":"G","Global":true,"StorageNumber":1,)"
+      R"("KeySchema":{"Hash":{"AttributeName":"sk","AttributeType":"N"}},)"
+      R"("Projection":{"ProjectionType":"ALL","NonKeyAttributes":[]},)"
+      R"("ProvisionedThroughput":{"ReadCapacityUnits":1,"WriteCapacityUnits":2}}],)"
+      R"("DeletionProtectionEnabled":false,)"
+      R"("Stream":{"Enabled":true,"ViewType":"KEYS_ONLY","LatestStreamLabel":"L"},)"
+      R"("TimeToLive":{"Enabled":true,"AttributeName":"exp"}})";
+  TableDef def = dynamini::table_def_from_json(v1);
+  CHECK(def.name == "t");
+  CHECK(def.keys.range->name == "sk");
+  REQUIRE(def.indexes.size() == 1);
+  CHECK(def.indexes[0].keys.hash.name == "sk");
+  CHECK_FALSE(def.indexes[0].keys.multi_attribute());
+  CHECK(def.stream.view_type == "KEYS_ONLY");
+  std::string with_more = v1;
+  with_more.replace(with_more.find(R"("AttributeType":"N"}},"Projection")"),
+                    std::string_view(R"("AttributeType":"N"}},"Projection")").size(),
+                    R"("AttributeType":"N"},"MoreHash":[]},"Projection")");
+  CHECK(read_error(with_more) ==
+        "catalog entry for table 't' (format 1): Indexes[0].KeySchema.MoreHash: not a member of "
+        "this format");
+}
+
 TEST_CASE("Catalog format: a FormatVersion from the future is refused with a clear error") {
   std::string json = dynamini::table_def_to_json(full_definition());
-  std::string future = R"({"FormatVersion":2,)" + json.substr(json.find("\"TableName\""));
+  std::string future = R"({"FormatVersion":3,)" + json.substr(json.find("\"TableName\""));
   std::string error = read_error(future);
   CHECK(error ==
-        "catalog entry for table 'orders.v2' (format 2): FormatVersion: this dynamini reads "
-        "formats 0 to 1; the database was written by a newer dynamini, open it with that");
+        "catalog entry for table 'orders.v2' (format 3): FormatVersion: this dynamini reads "
+        "formats 0 to 2; the database was written by a newer dynamini, open it with that");
   CHECK(contains(read_error(R"({"FormatVersion":"1","TableName":"x"})"),
                  "FormatVersion: expected an integer"));
 
@@ -223,11 +298,11 @@ TEST_CASE("Catalog format: a FormatVersion from the future is refused with a cle
   } catch (const std::runtime_error& e) {
     CHECK(std::string(e.what()) ==
           "catalog entry for table 'events' (format 99): FormatVersion: this dynamini reads "
-          "formats 0 to 1; the database was written by a newer dynamini, open it with that");
+          "formats 0 to 2; the database was written by a newer dynamini, open it with that");
   }
 }
 
-TEST_CASE("Catalog format 1: a malformed entry names the table, the member and the problem") {
+TEST_CASE("Catalog format 2: a malformed entry names the table, the member and the problem") {
   std::string json = dynamini::table_def_to_json(full_definition());
   auto replaced = [&](std::string_view from, std::string_view to) {
     std::string out = json;
@@ -237,15 +312,15 @@ TEST_CASE("Catalog format 1: a malformed entry names the table, the member and t
   };
   CHECK(read_error("not json") == "catalog entry (format 0): not a JSON object");
   CHECK(read_error(replaced(R"("StorageId":42)", R"("StorageId":"42")")) ==
-        "catalog entry for table 'orders.v2' (format 1): StorageId: expected an integer");
+        "catalog entry for table 'orders.v2' (format 2): StorageId: expected an integer");
   CHECK(read_error(replaced(R"("StorageNumber":7)", R"("Number":7)")) ==
-        "catalog entry for table 'orders.v2' (format 1): Indexes[1].Number: not a member of "
+        "catalog entry for table 'orders.v2' (format 2): Indexes[1].Number: not a member of "
         "this format");
   CHECK(read_error(replaced(R"("ProjectionType":"KEYS_ONLY")", R"("ProjectionType":"SOME")")) ==
-        "catalog entry for table 'orders.v2' (format 1): Indexes[0].Projection.ProjectionType: "
+        "catalog entry for table 'orders.v2' (format 2): Indexes[0].Projection.ProjectionType: "
         "expected ALL, KEYS_ONLY or INCLUDE, not \"SOME\"");
   CHECK(read_error(replaced(R"("TimeToLive":{"Enabled":false,)", R"("TimeToLive":{)")) ==
-        "catalog entry for table 'orders.v2' (format 1): TimeToLive.Enabled: missing");
+        "catalog entry for table 'orders.v2' (format 2): TimeToLive.Enabled: missing");
 }
 
 TEST_CASE("Catalog format 0: an entry of the CreateTable-shaped format still reads") {
@@ -389,7 +464,7 @@ TEST_CASE("Catalog format 0: a database file written by main at 267e3d6 opens, u
   // Opening and reading rewrote nothing.
   CHECK(catalog_rows(file) == rows);
 
-  // A change to one table saves that table's entry in format 1, and only it.
+  // A change to one table saves that table's entry in the newest format, and only it.
   {
     auto db = dynamini::Database::open({.path = file.string()});
     call(
@@ -398,7 +473,7 @@ TEST_CASE("Catalog format 0: a database file written by main at 267e3d6 opens, u
   }
   auto after = catalog_rows(file);
   CHECK(after["orders"] == rows["orders"]);
-  CHECK(dynamini::catalog_format_version(after["events"]) == 1);
+  CHECK(dynamini::catalog_format_version(after["events"]) == dynamini::kCatalogFormatVersion);
   TableDef changed = dynamini::table_def_from_json(after["events"]);
   events.ttl = {true, "until"};
   check_same(changed, events);

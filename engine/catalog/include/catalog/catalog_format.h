@@ -10,7 +10,7 @@
 // member with a new meaning is a new FormatVersion, with its own reader here;
 // the writer writes only the newest version.
 //
-// Format 1 (written since FormatVersion was introduced). Every member is
+// Format 1 (written since FormatVersion was introduced, until format 2). Every member is
 // always written and required when read; a member not listed here is refused
 // (a writer that needs one writes a new version):
 //
@@ -44,6 +44,16 @@
 //     "TimeToLive": {"Enabled": true, "AttributeName": "expires"}   TableDef::ttl
 //   }
 //
+// Format 2: format 1 with optional members, each written only when it is not
+// the default (so a table that uses none of them reads as in format 1):
+//
+//   In a KeySchema object (an index's), a multi-attribute GSI key
+//   (TableDef::IndexDef::keys, catalog/table_def.h):
+//     "MoreHash": [KEY, ...],      KeySchema::more_hash, the HASH attributes
+//                                  after "Hash", in key-schema order
+//     "MoreRange": [KEY, ...],     KeySchema::more_range, the RANGE attributes
+//                                  after "Range" (refused without "Range")
+//
 // Format 0 (no FormatVersion member): the entries written before versions,
 // shaped as a CreateTable request (TableName, AttributeDefinitions, KeySchema
 // as a HASH/RANGE list, BillingMode, ProvisionedThroughput on provisioned
@@ -63,7 +73,7 @@
 namespace dynamini {
 
 // The version table_def_to_json writes.
-inline constexpr int kCatalogFormatVersion = 1;
+inline constexpr int kCatalogFormatVersion = 2;
 
 // A catalog entry that cannot be read: not JSON, a member missing or of the
 // wrong type, or a FormatVersion this build does not know (written by a newer
@@ -75,7 +85,7 @@ class CatalogFormatError : public std::runtime_error {
 
 // The entry for `def`, in format kCatalogFormatVersion.
 std::string table_def_to_json(const TableDef& def);
-// Reads an entry of any known format (0 or 1). Throws CatalogFormatError.
+// Reads an entry of any known format (0, 1 or 2). Throws CatalogFormatError.
 TableDef table_def_from_json(std::string_view json);
 // The entry's FormatVersion (0 when it has none). Throws CatalogFormatError
 // when it is not a JSON object or FormatVersion is not an integer.

@@ -9,6 +9,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "values/attribute_value.h"
@@ -21,9 +22,31 @@ struct KeyElement {
   ValueType type = ValueType::S;  // S, N or B
 };
 
+// A key schema: one HASH attribute and an optional RANGE attribute, as every
+// table, LSI and single-attribute GSI has. A global secondary index may have
+// multi-attribute keys (DynamoDB Developer Guide, "Multi-attribute key
+// schema", November 2025): up to four HASH and up to four RANGE attributes;
+// `hash` and `range` are then the first of each and `more_hash` and
+// `more_range` the rest, in key-schema order. Items sort by the RANGE
+// attributes in that order, each compared by its own type; an item lacking
+// any of the attributes is not in the index (keys/key_encoding.h has how
+// several attributes compose into one stored key).
 struct KeySchema {
   KeyElement hash;
   std::optional<KeyElement> range;
+  std::vector<KeyElement> more_hash{};   // HASH attributes after `hash`
+  std::vector<KeyElement> more_range{};  // RANGE attributes after `range` (only with `range`)
+
+  // The HASH attributes (`hash`, then `more_hash`) and the RANGE attributes
+  // (`range`, then `more_range`; none without `range`), in key-schema order.
+  std::vector<const KeyElement*> hash_elements() const;
+  std::vector<const KeyElement*> range_elements() const;
+  // Every key attribute: the HASH attributes, then the RANGE attributes.
+  std::vector<const KeyElement*> elements() const;
+  // The key attribute named `name`, or nullptr.
+  const KeyElement* find(std::string_view name) const;
+  // True when a key part has more than one attribute (a multi-attribute GSI).
+  bool multi_attribute() const { return !more_hash.empty() || !more_range.empty(); }
 };
 
 struct IndexProjection {

@@ -138,8 +138,14 @@ struct KeyConditionTerm {
   Op op = Op::kEq;
   std::vector<AttributeValue> operands;  // 1, or 2 for BETWEEN
 };
-// At most two terms joined by AND; DynamoDB's messages for anything else
-// (OR, NOT, functions other than begins_with, two conditions on one key).
+// At most one condition per key attribute of the queried table or index: two
+// (a partition and a sort key), or up to eight on a GSI with multi-attribute
+// keys (four HASH and four RANGE attributes); the Query checks the number
+// against the key schema ("Conditions can be of length 1 or 2 only").
+constexpr size_t kMaxKeyConditionTerms = 8;
+// Terms joined by AND (at most kMaxKeyConditionTerms); DynamoDB's messages
+// for anything else (OR, NOT, functions other than begins_with, two
+// conditions on one key).
 std::vector<KeyConditionTerm> parse_key_condition(std::string_view text,
                                                   ExpressionAttributes& attributes);
 

@@ -49,7 +49,8 @@ std::optional<Condition> legacy_expected(const std::optional<ExpectedMap>& expec
 // QueryFilter or ScanFilter + ConditionalOperator; nullopt when absent or empty.
 std::optional<Condition> legacy_filter(const std::optional<ConditionMap>& filter,
                                        const ConditionalOperator& conditional_operator);
-// KeyConditions of a Query (1 or 2 conditions, indexable operators only).
+// KeyConditions of a Query (1 to kMaxKeyConditionTerms conditions, indexable
+// operators only; the Query checks the count against the key schema).
 std::vector<KeyConditionTerm> legacy_key_conditions(const ConditionMap& key_conditions);
 // AttributeUpdates; nullopt when absent or empty.
 std::optional<Update> legacy_attribute_updates(const std::optional<AttributeUpdateMap>& updates);

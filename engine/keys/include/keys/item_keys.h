@@ -37,9 +37,15 @@ void validate_item_keys(const Item& item, const TableDef& table);
 Item key_of(const Item& item, const KeySchema& keys);
 
 EncodedKey encode_primary_key(const Item& item, const KeySchema& keys);
+// The stored key of `item` under any key schema (a table's or an index's,
+// multi-attribute keys included). REQUIRES: the item holds every key
+// attribute with its declared type.
+EncodedKey encode_key(const Item& item, const KeySchema& keys);
 
 // The item's key in `index`, or nullopt when the item lacks one of the index
-// key attributes (sparse index) or holds it with another type.
+// key attributes (sparse index; with multi-attribute keys, any one of them)
+// or holds it with another type. Key parts of several attributes compose as
+// keys/key_encoding.h describes.
 std::optional<EncodedKey> index_key_of(const Item& item, const IndexDef& index);
 // index_key_of(item, index).has_value(), without encoding the key.
 bool has_index_key(const Item& item, const IndexDef& index);
