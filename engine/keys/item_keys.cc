@@ -160,6 +160,13 @@ std::optional<EncodedKey> index_key_of(const Item& item, const IndexDef& index) 
 }
 
 bool has_index_key(const Item& item, const IndexDef& index) {
+  if (index.keys.multi_attribute()) {
+    for (const KeyElement* element : index.keys.elements()) {
+      auto value = item.find(element->name);
+      if (value == item.end() || value->second.type != element->type) return false;
+    }
+    return true;
+  }
   auto hash = item.find(index.keys.hash.name);
   if (hash == item.end() || hash->second.type != index.keys.hash.type) return false;
   if (!index.keys.range) return true;
