@@ -1,6 +1,7 @@
 package inbox
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -40,13 +41,19 @@ func TestPartiQLStatementsBatchesAndTransactions(t *testing.T) {
 		t.Fatalf("select: %+v", books)
 	}
 
-	batch, err := db.BatchExecuteStatement(ctx, &dynamodb.BatchExecuteStatementInput{Statements: []types.BatchStatementRequest{
-		{Statement: aws.String(`SELECT * FROM "books" WHERE pk = ? AND sk = ?`), Parameters: params(t, "austen", "emma")},
-		{Statement: aws.String(`DELETE FROM "books" WHERE pk = ? AND sk = ?`), Parameters: params(t, "tolkien", "silmarillion")},
-	}})
+	// A batch is all reads or all writes (DynamoDB refuses a mix with a ValidationException).
+	get := types.BatchStatementRequest{Statement: aws.String(`SELECT * FROM "books" WHERE pk = ? AND sk = ?`), Parameters: params(t, "austen", "emma")}
+	del := types.BatchStatementRequest{Statement: aws.String(`DELETE FROM "books" WHERE pk = ? AND sk = ?`), Parameters: params(t, "tolkien", "silmarillion")}
+	_, err = db.BatchExecuteStatement(ctx, &dynamodb.BatchExecuteStatementInput{Statements: []types.BatchStatementRequest{get, del}})
+	if err == nil || !strings.Contains(err.Error(), "Read and write requests together in the same batch is not supported") {
+		t.Fatalf("mixed batch: %v", err)
+	}
+	reads, err := db.BatchExecuteStatement(ctx, &dynamodb.BatchExecuteStatementInput{Statements: []types.BatchStatementRequest{get}})
 	check(t, err)
-	if batch.Responses[0].Error != nil || batch.Responses[0].Item["copies"] == nil || batch.Responses[1].Error != nil {
-		t.Fatalf("batch: %+v", batch.Responses)
+	writes, err := db.BatchExecuteStatement(ctx, &dynamodb.BatchExecuteStatementInput{Statements: []types.BatchStatementRequest{del}})
+	check(t, err)
+	if reads.Responses[0].Error != nil || reads.Responses[0].Item["copies"] == nil || writes.Responses[0].Error != nil {
+		t.Fatalf("batches: %+v %+v", reads.Responses, writes.Responses)
 	}
 
 	_, err = db.ExecuteTransaction(ctx, &dynamodb.ExecuteTransactionInput{TransactStatements: []types.ParameterizedStatement{

@@ -12,8 +12,8 @@ import (
 
 func TestTablesCreateDescribeListUpdateDelete(t *testing.T) {
 	dynamo.ResetT(t)
-	for _, name := range []string{"t1", "t2", "t3"} {
-		createTable(t, name, name != "t3")
+	for _, name := range []string{"tbl1", "tbl2", "tbl3"} {
+		createTable(t, name, name != "tbl3")
 	}
 	var names []string
 	pages := dynamodb.NewListTablesPaginator(db, &dynamodb.ListTablesInput{Limit: aws.Int32(2)})
@@ -22,16 +22,16 @@ func TestTablesCreateDescribeListUpdateDelete(t *testing.T) {
 		check(t, err)
 		names = append(names, page.TableNames...)
 	}
-	if want := []string{"inbox", "t1", "t2", "t3"}; !reflect.DeepEqual(names, want) {
+	if want := []string{"inbox", "tbl1", "tbl2", "tbl3"}; !reflect.DeepEqual(names, want) {
 		t.Fatalf("tables %v, want %v", names, want)
 	}
-	described, err := db.DescribeTable(ctx, &dynamodb.DescribeTableInput{TableName: aws.String("t1")})
+	described, err := db.DescribeTable(ctx, &dynamodb.DescribeTableInput{TableName: aws.String("tbl1")})
 	check(t, err)
 	if described.Table.TableStatus != types.TableStatusActive || len(described.Table.KeySchema) != 2 {
 		t.Fatalf("described %+v", described.Table)
 	}
 	_, err = db.UpdateTable(ctx, &dynamodb.UpdateTableInput{
-		TableName:            aws.String("t1"),
+		TableName:            aws.String("tbl1"),
 		AttributeDefinitions: []types.AttributeDefinition{{AttributeName: aws.String("g"), AttributeType: types.ScalarAttributeTypeS}},
 		GlobalSecondaryIndexUpdates: []types.GlobalSecondaryIndexUpdate{{Create: &types.CreateGlobalSecondaryIndexAction{
 			IndexName:  aws.String("byG"),
@@ -40,19 +40,19 @@ func TestTablesCreateDescribeListUpdateDelete(t *testing.T) {
 		}}},
 	})
 	check(t, err)
-	described, err = db.DescribeTable(ctx, &dynamodb.DescribeTableInput{TableName: aws.String("t1")})
+	described, err = db.DescribeTable(ctx, &dynamodb.DescribeTableInput{TableName: aws.String("tbl1")})
 	check(t, err)
 	if len(described.Table.GlobalSecondaryIndexes) != 1 || aws.ToString(described.Table.GlobalSecondaryIndexes[0].IndexName) != "byG" {
 		t.Fatalf("indexes %+v", described.Table.GlobalSecondaryIndexes)
 	}
-	_, err = db.DeleteTable(ctx, &dynamodb.DeleteTableInput{TableName: aws.String("t2")})
+	_, err = db.DeleteTable(ctx, &dynamodb.DeleteTableInput{TableName: aws.String("tbl2")})
 	check(t, err)
-	_, err = db.DescribeTable(ctx, &dynamodb.DescribeTableInput{TableName: aws.String("t2")})
+	_, err = db.DescribeTable(ctx, &dynamodb.DescribeTableInput{TableName: aws.String("tbl2")})
 	var missing *types.ResourceNotFoundException
 	if !errors.As(err, &missing) {
 		t.Fatalf("DescribeTable of a deleted table: %v", err)
 	}
-	_, err = db.CreateTable(ctx, &dynamodb.CreateTableInput{TableName: aws.String("t1"),
+	_, err = db.CreateTable(ctx, &dynamodb.CreateTableInput{TableName: aws.String("tbl1"),
 		BillingMode:          types.BillingModePayPerRequest,
 		AttributeDefinitions: []types.AttributeDefinition{{AttributeName: aws.String("pk"), AttributeType: types.ScalarAttributeTypeS}},
 		KeySchema:            []types.KeySchemaElement{{AttributeName: aws.String("pk"), KeyType: types.KeyTypeHash}}})
@@ -64,10 +64,10 @@ func TestTablesCreateDescribeListUpdateDelete(t *testing.T) {
 
 func TestResetBetweenTestsDropsWhatATestCreated(t *testing.T) {
 	dynamo.ResetT(t)
-	createTable(t, "t1", false) // TestTablesCreateDescribeListUpdateDelete made one too
+	createTable(t, "tbl1", false) // TestTablesCreateDescribeListUpdateDelete made one too
 	out, err := db.ListTables(ctx, &dynamodb.ListTablesInput{})
 	check(t, err)
-	if !reflect.DeepEqual(out.TableNames, []string{"inbox", "t1"}) {
+	if !reflect.DeepEqual(out.TableNames, []string{"inbox", "tbl1"}) {
 		t.Fatalf("tables %v", out.TableNames)
 	}
 }

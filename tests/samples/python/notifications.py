@@ -23,6 +23,7 @@ class Notifications:
     def __init__(self, resource=None, table_name="notifications"):
         self.resource = resource or dynamodb_resource()
         self.table = self.resource.Table(table_name)
+        # The resource's client takes plain Python values, as the resource does.
         self.client = self.resource.meta.client
         self.table_name = table_name
 
@@ -30,14 +31,13 @@ class Notifications:
         """Adds an unread notification and increments the badge, in one transaction."""
         self.client.transact_write_items(TransactItems=[
             {"Put": {"TableName": self.table_name,
-                     "Item": {"pk": {"S": "USER#" + user}, "sk": {"S": "NOTIF#" + notif_id},
-                              "text": {"S": text}, "gsi1pk": {"S": "UNREAD#" + user},
-                              "gsi1sk": {"S": notif_id}},
+                     "Item": {"pk": "USER#" + user, "sk": "NOTIF#" + notif_id, "text": text,
+                              "gsi1pk": "UNREAD#" + user, "gsi1sk": notif_id},
                      "ConditionExpression": "attribute_not_exists(pk)"}},
             {"Update": {"TableName": self.table_name,
-                        "Key": {"pk": {"S": "USER#" + user}, "sk": {"S": "#INBOX"}},
+                        "Key": {"pk": "USER#" + user, "sk": "#INBOX"},
                         "UpdateExpression": "ADD unreadCount :one",
-                        "ExpressionAttributeValues": {":one": {"N": "1"}}}},
+                        "ExpressionAttributeValues": {":one": 1}}},
         ])
 
     def recent(self, user, limit=20):
@@ -60,14 +60,14 @@ class Notifications:
         """Marks one notification read and decrements the badge, if it was unread."""
         self.client.transact_write_items(TransactItems=[
             {"Update": {"TableName": self.table_name,
-                        "Key": {"pk": {"S": "USER#" + user}, "sk": {"S": "NOTIF#" + notif_id}},
+                        "Key": {"pk": "USER#" + user, "sk": "NOTIF#" + notif_id},
                         "UpdateExpression": "REMOVE gsi1pk, gsi1sk SET #r = :t",
                         "ConditionExpression": "attribute_exists(gsi1pk)",
                         "ExpressionAttributeNames": {"#r": "read"},
-                        "ExpressionAttributeValues": {":t": {"BOOL": True}}}},
+                        "ExpressionAttributeValues": {":t": True}}},
             {"Update": {"TableName": self.table_name,
-                        "Key": {"pk": {"S": "USER#" + user}, "sk": {"S": "#INBOX"}},
+                        "Key": {"pk": "USER#" + user, "sk": "#INBOX"},
                         "UpdateExpression": "ADD unreadCount :m",
                         "ConditionExpression": "unreadCount > :z",
-                        "ExpressionAttributeValues": {":m": {"N": "-1"}, ":z": {"N": "0"}}}},
+                        "ExpressionAttributeValues": {":m": -1, ":z": 0}}},
         ])

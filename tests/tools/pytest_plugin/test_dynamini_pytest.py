@@ -54,7 +54,7 @@ def test_xdist_workers_each_run_their_own_server_and_stop_it(pytester, tmp_path)
             # Each worker's database is its own: no other worker's table is visible.
             assert dynamodb.client.list_tables()["TableNames"] == []
             dynamodb.client.create_table(
-                TableName="t", BillingMode="PAY_PER_REQUEST",
+                TableName="scratch", BillingMode="PAY_PER_REQUEST",
                 AttributeDefinitions=[{"AttributeName": "id", "AttributeType": "S"}],
                 KeySchema=[{"AttributeName": "id", "KeyType": "HASH"}])
     """)
