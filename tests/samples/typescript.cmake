@@ -1,5 +1,6 @@
 # tests/samples/typescript: tools/node/dynamini-test with vitest (a server per file or per
-# test, and one global server) and node:test (through tsx), and the types checked by tsc.
+# test, and one global server), node:test (through tsx) and jest (global setup/teardown and
+# a server per file), and the types checked by tsc.
 # Its node_modules come from `npm install` there (tools/test.sh); sample_typescript_deps
 # says so when they are missing, and the others need it.
 find_program(DYNAMINI_SAMPLE_NODE node)
@@ -11,7 +12,7 @@ endif()
 
 add_test(NAME sample_typescript_deps
          COMMAND ${DYNAMINI_SAMPLE_NODE} -e
-           "for (const m of ['vitest/package.json', 'tsx/package.json', 'typescript/package.json', '@aws-sdk/client-dynamodb/package.json', 'dynamini-test']) { try { require.resolve(m, { paths: [process.cwd()] }) } catch { console.error('missing ' + m + ': run (cd tests/samples/typescript && npm install --no-audit --no-fund) as tools/test.sh does'); process.exit(1) } }"
+           "for (const m of ['vitest/package.json', 'jest/package.json', 'tsx/package.json', 'typescript/package.json', '@aws-sdk/client-dynamodb/package.json', 'dynamini-test']) { try { require.resolve(m, { paths: [process.cwd()] }) } catch { console.error('missing ' + m + ': run (cd tests/samples/typescript && npm install --no-audit --no-fund) as tools/test.sh does'); process.exit(1) } }"
          WORKING_DIRECTORY ${sample_dir})
 set_tests_properties(sample_typescript_deps PROPERTIES FIXTURES_SETUP typescript_deps
                      LABELS "samples;typescript")
@@ -29,3 +30,5 @@ dynamini_typescript_test(sample_typescript_vitest_global node_modules/vitest/vit
                          --config vitest.global.config.ts)
 dynamini_typescript_test(sample_typescript_node_test --import tsx --test --test-reporter=spec
                          ${node_test_files})
+dynamini_typescript_test(sample_typescript_jest --experimental-vm-modules node_modules/jest/bin/jest.js
+                         --ci)

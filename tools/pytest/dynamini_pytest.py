@@ -23,7 +23,7 @@ relative to its folder, on the command line to the current directory):
   --dynamini-schema FILE      dynamini_schema   (repeatable / one per line) dynamini --schema
   --dynamini-seed TABLE=FILE  dynamini_seed     (repeatable / one per line) dynamini --seed
   --dynamini-inbox            dynamini_inbox    keep the preloaded inbox model (off: --no-inbox)
-  --dynamini-arg ARG          dynamini_args     any other dynamini flag, e.g. --log-requests
+  --dynamini-arg=ARG          dynamini_args     any other dynamini flag, e.g. --dynamini-arg=--quiet
 """
 
 import http.client
@@ -70,7 +70,7 @@ def pytest_addoption(parser):
     group.addoption("--dynamini-inbox", action="store_true", default=None,
                     help="keep the preloaded inbox model (default: --no-inbox)")
     group.addoption("--dynamini-arg", metavar="ARG", action="append", default=[],
-                    help="pass ARG to dynamini (repeatable)")
+                    help="pass ARG to dynamini (repeatable; --dynamini-arg=--log-requests)")
     parser.addini("dynamini_bin", "dynamini binary", default="")
     parser.addini("dynamini_schema", "schema files, one per line", type="linelist")
     parser.addini("dynamini_seed", "TABLE=FILE seed files, one per line", type="linelist")
@@ -261,6 +261,8 @@ def _runs_tests(session):
 
 
 def pytest_configure(config):
+    if config.getoption("help", False) or config.getoption("version", False):
+        return  # --help and --version work without a binary
     # Resolve everything now, so a wrong setting is a usage error before anything runs.
     config.stash[STATE] = types.SimpleNamespace(
         binary=find_binary(config), args=server_arguments(config), server=None,
@@ -269,10 +271,11 @@ def pytest_configure(config):
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_sessionstart(session):
-    """Starts the server before collection, so modules that build clients at     see AWS_ENDPOINT_URL_DYNAMODB."""
-    if not _runs_tests(session):
+    """Starts the server before collection, so modules that build clients when imported
+    see AWS_ENDPOINT_URL_DYNAMODB."""
+    state = session.config.stash.get(STATE, None)
+    if state is None or not _runs_tests(session):
         return
-    state = session.config.stash[STATE]
     worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
     try:
         state.server = DynaminiServer(state.binary, state.args, worker).start()
@@ -286,7 +289,9 @@ def pytest_sessionstart(session):
 
 @pytest.hookimpl(trylast=True)
 def pytest_sessionfinish(session):
-    state = session.config.stash[STATE]
+    state = session.config.stash.get(STATE, None)
+    if state is None:
+        return
     if state.server is not None:
         state.server.stop()
         state.server = None
@@ -300,7 +305,9 @@ def pytest_sessionfinish(session):
 
 
 def pytest_report_header(config):
-    state = config.stash[STATE]
+    state = config.stash.get(STATE, None)
+    if state is None:
+        return None
     return "dynamini: %s %s" % (state.binary, " ".join(state.args))
 
 

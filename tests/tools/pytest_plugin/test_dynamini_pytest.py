@@ -120,6 +120,9 @@ def test_no_binary_is_a_usage_error_saying_how_to_name_one(pytester, monkeypatch
     result = pytester.runpytest_subprocess("-p", "dynamini_pytest", "--dynamini-bin", "/nope")
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     result.stderr.fnmatch_lines(["*/nope is not an executable file*"])
+    result = pytester.runpytest_subprocess("-p", "dynamini_pytest", "--help")
+    assert result.ret == pytest.ExitCode.OK  # --help needs no binary
+    result.stdout.fnmatch_lines(["*--dynamini-schema=FILE*"])
 
 
 def test_a_server_that_cannot_start_fails_the_tests_with_its_message(pytester):
