@@ -16,9 +16,10 @@ func LoadConfig(ctx context.Context) (aws.Config, error) {
 	return config.LoadDefaultConfig(ctx)
 }
 
-// endpoint is AWS_ENDPOINT_URL_DYNAMODB, or "" for the real DynamoDB. Newer SDKs read that
-// variable themselves (or take o.BaseEndpoint); Debian 12's SDK (service/dynamodb 1.17.3)
-// does neither, so the application passes it as an endpoint resolver.
+// endpoint is AWS_ENDPOINT_URL_DYNAMODB, or "" for the real DynamoDB. Debian 12's SDK
+// (service/dynamodb 1.17.3) does not read that variable and has no o.BaseEndpoint (endpoint
+// resolution v2, "released in Q3 of 2023": AWS SDK for Go v2 developer guide, "Configure
+// Client Endpoints"), so the application passes it as a v1 endpoint resolver.
 func endpoint() string { return os.Getenv("AWS_ENDPOINT_URL_DYNAMODB") }
 
 // NewDynamoDB is the application's DynamoDB client.
