@@ -14,6 +14,10 @@ packages=(
   rapidjson-dev
   doctest-dev
   python3-boto3
+  python3-pytest  # the pytest plugin (tools/pytest) and its sample project
+  python3-pytest-xdist  # the plugin with parallel workers
+  golang-go  # the Go sample project and tools/go/dynaminitest
+  golang-github-aws-aws-sdk-go-v2-dev  # the AWS SDK for Go v2 (/usr/share/gocode)
   awscli
   chromium  # headless browser for the console's end-to-end test
   libgtest-dev  # the GoogleTest embedding example

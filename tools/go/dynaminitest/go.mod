@@ -1,0 +1,3 @@
+module dynamini/dynaminitest
+
+go 1.19
