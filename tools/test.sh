@@ -9,6 +9,9 @@ bash tools/install-deps.sh
 # JavaScript end-to-end tests: the AWS SDK for JavaScript v3 and friends from
 # npm, exact versions pinned in tests/e2e/js/package.json.
 (cd tests/e2e/js && npm install --no-audit --no-fund --loglevel=error)
+# The MCP server's tests: the official MCP client SDK, pinned in
+# tests/e2e/mcp/package.json.
+(cd tests/e2e/mcp && npm install --no-audit --no-fund --loglevel=error)
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 cmake --build build -j"$(nproc)"
 ctest --test-dir build --output-on-failure -j2 "$@"
