@@ -129,6 +129,11 @@ def start_proxy(target, split_batches=False, tls=None):
     return server, handler.counts
 
 
+def stop_proxy(server):
+    server.shutdown()
+    server.server_close()
+
+
 class CopyTest(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
@@ -207,7 +212,7 @@ class CopyTest(unittest.TestCase):
     def test_unprocessed_items_are_sent_again(self):
         target = self.destination()
         proxy, counts = start_proxy(target, split_batches=True)
-        self.addCleanup(proxy.shutdown)
+        self.addCleanup(stop_proxy, proxy)
         url = "http://127.0.0.1:%d" % proxy.server_address[1]
         run("copy", "--from", self.source.url, "--to", url)
         self.assertGreater(counts.get("split", 0), 10, counts)
@@ -251,7 +256,7 @@ class CopyTest(unittest.TestCase):
                             "-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost",
                             "-keyout", key, "-out", cert], check=True, capture_output=True)
             proxy, counts = start_proxy(target, tls=(cert, key))
-            self.addCleanup(proxy.shutdown)
+            self.addCleanup(stop_proxy, proxy)
             url = "https://localhost:%d" % proxy.server_address[1]
             # Not trusted: the certificate is refused before anything is sent.
             refused = run("copy", "--from", self.source.url, "--to", url, "--table", "kinds",

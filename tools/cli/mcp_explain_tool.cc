@@ -56,14 +56,18 @@ Run run_request(McpBackend& backend, const std::string& operation,
                 const rapidjson::Value& request) {
   const bool read = is_read(operation);
   Run run;
+  // ReturnConsumedCapacity INDEXES: the units per table and index, in
+  // Result::consumed_capacity in this process and in the response over HTTP.
+  const std::string text = with_capacity_request(request);
   if (Database* db = backend.database()) {
-    const std::string text = json_text(request);
     const ExecuteOptions measure{.measure_capacity = true};
     if (read) {
       run.result = db->execute(operation, text, measure);
       run.ran_on = "the database (a read changes nothing)";
     } else {
-      auto scratch = Database::open({.ttl_sweep_interval_ms = 0});
+      Options scratch_options;
+      scratch_options.ttl_sweep_interval_ms = 0;
+      auto scratch = Database::open(std::move(scratch_options));
       scratch->restore(*db->snapshot());
       run.result = scratch->execute(operation, text, measure);
       run.ran_on = "a scratch copy of the database: nothing was written";
@@ -77,7 +81,7 @@ Run run_request(McpBackend& backend, const std::string& operation,
                     "the database in this process (dynamini mcp --db FILE, or in memory); against "
                     "an endpoint only reads can be explained");
   }
-  run.result = backend.execute(operation, with_capacity_request(request));
+  run.result = backend.execute(operation, text);
   run.ran_on = "the endpoint " + backend.endpoint() + " (a read changes nothing)";
   if (run.result.ok()) {
     rapidjson::Document response;

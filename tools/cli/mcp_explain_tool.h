@@ -1,10 +1,10 @@
 #pragma once
 
 // The MCP tool `explain`: what one DynamoDB request costs and what its
-// shape means for the cost. It runs the request and reports the capacity
-// units it consumed (Result::consumed_capacity, measured through
-// ExecuteOptions::measure_capacity in this process, ReturnConsumedCapacity
-// INDEXES over HTTP), per table and index, and facts read from the request
+// shape means for the cost. It runs the request with ReturnConsumedCapacity
+// INDEXES and reports the capacity units it consumed per table and index
+// (Result::consumed_capacity in this process, the response's
+// ConsumedCapacity over HTTP), and facts read from the request
 // and its response: key lookup, one partition or a whole-table scan, items
 // read against items returned (a filter pays for what it drops), read
 // consistency, paging, the AWS CLI command that repeats it.

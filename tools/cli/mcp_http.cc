@@ -72,7 +72,7 @@ Response reply(const Request& request, http::status status, std::string body = {
                std::string_view content_type = "application/json") {
   Response response{status, request.version()};
   response.set(http::field::server, "dynamini");
-  if (!body.empty()) response.set(http::field::content_type, content_type);
+  if (!body.empty()) response.set(http::field::content_type, std::string(content_type));
   response.set(http::field::cache_control, "no-store");
   response.keep_alive(request.keep_alive());
   response.body() = std::move(body);

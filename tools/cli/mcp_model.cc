@@ -35,8 +35,25 @@ void json_or_null(Writer& out, std::string_view json) {
   }
 }
 
+// What the call cost: Result::consumed_capacity in this process; over HTTP
+// the response's ConsumedCapacity (the model's requests ask for TOTAL).
+CapacityUnits call_cost(const model::PatternCall& call) {
+  if (!call.result.consumed_capacity.empty() || !call.result.ok()) {
+    return capacity_units(call.operation, call.request, call.result.consumed_capacity);
+  }
+  rapidjson::Document response;
+  response.Parse(call.result.body.c_str(), call.result.body.size());
+  std::string consumed;
+  if (response.IsObject()) {
+    if (auto it = response.FindMember("ConsumedCapacity"); it != response.MemberEnd()) {
+      consumed = json_text(it->value);
+    }
+  }
+  return capacity_units(call.operation, call.request, consumed);
+}
+
 void write_call(Writer& out, const model::PatternCall& call, CapacityUnits& total) {
-  const CapacityUnits units = capacity_units(call.operation, call.request, call.result.consumed_capacity);
+  const CapacityUnits units = call_cost(call);
   total.read += units.read;
   total.write += units.write;
   total.reported = total.reported || units.reported;

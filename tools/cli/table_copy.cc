@@ -84,7 +84,9 @@ std::string create_table_request(const std::string& description_json) {
   }
   const Value* billing = find(*table, "BillingModeSummary");
   const bool provisioned = string_of(billing ? find(*billing, "BillingMode") : nullptr) != "PAY_PER_REQUEST";
-  request.AddMember("BillingMode", Value(provisioned ? "PROVISIONED" : "PAY_PER_REQUEST"), alloc);
+  request.AddMember("BillingMode",
+                    Value(rapidjson::StringRef(provisioned ? "PROVISIONED" : "PAY_PER_REQUEST")),
+                    alloc);
   if (provisioned) {
     request.AddMember("ProvisionedThroughput", throughput(find(*table, "ProvisionedThroughput"), alloc), alloc);
   }

@@ -50,7 +50,7 @@ test("JSON-RPC errors: parse error, invalid requests, unknown method, bad params
     JSON.stringify({ jsonrpc: "2.0", id: "last", method: "ping" }),
   ], 9);
   assert.deepEqual(answers.map((a) => [a.id, a.error?.code ?? "ok"]), [
-    [null, -32700], [null, -32600], [null, -32600], [2, -32601], [3, -32602], [4, -32602], [5, -32602],
+    [null, -32700], [null, -32600], [1, -32600], [2, -32601], [3, -32602], [4, -32602], [5, -32602],
     [null, -32600], ["last", "ok"],
   ]);
   assert.match(answers[3].error.message, /no\/such\/method/);
