@@ -3,9 +3,9 @@
 // 20150830T123600Z, us-east-1, service "service"); the expected signatures
 // and signing key are the suite's published values.
 
-#include <doctest/doctest.h>
-
 #include "cli/aws_sigv4_signer.h"
+
+#include <doctest/doctest.h>
 
 namespace dynamini::cli {
 namespace {
@@ -25,7 +25,8 @@ std::string signature(const SigV4Request& request) {
 }
 
 TEST_CASE("SigV4: the signing key of the test suite") {
-  const std::string key = sigv4_signing_key(kExample.secret_access_key, "20150830", "us-east-1", "service");
+  const std::string key =
+      sigv4_signing_key(kExample.secret_access_key, "20150830", "us-east-1", "service");
   std::string hex;
   for (unsigned char c : key) {
     static constexpr char kDigits[] = "0123456789abcdef";
@@ -43,13 +44,15 @@ TEST_CASE("SigV4: get-vanilla") {
 }
 
 TEST_CASE("SigV4: post-vanilla") {
-  CHECK(signature(vanilla("POST")).ends_with(
-      "Signature=5da7c1a2acd57cee7505fc6676e4e544621c30862966e37dddb68e92efbe5d6b"));
+  CHECK(
+      signature(vanilla("POST"))
+          .ends_with("Signature=5da7c1a2acd57cee7505fc6676e4e544621c30862966e37dddb68e92efbe5d6b"));
 }
 
 TEST_CASE("SigV4: get-vanilla-query-order-key-case sorts the query") {
-  CHECK(signature(vanilla("GET", "Param2=value2&Param1=value1")).ends_with(
-      "Signature=b97d918cfa904a5beff61c982a1b6f458b799221646efd99d3219ec94cdf2500"));
+  CHECK(
+      signature(vanilla("GET", "Param2=value2&Param1=value1"))
+          .ends_with("Signature=b97d918cfa904a5beff61c982a1b6f458b799221646efd99d3219ec94cdf2500"));
 }
 
 TEST_CASE("SigV4: header names are signed lower case and sorted, whatever their order") {

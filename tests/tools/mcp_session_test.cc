@@ -2,11 +2,12 @@
 // a tool of the test's own (the end-to-end tests drive the real tools with
 // the official client).
 
+#include "cli/mcp_session.h"
+
 #include <doctest/doctest.h>
 #include <rapidjson/document.h>
 
 #include "cli/mcp_schema_check.h"
-#include "cli/mcp_session.h"
 
 namespace dynamini::cli {
 namespace {
@@ -47,8 +48,9 @@ struct Fixture {
     return parse(*answer);
   }
   rapidjson::Document call(const std::string& arguments) {
-    return ask(R"({"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"echo","arguments":)" +
-               arguments + "}}");
+    return ask(
+        R"({"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"echo","arguments":)" +
+        arguments + "}}");
   }
 };
 
@@ -108,13 +110,21 @@ TEST_CASE("MCP: protocol errors carry JSON-RPC's codes") {
   CHECK(f.ask("[1]")["error"]["code"].GetInt() == -32600);
   CHECK(f.ask(R"({"jsonrpc":"1.0","id":1,"method":"ping"})")["error"]["code"].GetInt() == -32600);
   CHECK(f.ask(R"({"jsonrpc":"2.0","id":{},"method":"ping"})")["error"]["code"].GetInt() == -32600);
-  CHECK(f.ask(R"({"jsonrpc":"2.0","id":1,"method":"prompts/list"})")["error"]["code"].GetInt() == -32601);
-  CHECK(f.ask(R"({"jsonrpc":"2.0","id":1,"method":"initialize","params":{}})")["error"]["code"].GetInt() ==
-        -32602);
-  CHECK(f.ask(R"({"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"nope"}})")
-            ["error"]["code"].GetInt() == -32602);
-  CHECK(f.ask(R"({"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"cursor":"x"}})")
-            ["error"]["code"].GetInt() == -32602);
+  CHECK(f.ask(R"({"jsonrpc":"2.0","id":1,"method":"prompts/list"})")["error"]["code"].GetInt() ==
+        -32601);
+  CHECK(f.ask(R"({"jsonrpc":"2.0","id":1,"method":"initialize","params":{}})")["error"]["code"]
+            .GetInt() == -32602);
+  CHECK(
+      f
+          .ask(
+              R"({"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"nope"}})")["error"]
+                                                                                           ["code"]
+          .GetInt() == -32602);
+  CHECK(
+      f
+          .ask(R"({"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"cursor":"x"}})")["error"]
+                                                                                           ["code"]
+          .GetInt() == -32602);
   CHECK(f.call(R"({"say":"crash"})")["error"]["code"].GetInt() == -32603);
   CHECK(f.ask(R"({"jsonrpc":"2.0","id":9,"method":"ping"})")["result"].ObjectEmpty());
 }

@@ -1,9 +1,9 @@
 // The CreateTable request `dynamini copy` sends for a DescribeTable answer.
 
+#include "cli/table_copy.h"
+
 #include <doctest/doctest.h>
 #include <rapidjson/document.h>
-
-#include "cli/table_copy.h"
 
 namespace dynamini::cli {
 namespace {
@@ -49,10 +49,14 @@ TEST_CASE("copy: a provisioned table keeps its throughput, an LSI its projection
   CHECK(request["ProvisionedThroughput"]["ReadCapacityUnits"].GetInt() == 7);
   CHECK(request["ProvisionedThroughput"]["WriteCapacityUnits"].GetInt() == 3);
   CHECK_FALSE(request["ProvisionedThroughput"].HasMember("NumberOfDecreasesToday"));
-  CHECK(request["GlobalSecondaryIndexes"][0]["ProvisionedThroughput"]["ReadCapacityUnits"].GetInt() == 2);
+  CHECK(
+      request["GlobalSecondaryIndexes"][0]["ProvisionedThroughput"]["ReadCapacityUnits"].GetInt() ==
+      2);
   // CreateTable needs at least 1 unit.
-  CHECK(request["GlobalSecondaryIndexes"][0]["ProvisionedThroughput"]["WriteCapacityUnits"].GetInt() == 1);
-  CHECK(std::string(request["LocalSecondaryIndexes"][0]["Projection"]["NonKeyAttributes"][0].GetString()) ==
+  CHECK(request["GlobalSecondaryIndexes"][0]["ProvisionedThroughput"]["WriteCapacityUnits"]
+            .GetInt() == 1);
+  CHECK(std::string(
+            request["LocalSecondaryIndexes"][0]["Projection"]["NonKeyAttributes"][0].GetString()) ==
         "m");
   CHECK_FALSE(request["LocalSecondaryIndexes"][0].HasMember("IndexSizeBytes"));
   CHECK_FALSE(request.HasMember("StreamSpecification"));

@@ -41,7 +41,8 @@ std::map<std::string, std::string> ini_section(const std::string& path,
       continue;
     }
     const size_t eq = line.find('=');
-    if (inside && eq != std::string::npos) values[trim(line.substr(0, eq))] = trim(line.substr(eq + 1));
+    if (inside && eq != std::string::npos)
+      values[trim(line.substr(0, eq))] = trim(line.substr(eq + 1));
   }
   return values;
 }
@@ -72,7 +73,8 @@ std::optional<AwsCredentials> find_aws_credentials(const std::string& profile) {
   if (!profile.empty()) {
     auto credentials = from_profile(profile);
     if (!credentials) {
-      throw std::runtime_error("profile '" + profile + "' has no aws_access_key_id and "
+      throw std::runtime_error("profile '" + profile +
+                               "' has no aws_access_key_id and "
                                "aws_secret_access_key in the shared credentials or config file");
     }
     return credentials;

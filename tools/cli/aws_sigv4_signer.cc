@@ -75,7 +75,7 @@ std::string canonical_query(std::string_view query) {
 }
 
 struct CanonicalHeaders {
-  std::string text;    // "name:value\n" per header
+  std::string text;          // "name:value\n" per header
   std::string signed_names;  // "host;x-amz-date"
 };
 
@@ -132,9 +132,8 @@ std::string sigv4_authorization(const SigV4Request& request, const AwsCredential
   const std::string signature =
       hmac(sigv4_signing_key(credentials.secret_access_key, date, region, service), to_sign);
   return "AWS4-HMAC-SHA256 Credential=" + credentials.access_key_id + "/" + scope +
-         ", SignedHeaders=" + headers.signed_names +
-         ", Signature=" + hex(reinterpret_cast<const unsigned char*>(signature.data()),
-                              signature.size());
+         ", SignedHeaders=" + headers.signed_names + ", Signature=" +
+         hex(reinterpret_cast<const unsigned char*>(signature.data()), signature.size());
 }
 
 void sigv4_sign(SigV4Request& request, const AwsCredentials& credentials, std::string_view region,
@@ -148,8 +147,8 @@ void sigv4_sign(SigV4Request& request, const AwsCredentials& credentials, std::s
   if (!credentials.session_token.empty()) {
     request.headers.emplace_back("X-Amz-Security-Token", credentials.session_token);
   }
-  request.headers.emplace_back("Authorization",
-                               sigv4_authorization(request, credentials, region, service, amz_date));
+  request.headers.emplace_back(
+      "Authorization", sigv4_authorization(request, credentials, region, service, amz_date));
 }
 
 }  // namespace dynamini::cli

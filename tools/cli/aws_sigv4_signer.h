@@ -24,8 +24,8 @@ struct AwsCredentials {
 
 struct SigV4Request {
   std::string method = "POST";
-  std::string path = "/";    // already URI-encoded, as sent
-  std::string query;         // "a=1&b=2", already encoded; "" for none
+  std::string path = "/";  // already URI-encoded, as sent
+  std::string query;       // "a=1&b=2", already encoded; "" for none
   // The headers to sign, as sent (names in any case); Host must be there,
   // and X-Amz-Date (sign() adds it).
   std::vector<std::pair<std::string, std::string>> headers;

@@ -67,7 +67,8 @@ CopyFlags parse_flags(int argc, char** argv) {
     }
   }
   if (flags.help) return flags;
-  if (flags.from.empty() == flags.db.empty()) throw std::runtime_error("give one of --from and --db");
+  if (flags.from.empty() == flags.db.empty())
+    throw std::runtime_error("give one of --from and --db");
   if (flags.to.empty()) throw std::runtime_error("--to is required");
   if (!flags.db.empty() && !std::filesystem::exists(flags.db)) {
     throw std::runtime_error("no database file " + flags.db);
@@ -81,10 +82,10 @@ std::unique_ptr<DynamoDbClient> client_for(const std::string& url, const CopyFla
     throw std::runtime_error("no AWS credentials found for " + url +
                              " (set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or --profile)");
   }
-  return std::make_unique<DynamoDbClient>(DynamoDbEndpoint{
-      .url = url,
-      .credentials = credentials,
-      .region = find_aws_region(flags.region, flags.profile, url)});
+  return std::make_unique<DynamoDbClient>(
+      DynamoDbEndpoint{.url = url,
+                       .credentials = credentials,
+                       .region = find_aws_region(flags.region, flags.profile, url)});
 }
 
 }  // namespace

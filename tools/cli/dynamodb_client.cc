@@ -67,7 +67,9 @@ struct DynamoDbClient::Connection {
     run([&](auto handler) { tcp().async_connect(addresses, std::move(handler)); });
     if (secure) {
       tcp().expires_after(kTimeout);
-      run([&](auto handler) { secure->async_handshake(ssl::stream_base::client, std::move(handler)); });
+      run([&](auto handler) {
+        secure->async_handshake(ssl::stream_base::client, std::move(handler));
+      });
     }
   }
 
@@ -127,8 +129,8 @@ DynamoDbReply DynamoDbClient::send(std::string_view operation, std::string_view 
   }
   const bool default_port = port_ == (tls_ ? "443" : "80");
   const std::string host_header = default_port ? host_ : host_ + ":" + port_;
-  SigV4Request signed_request{.method = "POST", .path = "/", .query = "", .headers = {},
-                              .body = std::string(request_json)};
+  SigV4Request signed_request{
+      .method = "POST", .path = "/", .query = "", .headers = {}, .body = std::string(request_json)};
   signed_request.headers = {{"Host", host_header},
                             {"Content-Type", "application/x-amz-json-1.0"},
                             {"X-Amz-Target", "DynamoDB_20120810." + std::string(operation)}};
@@ -145,7 +147,8 @@ DynamoDbReply DynamoDbClient::send(std::string_view operation, std::string_view 
   rapidjson::Document error;
   error.Parse(reply.body.c_str(), reply.body.size());
   if (error.IsObject()) {
-    if (auto type = error.FindMember("__type"); type != error.MemberEnd() && type->value.IsString()) {
+    if (auto type = error.FindMember("__type");
+        type != error.MemberEnd() && type->value.IsString()) {
       std::string text = type->value.GetString();
       reply.error_type = text.substr(text.find('#') + 1);
     }
@@ -162,7 +165,8 @@ DynamoDbReply DynamoDbClient::send(std::string_view operation, std::string_view 
 std::chrono::milliseconds retry_delay(int attempt) {
   thread_local std::mt19937 random{std::random_device{}()};
   const int64_t base = std::min<int64_t>(5000, int64_t{50} << std::min(attempt, 10));
-  return std::chrono::milliseconds(base / 2 + std::uniform_int_distribution<int64_t>(0, base / 2)(random));
+  return std::chrono::milliseconds(base / 2 +
+                                   std::uniform_int_distribution<int64_t>(0, base / 2)(random));
 }
 
 DynamoDbReply DynamoDbClient::call_with_retries(std::string_view operation,
@@ -188,10 +192,11 @@ class ClientTarget : public ApiTarget {
       result.body = std::move(reply.body);
       return result;
     }
-    ApiError error{reply.status >= 500 || reply.status == 0 ? ErrorCode::kInternalServerError
-                                                            : ErrorCode::kValidation,
-                   reply.error_type.empty() ? reply.message : reply.error_type + ": " + reply.message,
-                   {}};
+    ApiError error{
+        reply.status >= 500 || reply.status == 0 ? ErrorCode::kInternalServerError
+                                                 : ErrorCode::kValidation,
+        reply.error_type.empty() ? reply.message : reply.error_type + ": " + reply.message,
+        {}};
     for (int c = 0; c <= static_cast<int>(ErrorCode::kInternalServerError); ++c) {
       ApiError probe{static_cast<ErrorCode>(c), "", {}};
       if (reply.error_type == probe.name()) {

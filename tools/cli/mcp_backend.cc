@@ -90,7 +90,8 @@ void McpBackend::restore(const std::string& name, const std::string& file) {
   {
     std::lock_guard lock(snapshots_mutex_);
     auto it = snapshots_.find(name);
-    if (it == snapshots_.end()) throw ToolError("no snapshot named '" + name + "' (take one first)");
+    if (it == snapshots_.end())
+      throw ToolError("no snapshot named '" + name + "' (take one first)");
     snap = it->second;
   }
   db_->restore(*snap);

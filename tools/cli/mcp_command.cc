@@ -90,9 +90,9 @@ std::unique_ptr<McpBackend> open_backend(const McpFlags& flags) {
   if (!flags.endpoint.empty()) return std::make_unique<McpBackend>(flags.endpoint);
   Options options;
   options.path = flags.db;
-  return std::make_unique<McpBackend>(Database::open(std::move(options)),
-                                      flags.db.empty() ? "an in-memory database"
-                                                       : "the database file " + flags.db);
+  return std::make_unique<McpBackend>(
+      Database::open(std::move(options)),
+      flags.db.empty() ? "an in-memory database" : "the database file " + flags.db);
 }
 
 std::string instructions(const McpBackend& backend, const McpModel* model) {

@@ -40,7 +40,8 @@ std::string object_schema(std::initializer_list<std::string_view> members,
     schema += member;
     first = false;
   }
-  return schema + R"json(},"required":[)json" + std::string(required) + R"json(],"additionalProperties":false})json";
+  return schema + R"json(},"required":[)json" + std::string(required) +
+         R"json(],"additionalProperties":false})json";
 }
 
 // Where a paged tool's cursor goes in the request and comes from in the response.
@@ -116,9 +117,10 @@ std::vector<McpTool> data_tools(McpBackend& backend) {
       backend, "list_tables", "ListTables", "List tables",
       "The names of the tables (DynamoDB ListTables), 100 a page; pass nextCursor as cursor "
       "for the next page.",
-      object_schema({R"json("Limit":{"type":"integer","minimum":1,"maximum":100})json",
-                     R"json("cursor":{"type":"string","description":"nextCursor of the previous page"})json"},
-                    ""),
+      object_schema(
+          {R"json("Limit":{"type":"integer","minimum":1,"maximum":100})json",
+           R"json("cursor":{"type":"string","description":"nextCursor of the previous page"})json"},
+          ""),
       kRead, Paging::kTableName));
   tools.push_back(pass_through(
       backend, "describe_table", "DescribeTable", "Describe a table",
@@ -129,25 +131,28 @@ std::vector<McpTool> data_tools(McpBackend& backend) {
       backend, "get_item", "GetItem", "Get an item",
       "One item by its whole primary key (DynamoDB GetItem). The response has no Item when "
       "there is none.",
-      object_schema({kTable, kKey, kProjection, kNamesOnly, kConsistent}, R"json("TableName","Key")json"),
+      object_schema({kTable, kKey, kProjection, kNamesOnly, kConsistent},
+                    R"json("TableName","Key")json"),
       kRead));
   tools.push_back(pass_through(
       backend, "put_item", "PutItem", "Put an item",
       "Writes a whole item (DynamoDB PutItem), replacing any item with the same key unless "
       "ConditionExpression says otherwise (attribute_not_exists(pk) to only create).",
-      object_schema({kTable,
-                     R"json("Item":{"type":"object","additionalProperties":{"type":"object"},"description":"The item in DynamoDB JSON, key attributes included"})json",
-                     kCondition, kExpressions, kReturnValues},
-                    R"json("TableName","Item")json"),
+      object_schema(
+          {kTable,
+           R"json("Item":{"type":"object","additionalProperties":{"type":"object"},"description":"The item in DynamoDB JSON, key attributes included"})json",
+           kCondition, kExpressions, kReturnValues},
+          R"json("TableName","Item")json"),
       {.destructive = true, .idempotent = true}));
   tools.push_back(pass_through(
       backend, "update_item", "UpdateItem", "Update an item",
       "Changes attributes of one item (DynamoDB UpdateItem) with an UpdateExpression (SET, "
       "REMOVE, ADD, DELETE), creating the item if it does not exist.",
-      object_schema({kTable, kKey,
-                     R"json("UpdateExpression":{"type":"string","description":"e.g. SET #r = :t REMOVE gsi1pk ADD unreadCount :dec"})json",
-                     kCondition, kExpressions, kReturnValues},
-                    R"json("TableName","Key","UpdateExpression")json"),
+      object_schema(
+          {kTable, kKey,
+           R"json("UpdateExpression":{"type":"string","description":"e.g. SET #r = :t REMOVE gsi1pk ADD unreadCount :dec"})json",
+           kCondition, kExpressions, kReturnValues},
+          R"json("TableName","Key","UpdateExpression")json"),
       {.destructive = true}));
   tools.push_back(pass_through(
       backend, "delete_item", "DeleteItem", "Delete an item",
@@ -160,11 +165,12 @@ std::vector<McpTool> data_tools(McpBackend& backend) {
       backend, "query", "Query", "Query a partition",
       "The items of one partition of a table or index (DynamoDB Query), in sort key order "
       "(ScanIndexForward false for newest first); one page per call, nextCursor for the next.",
-      object_schema({kTable, kIndex,
-                     R"json("KeyConditionExpression":{"type":"string","description":"e.g. pk = :p AND begins_with(sk, :n)"})json",
-                     R"json("ScanIndexForward":{"type":"boolean"})json", kProjection, kExpressions,
-                     kConsistent, kReadMembers},
-                    R"json("TableName","KeyConditionExpression")json"),
+      object_schema(
+          {kTable, kIndex,
+           R"json("KeyConditionExpression":{"type":"string","description":"e.g. pk = :p AND begins_with(sk, :n)"})json",
+           R"json("ScanIndexForward":{"type":"boolean"})json", kProjection, kExpressions,
+           kConsistent, kReadMembers},
+          R"json("TableName","KeyConditionExpression")json"),
       kRead, Paging::kKey));
   tools.push_back(pass_through(
       backend, "scan", "Scan", "Scan a table",

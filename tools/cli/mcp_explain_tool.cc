@@ -17,7 +17,7 @@ namespace {
 using Writer = rapidjson::Writer<rapidjson::StringBuffer>;
 
 constexpr std::array<std::string_view, 5> kReads = {"GetItem", "Query", "Scan", "BatchGetItem",
-                                                   "TransactGetItems"};
+                                                    "TransactGetItems"};
 
 constexpr const char* kSchema =
     R"({"type":"object","properties":{)"
@@ -77,9 +77,10 @@ Run run_request(McpBackend& backend, const std::string& operation,
     return run;
   }
   if (!read) {
-    throw ToolError("explaining a write runs it on a scratch copy of the database, which needs "
-                    "the database in this process (dynamini mcp --db FILE, or in memory); against "
-                    "an endpoint only reads can be explained");
+    throw ToolError(
+        "explaining a write runs it on a scratch copy of the database, which needs "
+        "the database in this process (dynamini mcp --db FILE, or in memory); against "
+        "an endpoint only reads can be explained");
   }
   run.result = backend.execute(operation, text);
   run.ran_on = "the endpoint " + backend.endpoint() + " (a read changes nothing)";
@@ -115,12 +116,13 @@ int64_t count_of(const rapidjson::Value* value) {
 void read_notes(std::string_view operation, const rapidjson::Value& request,
                 const rapidjson::Value& response, std::vector<std::string>& notes) {
   const std::string index = text_of(find(request, "IndexName"));
-  const std::string source = index.empty() ? "table " + text_of(find(request, "TableName"))
-                                           : "index " + index;
+  const std::string source =
+      index.empty() ? "table " + text_of(find(request, "TableName")) : "index " + index;
   const int64_t count = count_of(find(response, "Count"));
   const int64_t scanned = count_of(find(response, "ScannedCount"));
   if (operation == "Scan") {
-    notes.push_back("Scan reads the whole " + source + ", page by page, and pays for every item "
+    notes.push_back("Scan reads the whole " + source +
+                    ", page by page, and pays for every item "
                     "it reads; a Query reads one partition.");
   } else if (operation == "Query") {
     notes.push_back("Query reads one partition of the " + source +
@@ -136,14 +138,16 @@ void read_notes(std::string_view operation, const rapidjson::Value& request,
   if (operation == "TransactGetItems") {
     notes.push_back("Transactional reads cost two read units per 4 KB.");
   } else if (consistent && consistent->IsBool() && consistent->GetBool()) {
-    notes.push_back("Strongly consistent: one read unit per 4 KB (eventually consistent costs "
-                    "half).");
+    notes.push_back(
+        "Strongly consistent: one read unit per 4 KB (eventually consistent costs "
+        "half).");
   } else {
     notes.push_back("Eventually consistent: half a read unit per 4 KB.");
   }
   if (find(request, "ProjectionExpression")) {
-    notes.push_back("ProjectionExpression trims the response, not the cost: whole items are "
-                    "read.");
+    notes.push_back(
+        "ProjectionExpression trims the response, not the cost: whole items are "
+        "read.");
   }
   if (find(response, "LastEvaluatedKey")) {
     notes.push_back("There are more pages: the cost is this page's.");
@@ -151,8 +155,9 @@ void read_notes(std::string_view operation, const rapidjson::Value& request,
 }
 
 void write_notes(std::string_view operation, std::vector<std::string>& notes) {
-  notes.push_back("A write costs one write unit per 1 KB of the item (the larger of before and "
-                  "after), and index updates cost their own units (shown per index).");
+  notes.push_back(
+      "A write costs one write unit per 1 KB of the item (the larger of before and "
+      "after), and index updates cost their own units (shown per index).");
   if (operation == "TransactWriteItems") {
     notes.push_back("Transactional writes cost two write units per 1 KB.");
   }
@@ -164,7 +169,8 @@ void write_notes(std::string_view operation, std::vector<std::string>& notes) {
 void write_strings(Writer& out, const char* key, const std::vector<std::string>& values) {
   out.Key(key);
   out.StartArray();
-  for (const std::string& v : values) out.String(v.c_str(), static_cast<rapidjson::SizeType>(v.size()));
+  for (const std::string& v : values)
+    out.String(v.c_str(), static_cast<rapidjson::SizeType>(v.size()));
   out.EndArray();
 }
 

@@ -84,7 +84,8 @@ Response reply(const Request& request, http::status status, std::string body = {
 // without an id, as the transport section allows.
 Response refuse(const Request& request, http::status status, std::string_view message) {
   std::string body = R"({"jsonrpc":"2.0","id":null,"error":{"code":-32000,"message":")";
-  for (char c : message) body += (c == '"' || c == '\\') ? std::string("\\") + c : std::string(1, c);
+  for (char c : message)
+    body += (c == '"' || c == '\\') ? std::string("\\") + c : std::string(1, c);
   return reply(request, status, body + "\"}}");
 }
 
@@ -118,9 +119,9 @@ class Handler {
     }
     if (auto origin = request.find(http::field::origin); origin != request.end()) {
       const std::string_view o = view(origin->value());
-      if (!loopback_origin(o) && std::find(options_.allowed_origins.begin(),
-                                           options_.allowed_origins.end(),
-                                           o) == options_.allowed_origins.end()) {
+      if (!loopback_origin(o) &&
+          std::find(options_.allowed_origins.begin(), options_.allowed_origins.end(), o) ==
+              options_.allowed_origins.end()) {
         return refuse(request, http::status::forbidden, "Forbidden: origin not allowed");
       }
     }
@@ -258,11 +259,10 @@ int serve_mcp_http(const std::vector<McpTool>& tools, const McpServerInfo& info,
   accept(acceptor, handler);
   asio::signal_set stop_signals(io, SIGINT, SIGTERM);
   stop_signals.async_wait([&io](beast::error_code, int) { io.stop(); });
-  const std::string host = options.host.find(':') != std::string::npos
-                               ? "[" + options.host + "]"
-                               : options.host;
-  std::cout << "dynamini mcp listening on http://" << host << ":" << acceptor.local_endpoint().port()
-            << "/mcp" << std::endl;
+  const std::string host =
+      options.host.find(':') != std::string::npos ? "[" + options.host + "]" : options.host;
+  std::cout << "dynamini mcp listening on http://" << host << ":"
+            << acceptor.local_endpoint().port() << "/mcp" << std::endl;
   io.run();
   return 0;
 }

@@ -134,7 +134,8 @@ std::string pattern_description() {
       "Runs an access pattern of the inbox model by its id, with the model's own code, and "
       "answers every request it sent with its response and cost. Patterns:";
   for (const model::AccessPattern& p : model::inbox_access_patterns()) {
-    text += "\n- " + std::string(p.id) + " (" + std::string(p.name) + "): " + std::string(p.request);
+    text +=
+        "\n- " + std::string(p.id) + " (" + std::string(p.name) + "): " + std::string(p.request);
   }
   text += "\nParameters (params), defaults in brackets:";
   for (const model::PatternParameter& p : model::inbox_parameters()) {

@@ -61,7 +61,8 @@ std::optional<std::string> check_scalar(const rapidjson::Value& schema,
     std::string choices;
     for (const auto& choice : e->value.GetArray()) {
       found = found || choice == value;
-      if (choice.IsString()) choices += (choices.empty() ? "" : ", ") + std::string(choice.GetString());
+      if (choice.IsString())
+        choices += (choices.empty() ? "" : ", ") + std::string(choice.GetString());
     }
     if (!found) return where + " must be one of: " + choices;
   }

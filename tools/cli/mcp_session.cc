@@ -222,8 +222,9 @@ std::optional<std::string> McpSession::handle(std::string_view message) {
   doc.Parse(message.data(), message.size());
   if (doc.HasParseError()) return error_response(nullptr, {kParseError, "Parse error"});
   if (!doc.IsObject()) {
-    return error_response(nullptr, {kInvalidRequest, "Invalid Request: expected one JSON-RPC "
-                                                     "object (batches are not supported)"});
+    return error_response(nullptr, {kInvalidRequest,
+                                    "Invalid Request: expected one JSON-RPC "
+                                    "object (batches are not supported)"});
   }
   const rapidjson::Value* id = member(doc, "id");
   const rapidjson::Value* method = member(doc, "method");
@@ -244,7 +245,8 @@ std::optional<std::string> McpSession::handle(std::string_view message) {
   const rapidjson::Value* params = member(doc, "params");
   try {
     if (params && !params->IsObject()) throw RpcError{kInvalidParams, "params must be an object"};
-    if (name == "initialize") return envelope(id, "result", initialize(params, info_, protocol_version_));
+    if (name == "initialize")
+      return envelope(id, "result", initialize(params, info_, protocol_version_));
     if (name == "ping") return envelope(id, "result", "{}");
     if (name == "tools/list") return envelope(id, "result", list_tools(params, tools_));
     if (name == "tools/call") return envelope(id, "result", call_tool(params, tools_));

@@ -18,8 +18,10 @@ struct Target {
 
 Target target_of(const rapidjson::Value& arguments) {
   Target t;
-  if (auto it = arguments.FindMember("name"); it != arguments.MemberEnd()) t.name = it->value.GetString();
-  if (auto it = arguments.FindMember("file"); it != arguments.MemberEnd()) t.file = it->value.GetString();
+  if (auto it = arguments.FindMember("name"); it != arguments.MemberEnd())
+    t.name = it->value.GetString();
+  if (auto it = arguments.FindMember("file"); it != arguments.MemberEnd())
+    t.file = it->value.GetString();
   if (t.name.empty() == t.file.empty()) throw ToolError("give either name or file");
   return t;
 }
@@ -48,31 +50,31 @@ ToolOutput done(std::string_view verb, const McpBackend& backend, const Target& 
 
 std::vector<McpTool> snapshot_tools(McpBackend& backend) {
   std::vector<McpTool> tools;
-  tools.push_back(
-      {.name = "snapshot",
-       .title = "Take a snapshot",
-       .description = "Records the whole database (every table, index and item) under a name, "
-                      "replacing an earlier snapshot of that name, so `restore` can put it back. "
-                      "Takes milliseconds for test-sized data.",
-       .input_schema = kSchema,
-       .annotations = {.idempotent = true},
-       .call = [&backend](const rapidjson::Value& arguments) {
-         Target t = target_of(arguments);
-         backend.snapshot(t.name, t.file);
-         return done("snapshot", backend, t);
-       }});
-  tools.push_back(
-      {.name = "restore",
-       .title = "Restore a snapshot",
-       .description = "Replaces the whole database with a snapshot taken earlier: every change "
-                      "made since is lost, tables created since disappear.",
-       .input_schema = kSchema,
-       .annotations = {.destructive = true, .idempotent = true},
-       .call = [&backend](const rapidjson::Value& arguments) {
-         Target t = target_of(arguments);
-         backend.restore(t.name, t.file);
-         return done("restored", backend, t);
-       }});
+  tools.push_back({.name = "snapshot",
+                   .title = "Take a snapshot",
+                   .description =
+                       "Records the whole database (every table, index and item) under a name, "
+                       "replacing an earlier snapshot of that name, so `restore` can put it back. "
+                       "Takes milliseconds for test-sized data.",
+                   .input_schema = kSchema,
+                   .annotations = {.idempotent = true},
+                   .call = [&backend](const rapidjson::Value& arguments) {
+                     Target t = target_of(arguments);
+                     backend.snapshot(t.name, t.file);
+                     return done("snapshot", backend, t);
+                   }});
+  tools.push_back({.name = "restore",
+                   .title = "Restore a snapshot",
+                   .description =
+                       "Replaces the whole database with a snapshot taken earlier: every change "
+                       "made since is lost, tables created since disappear.",
+                   .input_schema = kSchema,
+                   .annotations = {.destructive = true, .idempotent = true},
+                   .call = [&backend](const rapidjson::Value& arguments) {
+                     Target t = target_of(arguments);
+                     backend.restore(t.name, t.file);
+                     return done("restored", backend, t);
+                   }});
   return tools;
 }
 

@@ -4,8 +4,8 @@
 
 namespace dynamini::cli {
 
-int serve_mcp_stdio(const std::vector<McpTool>& tools, const McpServerInfo& info,
-                    std::istream& in, std::ostream& out) {
+int serve_mcp_stdio(const std::vector<McpTool>& tools, const McpServerInfo& info, std::istream& in,
+                    std::ostream& out) {
   McpSession session(tools, info);
   std::string line;
   while (std::getline(in, line)) {

@@ -23,7 +23,9 @@ ToolOutput error_output(std::string_view type, std::string_view message) {
 
 }  // namespace
 
-ToolOutput api_error_output(const ApiError& error) { return error_output(error.name(), error.message); }
+ToolOutput api_error_output(const ApiError& error) {
+  return error_output(error.name(), error.message);
+}
 
 ToolOutput refusal_output(const std::string& message) { return error_output("ToolError", message); }
 

@@ -35,9 +35,9 @@ struct ToolOutput {
 };
 
 struct McpTool {
-  std::string name;         // "get_item"
-  std::string title;        // "Get an item"
-  std::string description;  // for the model: what it does, what it takes
+  std::string name;          // "get_item"
+  std::string title;         // "Get an item"
+  std::string description;   // for the model: what it does, what it takes
   std::string input_schema;  // a JSON Schema (an object), as JSON text
   ToolAnnotations annotations;
   // Runs the tool with arguments that satisfy input_schema. May throw

@@ -28,8 +28,8 @@
 namespace dynamini::cli {
 
 // Serves one session over `in` / `out` until `in` ends. Returns 0.
-int serve_mcp_stdio(const std::vector<McpTool>& tools, const McpServerInfo& info,
-                    std::istream& in, std::ostream& out);
+int serve_mcp_stdio(const std::vector<McpTool>& tools, const McpServerInfo& info, std::istream& in,
+                    std::ostream& out);
 
 struct McpHttpOptions {
   std::string host = "127.0.0.1";  // loopback unless asked otherwise

@@ -29,7 +29,8 @@ std::string text(const Value& value) {
 Document parse(const std::string& json) {
   Document doc;
   doc.Parse(json.c_str(), json.size());
-  if (doc.HasParseError() || !doc.IsObject()) throw std::runtime_error("not a JSON object: " + json);
+  if (doc.HasParseError() || !doc.IsObject())
+    throw std::runtime_error("not a JSON object: " + json);
   return doc;
 }
 
@@ -39,7 +40,9 @@ const Value* find(const Value& object, const char* name) {
   return it == object.MemberEnd() ? nullptr : &it->value;
 }
 
-std::string string_of(const Value* value) { return value && value->IsString() ? value->GetString() : ""; }
+std::string string_of(const Value* value) {
+  return value && value->IsString() ? value->GetString() : "";
+}
 
 // Copies member `name` of `from` into `to` when present.
 void copy_member(const Value& from, const char* name, Value& to, Document::AllocatorType& alloc) {
@@ -58,13 +61,16 @@ Value throughput(const Value* described, Document::AllocatorType& alloc) {
   return out;
 }
 
-Value indexes(const Value& described, bool global, bool provisioned, Document::AllocatorType& alloc) {
+Value indexes(const Value& described, bool global, bool provisioned,
+              Document::AllocatorType& alloc) {
   Value out(rapidjson::kArrayType);
   for (const Value& index : described.GetArray()) {
     Value created(rapidjson::kObjectType);
-    for (const char* name : {"IndexName", "KeySchema", "Projection"}) copy_member(index, name, created, alloc);
+    for (const char* name : {"IndexName", "KeySchema", "Projection"})
+      copy_member(index, name, created, alloc);
     if (global && provisioned) {
-      created.AddMember("ProvisionedThroughput", throughput(find(index, "ProvisionedThroughput"), alloc), alloc);
+      created.AddMember("ProvisionedThroughput",
+                        throughput(find(index, "ProvisionedThroughput"), alloc), alloc);
     }
     out.PushBack(created, alloc);
   }
@@ -83,12 +89,14 @@ std::string create_table_request(const std::string& description_json) {
     copy_member(*table, name, request, alloc);
   }
   const Value* billing = find(*table, "BillingModeSummary");
-  const bool provisioned = string_of(billing ? find(*billing, "BillingMode") : nullptr) != "PAY_PER_REQUEST";
+  const bool provisioned =
+      string_of(billing ? find(*billing, "BillingMode") : nullptr) != "PAY_PER_REQUEST";
   request.AddMember("BillingMode",
                     Value(rapidjson::StringRef(provisioned ? "PROVISIONED" : "PAY_PER_REQUEST")),
                     alloc);
   if (provisioned) {
-    request.AddMember("ProvisionedThroughput", throughput(find(*table, "ProvisionedThroughput"), alloc), alloc);
+    request.AddMember("ProvisionedThroughput",
+                      throughput(find(*table, "ProvisionedThroughput"), alloc), alloc);
   }
   if (const Value* gsis = find(*table, "GlobalSecondaryIndexes"); gsis && gsis->IsArray()) {
     request.AddMember("GlobalSecondaryIndexes", indexes(*gsis, true, provisioned, alloc), alloc);
@@ -132,7 +140,8 @@ Document source_call(ApiTarget& source, std::string_view operation, const std::s
 
 std::string table_request(const std::string& table) {
   Document request(rapidjson::kObjectType);
-  request.AddMember("TableName", Value(table.c_str(), request.GetAllocator()), request.GetAllocator());
+  request.AddMember("TableName", Value(table.c_str(), request.GetAllocator()),
+                    request.GetAllocator());
   return text(request);
 }
 
@@ -146,7 +155,8 @@ bool all_active(const Value& table) {
   return true;
 }
 
-void wait_active(DynamoDbClient& destination, const std::string& table, std::chrono::seconds timeout) {
+void wait_active(DynamoDbClient& destination, const std::string& table,
+                 std::chrono::seconds timeout) {
   const auto deadline = std::chrono::steady_clock::now() + timeout;
   auto pause = std::chrono::milliseconds(100);
   for (;;) {
@@ -171,7 +181,10 @@ class BatchWriter {
  public:
   BatchWriter(DynamoDbClient& destination, const std::string& table, const CopyOptions& options,
               ProgressBar& progress, TableCopied& report)
-      : destination_(destination), table_(table), options_(options), progress_(progress),
+      : destination_(destination),
+        table_(table),
+        options_(options),
+        progress_(progress),
         report_(report) {}
 
   void add(const Value& item) {
@@ -238,7 +251,8 @@ void copy_items(ApiTarget& source, DynamoDbClient& destination, const std::strin
   ProgressBar progress("copying " + table, expected, options.quiet);
   BatchWriter writer(destination, table, options, progress, report);
   Document request(rapidjson::kObjectType);
-  request.AddMember("TableName", Value(table.c_str(), request.GetAllocator()), request.GetAllocator());
+  request.AddMember("TableName", Value(table.c_str(), request.GetAllocator()),
+                    request.GetAllocator());
   for (;;) {
     Document page = source_call(source, "Scan", text(request), "scanning " + table);
     if (const Value* items = find(page, "Items"); items && items->IsArray()) {
@@ -247,7 +261,8 @@ void copy_items(ApiTarget& source, DynamoDbClient& destination, const std::strin
     const Value* last = find(page, "LastEvaluatedKey");
     if (!last) break;
     request.RemoveMember("ExclusiveStartKey");
-    request.AddMember("ExclusiveStartKey", Value(*last, request.GetAllocator()), request.GetAllocator());
+    request.AddMember("ExclusiveStartKey", Value(*last, request.GetAllocator()),
+                      request.GetAllocator());
   }
   writer.flush();
   progress.finish();
@@ -282,7 +297,8 @@ std::vector<std::string> source_tables(ApiTarget& source) {
     std::string request = "{}";
     if (!start.empty()) {
       Document r(rapidjson::kObjectType);
-      r.AddMember("ExclusiveStartTableName", Value(start.c_str(), r.GetAllocator()), r.GetAllocator());
+      r.AddMember("ExclusiveStartTableName", Value(start.c_str(), r.GetAllocator()),
+                  r.GetAllocator());
       request = text(r);
     }
     Document page = source_call(source, "ListTables", request, "listing tables");
@@ -300,7 +316,8 @@ std::string definition_summary(const std::string& create_request) {
   std::string summary;
   for (const char* kind : {"GlobalSecondaryIndexes", "LocalSecondaryIndexes"}) {
     if (const Value* list = find(request, kind)) {
-      for (const Value& index : list->GetArray()) summary += ", " + string_of(find(index, "IndexName"));
+      for (const Value& index : list->GetArray())
+        summary += ", " + string_of(find(index, "IndexName"));
     }
   }
   if (const Value* stream = find(request, "StreamSpecification")) {
@@ -316,15 +333,16 @@ std::vector<TableCopied> copy_tables(ApiTarget& source, DynamoDbClient& destinat
   std::vector<std::string> tables = options.tables.empty() ? source_tables(source) : options.tables;
   std::vector<TableCopied> copied;
   for (const std::string& table : tables) {
-    Document described = source_call(source, "DescribeTable", table_request(table),
-                                      "describing " + table);
+    Document described =
+        source_call(source, "DescribeTable", table_request(table), "describing " + table);
     const std::string create = create_table_request(text(described));
     DynamoDbReply created = destination.call_with_retries("CreateTable", create);
     if (created.error_type == "ResourceInUseException") {
       throw std::runtime_error("table " + table + " already exists at " + destination.url() +
                                " (nothing was overwritten; delete it or copy with --table others)");
     }
-    if (!created.ok()) throw std::runtime_error("creating " + table + ": " + describe_error(created));
+    if (!created.ok())
+      throw std::runtime_error("creating " + table + ": " + describe_error(created));
     wait_active(destination, table, options.active_timeout);
     TableCopied report{.table = table};
     copy_items(source, destination, table, item_count(described), options, report);
