@@ -65,6 +65,8 @@ struct DynamoDbClient::Connection {
     }
     tcp().expires_after(kTimeout);
     run([&](auto handler) { tcp().async_connect(addresses, std::move(handler)); });
+    // Requests are small and answered at once: no Nagle delay per call.
+    tcp().socket().set_option(tcp::no_delay(true));
     if (secure) {
       tcp().expires_after(kTimeout);
       run([&](auto handler) {

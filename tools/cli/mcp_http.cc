@@ -261,6 +261,10 @@ int serve_mcp_http(const std::vector<McpTool>& tools, const McpServerInfo& info,
   stop_signals.async_wait([&io](beast::error_code, int) { io.stop(); });
   const std::string host =
       options.host.find(':') != std::string::npos ? "[" + options.host + "]" : options.host;
+  if (!acceptor.local_endpoint().address().is_loopback()) {
+    std::cerr << "dynamini mcp: warning: listening on " << options.host
+              << ", reachable from other machines; the MCP endpoint has no authentication\n";
+  }
   std::cout << "dynamini mcp listening on http://" << host << ":"
             << acceptor.local_endpoint().port() << "/mcp" << std::endl;
   io.run();
