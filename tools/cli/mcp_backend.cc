@@ -1,5 +1,6 @@
 #include "cli/mcp_backend.h"
 
+#include <filesystem>
 #include <stdexcept>
 
 #include "cli/mcp_tool.h"
@@ -60,6 +61,10 @@ void McpBackend::snapshot(const std::string& name, const std::string& file) {
     return admin_call("snapshot", name);
   }
   if (!file.empty()) {
+    // Never overwrites: taking a snapshot stays a non-destructive tool.
+    if (std::filesystem::exists(file)) {
+      throw ToolError("file " + file + " exists; a snapshot goes to a new file");
+    }
     try {
       db_->save_snapshot_file(file);
     } catch (const std::exception& e) {

@@ -42,7 +42,7 @@ class McpBackend {
   // Records the whole database under `name` (replacing a snapshot of that
   // name), or restores it. In this process the snapshots are kept in
   // memory; when `file` is not empty the snapshot is that SQLite file
-  // instead (and `name` is not used). Over HTTP they go to the admin
+  // instead (and `name` is not used; snapshot() refuses a file that exists). Over HTTP they go to the admin
   // endpoint. Throws ToolError
   // when refused (unknown name, admin endpoint off, a file over HTTP).
   void snapshot(const std::string& name, const std::string& file);

@@ -9,7 +9,7 @@ namespace {
 constexpr const char* kSchema =
     R"({"type":"object","properties":{)"
     R"("name":{"type":"string","minLength":1,"maxLength":128,"pattern":"^[A-Za-z0-9._-]+$","description":"The snapshot's name"},)"
-    R"("file":{"type":"string","minLength":1,"description":"A SQLite file instead of a name (a database `dynamini --db FILE` can open); only when the database is in this process"}},)"
+    R"("file":{"type":"string","minLength":1,"description":"A SQLite file instead of a name (a database `dynamini --db FILE` can open; snapshot creates it and refuses one that exists); only when the database is in this process"}},)"
     R"("additionalProperties":false})";
 
 struct Target {

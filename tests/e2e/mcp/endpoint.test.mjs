@@ -59,6 +59,8 @@ test("on a database file: writes last, snapshots to a file restore", async () =>
     let session = await connectStdio(["--db", path]);
     await call(session.client, "put_item", { TableName: "inbox", Item: { ...key, unreadCount: { N: "7" } } });
     await call(session.client, "snapshot", { file: join(dir, "saved.db") });
+    const again = await callFailing(session.client, "snapshot", { file: join(dir, "saved.db") });
+    assert.match(again.message, /exists; a snapshot goes to a new file/);
     await call(session.client, "delete_item", { TableName: "inbox", Key: key });
     await session.close();
     assert.ok(existsSync(join(dir, "saved.db")));
