@@ -42,9 +42,9 @@ class McpBackend {
   // Records the whole database under `name` (replacing a snapshot of that
   // name), or restores it. In this process the snapshots are kept in
   // memory; when `file` is not empty the snapshot is that SQLite file
-  // instead (and `name` is not used; snapshot() refuses a file that exists). Over HTTP they go to the admin
-  // endpoint. Throws ToolError
-  // when refused (unknown name, admin endpoint off, a file over HTTP).
+  // instead (and `name` is not used; snapshot() refuses a file that exists). Over HTTP they go to
+  // the admin endpoint. Throws ToolError when refused (unknown name, admin endpoint off, a file
+  // over HTTP).
   void snapshot(const std::string& name, const std::string& file);
   void restore(const std::string& name, const std::string& file);
   // The names snapshot() recorded in this process (not the server's).
