@@ -3,6 +3,8 @@
 //   dynamini [options]                 serve (see --help)
 //   dynamini dump TABLE (--db FILE | --endpoint URL)
 //   dynamini inbox PATTERN ...        the inbox access patterns by name
+//   dynamini mcp [...]                a Model Context Protocol server
+//   dynamini copy --from URL|--db FILE --to URL   tables to another endpoint
 //
 // Serving prints exactly one line once ready ("dynamini listening on
 // http://HOST:PORT") and runs until SIGINT or SIGTERM (exit 0). Exit code 1
@@ -22,6 +24,12 @@ int main(int argc, char** argv) {
   }
   if (argc > 1 && std::string_view(argv[1]) == "inbox") {
     return dynamini::cli::run_inbox(argc - 1, argv + 1);
+  }
+  if (argc > 1 && std::string_view(argv[1]) == "mcp") {
+    return dynamini::cli::run_mcp(argc - 1, argv + 1);
+  }
+  if (argc > 1 && std::string_view(argv[1]) == "copy") {
+    return dynamini::cli::run_copy(argc - 1, argv + 1);
   }
   return dynamini::cli::run_serve(argc, argv);
 }

@@ -12,6 +12,9 @@ bash tools/install-deps.sh
 # The TypeScript sample project (vitest, tsx, TypeScript, the SDK; tools/node/dynamini-test
 # as a file: dependency), versions pinned in tests/samples/typescript/package.json.
 (cd tests/samples/typescript && npm install --no-audit --no-fund --loglevel=error)
+# The MCP server's tests: the official MCP client SDK, pinned in
+# tests/e2e/mcp/package.json.
+(cd tests/e2e/mcp && npm install --no-audit --no-fund --loglevel=error)
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 cmake --build build -j"$(nproc)"
 ctest --test-dir build --output-on-failure -j2 "$@"

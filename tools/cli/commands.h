@@ -10,6 +10,11 @@ int run_serve(int argc, char** argv);
 int run_dump(int argc, char** argv);
 // `dynamini inbox PATTERN ...`: the inbox access patterns by name.
 int run_inbox(int argc, char** argv);
+// `dynamini mcp [...]`: a Model Context Protocol server (mcp_command.cc).
+int run_mcp(int argc, char** argv);
+// `dynamini copy (--from URL | --db FILE) --to URL [...]`: tables to another
+// DynamoDB endpoint (copy_command.cc).
+int run_copy(int argc, char** argv);
 // `dynamini sweep-ttl (--db FILE | --endpoint URL)`: expire TTL items now.
 int run_sweep_ttl(int argc, char** argv);
 

@@ -2,6 +2,8 @@
 
 #include <unistd.h>
 
+#include <algorithm>
+
 namespace dynamini::cli {
 
 ProgressBar::ProgressBar(std::string label, int64_t total, bool quiet)
@@ -34,7 +36,8 @@ void ProgressBar::draw(bool final) {
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
   std::string bar;
   if (total_ > 0) {
-    int filled = static_cast<int>(30 * done_ / total_);
+    // A total that was an estimate (DynamoDB's ItemCount) may be passed.
+    int filled = static_cast<int>(30 * std::min(done_, total_) / total_);
     bar = "[" + std::string(static_cast<size_t>(filled), '#') +
           std::string(static_cast<size_t>(30 - filled), '.') + "] ";
   }
