@@ -152,6 +152,9 @@ std::vector<KeyElement> read_more_keys_v2(const Context& c, const Json& schema,
   std::vector<KeyElement> out;
   if (!optional_member(schema, name)) return out;
   const Json& list = array_at(c, schema, path, name);
+  if (list.Size() + 1 > kMaxKeyPartAttributes) {
+    c.fail(join(path, name), "more than " + std::to_string(kMaxKeyPartAttributes) + " attributes");
+  }
   for (rapidjson::SizeType i = 0; i < list.Size(); ++i) {
     out.push_back(read_key_element_v1(c, list[i], element(path, name, i)));
   }

@@ -4,22 +4,22 @@
 
 namespace dynamini {
 
-std::vector<const KeyElement*> KeySchema::hash_elements() const {
-  std::vector<const KeyElement*> out{&hash};
+KeyElementList KeySchema::hash_elements() const {
+  KeyElementList out{&hash};
   for (const auto& e : more_hash) out.push_back(&e);
   return out;
 }
 
-std::vector<const KeyElement*> KeySchema::range_elements() const {
-  std::vector<const KeyElement*> out;
+KeyElementList KeySchema::range_elements() const {
+  KeyElementList out;
   if (!range) return out;
   out.push_back(&*range);
   for (const auto& e : more_range) out.push_back(&e);
   return out;
 }
 
-std::vector<const KeyElement*> KeySchema::elements() const {
-  std::vector<const KeyElement*> out = hash_elements();
+KeyElementList KeySchema::elements() const {
+  KeyElementList out = hash_elements();
   for (const KeyElement* e : range_elements()) out.push_back(e);
   return out;
 }

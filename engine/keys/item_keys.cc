@@ -109,8 +109,7 @@ namespace {
 
 // The encoded key part of `elements` in `item`, or nullopt when the item lacks
 // one of them or holds it with another type.
-std::optional<std::string> key_part_of(const Item& item,
-                                       const std::vector<const KeyElement*>& elements) {
+std::optional<std::string> key_part_of(const Item& item, const KeyElementList& elements) {
   std::vector<const AttributeValue*> values;
   values.reserve(elements.size());
   for (const KeyElement* e : elements) {
@@ -125,7 +124,7 @@ std::optional<std::string> key_part_of(const Item& item,
 
 EncodedKey encode_key(const Item& item, const KeySchema& keys) {
   if (!keys.multi_attribute()) return encode_primary_key(item, keys);
-  auto part = [&](const std::vector<const KeyElement*>& elements) {
+  auto part = [&](const KeyElementList& elements) {
     std::vector<const AttributeValue*> values;
     for (const KeyElement* e : elements) values.push_back(&item.at(e->name));
     return encode_key_part(values);

@@ -103,9 +103,11 @@ BatchWriteItemResponse BatchWriteItemOperation::run(Context& context, const Requ
       auto current = read_current(context.store(), *tw.def, w);
       const Item* old_item = current ? &*current : nullptr;
       const Item* new_item = new_item_of(w, std::nullopt);
-      apply_write(context.store(), *tw.def, w, old_item, new_item);
-      if (capacity != CapacityDetail::kNone)
-        add(tw.consumed, write_consumption(*tw.def, old_item, new_item));
+      const bool measured = capacity != CapacityDetail::kNone;
+      WriteFootprint footprint;
+      WriteFootprint* reported = measured && new_item ? &footprint : nullptr;
+      apply_write(context.store(), *tw.def, w, old_item, new_item, reported);
+      if (measured) add(tw.consumed, write_consumption(*tw.def, old_item, new_item, reported));
     }
   }
   for (const auto& tw : tables) {

@@ -62,14 +62,17 @@ Consumption read_consumption(const IndexDef* index, int64_t bytes, bool consiste
   return c;
 }
 
-Consumption write_consumption(const TableDef& table, const Item* old_item, const Item* new_item) {
+Consumption write_consumption(const TableDef& table, const Item* old_item, const Item* new_item,
+                              const WriteFootprint* footprint) {
   Consumption c;
   const int64_t old_size = old_item ? item_size(*old_item) : 0;
-  const int64_t new_size = new_item ? item_size(*new_item) : 0;
+  const int64_t new_size = footprint ? footprint->new_bytes : new_item ? item_size(*new_item) : 0;
   c.table = write_units(std::max(old_size, new_size));
-  for (const auto& index : table.indexes) {
-    const bool in_old = old_item && has_index_key(*old_item, index);
-    const bool in_new = new_item && has_index_key(*new_item, index);
+  for (size_t i = 0; i < table.indexes.size(); ++i) {
+    const IndexDef& index = table.indexes[i];
+    const WriteFootprint::IndexEntry* known = footprint ? &footprint->indexes[i] : nullptr;
+    const bool in_old = known ? known->before : old_item && has_index_key(*old_item, index);
+    const bool in_new = known ? known->after : new_item && has_index_key(*new_item, index);
     if (!in_old && !in_new) continue;
     double units = 0;
     // An ALL projection's entry is the item itself: no copy, size known.
@@ -86,7 +89,10 @@ Consumption write_consumption(const TableDef& table, const Item* old_item, const
       // a put; none at all when no projected attribute changed (Developer
       // Guide, "Provisioned throughput considerations for Global Secondary
       // Indexes").
-      if (in_old && index_key_of(*old_item, index) == index_key_of(*new_item, index)) {
+      const bool same_key =
+          in_old && (known ? known->same_key
+                           : index_key_of(*old_item, index) == index_key_of(*new_item, index));
+      if (same_key) {
         units = item_to_json(*old_entry) == item_to_json(*new_entry) ? 0 : std::max(units, put);
       } else {
         units += put;

@@ -11,6 +11,7 @@
 
 #include "catalog/table_def.h"
 #include "dynamini/database.h"
+#include "storage/store.h"
 #include "validation/shape_errors.h"
 #include "values/attribute_value.h"
 #include "values/json.h"
@@ -41,8 +42,10 @@ struct Consumption {
 Consumption read_consumption(const IndexDef* index, int64_t bytes, bool consistent);
 
 // What writing `new_item` over `old_item` (either may be null) costs,
-// including the index rows that change.
-Consumption write_consumption(const TableDef& table, const Item* old_item, const Item* new_item);
+// including the index rows that change. `footprint`: what Store::put reported
+// for this write (its sizes and index entries are then not computed again).
+Consumption write_consumption(const TableDef& table, const Item* old_item, const Item* new_item,
+                              const WriteFootprint* footprint = nullptr);
 
 // The ConsumedCapacity member of a response: TableName and CapacityUnits,
 // and with kIndexes the table's and each index's units.

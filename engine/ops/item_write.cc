@@ -103,7 +103,7 @@ std::optional<Item> compute_new_item(const ItemWrite& write, const TableDef& tab
 }
 
 void apply_write(Store& store, const TableDef& table, const ItemWrite& write, const Item* current,
-                 const Item* new_item) {
+                 const Item* new_item, WriteFootprint* footprint) {
   switch (write.kind) {
     case WriteKind::kConditionCheck:
       return;
@@ -112,7 +112,7 @@ void apply_write(Store& store, const TableDef& table, const ItemWrite& write, co
       return;
     case WriteKind::kPut:
     case WriteKind::kUpdate:
-      store.put(table, current, *new_item);
+      store.put(table, current, *new_item, footprint);
       return;
   }
 }
@@ -134,9 +134,11 @@ Consumption store_write(Store& store, const TableDef& table, const ItemWrite& wr
       if (current) store.remove(table, *current);
       return write_consumption(table, current, nullptr);
     case WriteKind::kPut:
-    case WriteKind::kUpdate:
-      store.put(table, current, *new_item);
-      return write_consumption(table, current, new_item);
+    case WriteKind::kUpdate: {
+      WriteFootprint footprint;
+      store.put(table, current, *new_item, &footprint);
+      return write_consumption(table, current, new_item, &footprint);
+    }
   }
   return {};
 }

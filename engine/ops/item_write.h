@@ -83,7 +83,9 @@ Consumption store_write(Store& store, const TableDef& table, const ItemWrite& wr
                         const Item* current, const Item* new_item);
 // The same without computing the capacity (which costs a sizing of every
 // index entry): for callers that measure only when asked.
+// `footprint`, when given, receives what a put or update changed (see
+// Store::put); write_consumption takes it.
 void apply_write(Store& store, const TableDef& table, const ItemWrite& write, const Item* current,
-                 const Item* new_item);
+                 const Item* new_item, WriteFootprint* footprint = nullptr);
 
 }  // namespace dynamini

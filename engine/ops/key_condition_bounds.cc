@@ -132,8 +132,7 @@ void check_only_key_attributes(const std::vector<Term>& terms, const KeySchema& 
 // attributes b must have equality conditions specified in the query because a
 // condition is present on key attribute c"; with several lacking, listing
 // them all, comma-separated, is not confirmed).
-void check_range_prefix(const std::vector<Term>& terms, const std::vector<const KeyElement*>& range,
-                        size_t last) {
+void check_range_prefix(const std::vector<Term>& terms, const KeyElementList& range, size_t last) {
   std::vector<std::string> lacking;
   for (size_t i = 0; i < last; ++i) {
     const Term* t = term_on(terms, range[i]->name);
@@ -193,7 +192,7 @@ void apply_multi_attribute_key_condition(const std::vector<Term>& terms, const K
                                          const Item* start, RangeRead& read) {
   read.hash = partition_of(terms, keys, start);
   check_only_key_attributes(terms, keys);
-  const std::vector<const KeyElement*> range = keys.range_elements();
+  const KeyElementList range = keys.range_elements();
   if (start) {
     for (const KeyElement* e : range) check_start_key_element(*start, *e);
   }

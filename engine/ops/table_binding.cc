@@ -92,7 +92,7 @@ KeySchema resolve(const std::vector<api::KeySchemaElement>& schema,
 // ValidationException catalogue (ack-api-quirks dynamodb DDB-TABLE-442,
 // live-probed CreateTable/UpdateTable texts); which of them DynamoDB reports
 // first when several apply is not confirmed.
-constexpr size_t kMaxKeyPartAttributes = 4;
+// kMaxKeyPartAttributes: catalog/table_def.h.
 
 void check_global_key_order(const std::vector<api::KeySchemaElement>& schema) {
   if (schema.size() <= 2) {

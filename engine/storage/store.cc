@@ -104,7 +104,8 @@ std::optional<Store::StoredItem> Store::get_stored(const TableDef& def, const En
   return StoredItem{std::string(stmt->column_text(0)), stmt->column_int64(1)};
 }
 
-void Store::put(const TableDef& def, const Item* old_item, const Item& item) {
+void Store::put(const TableDef& def, const Item* old_item, const Item& item,
+                WriteFootprint* footprint) {
   EncodedKey primary = encode_primary_key(item, def.keys);
   const std::string json = item_to_json(item);
   const int64_t size = item_size(item);
@@ -114,7 +115,12 @@ void Store::put(const TableDef& def, const Item* old_item, const Item& item) {
       .bind_text(3, json)
       .bind_int64(4, size)
       .run();
-  write_index_rows(def, old_item, item, primary, size);
+  if (footprint) {
+    footprint->new_bytes = size;
+    footprint->indexes.clear();
+    footprint->indexes.reserve(def.indexes.size());
+  }
+  write_index_rows(def, old_item, item, primary, size, footprint);
   stream_log_.on_write(def, old_item, &item, WriteOrigin::kClient);
 }
 
@@ -127,12 +133,14 @@ void Store::remove(const TableDef& def, const Item& old_item, WriteOrigin origin
 }
 
 void Store::write_index_rows(const TableDef& def, const Item* old_item, const Item& item,
-                             const EncodedKey& primary, int64_t item_bytes) {
+                             const EncodedKey& primary, int64_t item_bytes,
+                             WriteFootprint* footprint) {
   for (const auto& index : def.indexes) {
     auto old_key = old_item ? index_key_of(*old_item, index) : std::nullopt;
     auto key = index_key_of(item, index);  // nullopt: sparse, the item lacks an index key
     const bool same_row =
         old_key && key && old_key->hash == key->hash && old_key->range == key->range;
+    if (footprint) footprint->indexes.push_back({old_key.has_value(), key.has_value(), same_row});
     if (old_key && !same_row) {
       auto del = connection_.cached(sql::delete_index_row(def.storage_index(index)));
       del->bind_blob(1, old_key->hash)

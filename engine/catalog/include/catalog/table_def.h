@@ -5,6 +5,7 @@
 // request by ops/create_table.cc, persisted by catalog/catalog_format.h and
 // described by ops/table_description.h.
 
+#include <boost/container/static_vector.hpp>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -31,6 +32,14 @@ struct KeyElement {
 // attributes in that order, each compared by its own type; an item lacking
 // any of the attributes is not in the index (keys/key_encoding.h has how
 // several attributes compose into one stored key).
+// A multi-attribute GSI key has up to four HASH and four RANGE attributes
+// (Developer Guide, "Multi-attribute key schema"); tables and LSIs one each.
+constexpr size_t kMaxKeyPartAttributes = 4;
+
+// Key attributes in key-schema order, at most all of one key's.
+using KeyElementList =
+    boost::container::static_vector<const KeyElement*, 2 * kMaxKeyPartAttributes>;
+
 struct KeySchema {
   KeyElement hash;
   std::optional<KeyElement> range;
@@ -39,10 +48,11 @@ struct KeySchema {
 
   // The HASH attributes (`hash`, then `more_hash`) and the RANGE attributes
   // (`range`, then `more_range`; none without `range`), in key-schema order.
-  std::vector<const KeyElement*> hash_elements() const;
-  std::vector<const KeyElement*> range_elements() const;
+  // Lists on the stack: these run on every write (no allocation).
+  KeyElementList hash_elements() const;
+  KeyElementList range_elements() const;
   // Every key attribute: the HASH attributes, then the RANGE attributes.
-  std::vector<const KeyElement*> elements() const;
+  KeyElementList elements() const;
   // The key attribute named `name`, or nullptr.
   const KeyElement* find(std::string_view name) const;
   // True when a key part has more than one attribute (a multi-attribute GSI).

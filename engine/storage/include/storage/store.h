@@ -38,6 +38,21 @@ struct RangeRead {
 using RowVisitor =
     std::function<bool(std::string_view item_json, int64_t size, std::string_view table_pk)>;
 
+// What one Store::put changed, for capacity accounting
+// (ops/consumed_capacity.h), from what the write computed anyway: the new
+// item's DynamoDB size and, per index (in TableDef::indexes order), whether
+// the old and the new item have an entry there and whether the entry kept its
+// key (rewritten in place).
+struct WriteFootprint {
+  struct IndexEntry {
+    bool before = false;
+    bool after = false;
+    bool same_key = false;
+  };
+  int64_t new_bytes = 0;
+  std::vector<IndexEntry> indexes;
+};
+
 class Store {
  public:
   // Opens the SQLite database ("" = in memory) and prepares the catalog.
@@ -70,8 +85,9 @@ class Store {
   std::optional<std::string> get(const TableDef& def, const EncodedKey& key);
   // Writes `item` (keys validated), replacing `old_item` and its index rows.
   // Both add the table's stream record (streams/stream_log.h) in the same
-  // transaction.
-  void put(const TableDef& def, const Item* old_item, const Item& item);
+  // transaction. `footprint`, when given, receives what the put changed.
+  void put(const TableDef& def, const Item* old_item, const Item& item,
+           WriteFootprint* footprint = nullptr);
   void remove(const TableDef& def, const Item& old_item, WriteOrigin origin = WriteOrigin::kClient);
 
   void read_range(const TableDef& def, const RangeRead& read, const RowVisitor& visit);
@@ -85,7 +101,7 @@ class Store {
   // Replaces `old_item`'s index rows (if any) by `item`'s; rows whose index
   // key did not change are rewritten in place.
   void write_index_rows(const TableDef& def, const Item* old_item, const Item& item,
-                        const EncodedKey& primary, int64_t item_bytes);
+                        const EncodedKey& primary, int64_t item_bytes, WriteFootprint* footprint);
   // One index row: keys and size; the projected text for KEYS_ONLY/INCLUDE,
   // nothing for ALL (see sql_text.h).
   void insert_index_row(const TableDef& def, const IndexDef& index, const EncodedKey& key,
