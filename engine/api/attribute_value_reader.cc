@@ -113,25 +113,62 @@ void read_typed(const Json& v, ValueType type, int depth, AttributeValue& out, W
   }
 }
 
+// The data type a member name names, or -1: "S" "N" "B" "BOOL" "NULL" "SS"
+// "NS" "BS" "L" "M" in ValueType order (one pass over the name, no string
+// compares: this runs for every attribute of every request).
+int type_named(std::string_view name) {
+  switch (name.size()) {
+    case 1:
+      switch (name[0]) {
+        case 'S':
+          return static_cast<int>(ValueType::S);
+        case 'N':
+          return static_cast<int>(ValueType::N);
+        case 'B':
+          return static_cast<int>(ValueType::B);
+        case 'L':
+          return static_cast<int>(ValueType::L);
+        case 'M':
+          return static_cast<int>(ValueType::M);
+        default:
+          return -1;
+      }
+    case 2:
+      if (name[1] != 'S') return -1;
+      switch (name[0]) {
+        case 'S':
+          return static_cast<int>(ValueType::SS);
+        case 'N':
+          return static_cast<int>(ValueType::NS);
+        case 'B':
+          return static_cast<int>(ValueType::BS);
+        default:
+          return -1;
+      }
+    case 4:
+      if (name == "BOOL") return static_cast<int>(ValueType::BOOL);
+      if (name == "NULL") return static_cast<int>(ValueType::NUL);
+      return -1;
+    default:
+      return -1;
+  }
+}
+
 AttributeValue read_at_depth(const Json& json, int depth, WireReader& reader) {
-  AttributeValue out = AttributeValue::null();
   if (depth >= kMaxNestingDepth) {
     reader.defer(validation_error(
         "Nesting Levels have exceeded supported limits: Attributes in the item have nested "
         "levels beyond supported limit"));
-    return out;
+    return AttributeValue::null();
   }
-  static const char* const kNames[] = {"S", "N", "B", "BOOL", "NULL", "SS", "NS", "BS", "L", "M"};
+  AttributeValue out;
   const Json& object = expect_structure(json, StructureWords::kMember, "AttributeValue");
   int found = 0;
   for (auto it = object.MemberBegin(); it != object.MemberEnd(); ++it) {
-    const std::string_view name = string_of(it->name);
-    for (int i = 0; i < 10; ++i) {
-      if (name != kNames[i]) continue;
-      ++found;
-      out = AttributeValue();
-      read_typed(it->value, static_cast<ValueType>(i), depth, out, reader);
-    }
+    const int type = type_named(string_of(it->name));
+    if (type < 0) continue;
+    if (found++) out = AttributeValue();
+    read_typed(it->value, static_cast<ValueType>(type), depth, out, reader);
   }
   if (found == 0) {
     reader.defer(validation_error(
