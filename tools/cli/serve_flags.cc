@@ -93,11 +93,26 @@ const std::vector<FlagSpec>& flag_table() {
        "",
        "keep tables in memory only (the default)",
        [](ParseState& s, auto, auto) { s.flags.in_memory = true; }},
-      {{"--no-inbox"},
+      {{"--model"},
+       Takes::kValue,
+       "NAME|FILE",
+       "the teaching model to load (default inbox; also\nnotifications, shop, a model file or a "
+       "NoSQL\n"
+       "Workbench export): its tables, sample items, patterns",
+       [](ParseState& s, auto, auto value) {
+         if (value->empty()) throw UsageError{"--model needs a model name or file"};
+         s.flags.model = std::string(*value);
+       }},
+      {{"--no-model", "--no-inbox"},
        Takes::kNothing,
        "",
-       "do not create and load the sample `inbox` table",
-       [](ParseState& s, auto, auto) { s.flags.load_inbox = false; }},
+       "load no model (no sample tables; the console's model\npicker can still load one)",
+       [](ParseState& s, auto, auto) { s.flags.model.clear(); }},
+      {{"--no-review"},
+       Takes::kNothing,
+       "",
+       "do not review requests (no reviewer notes in the\nrequest log or --log-requests)",
+       [](ParseState& s, auto, auto) { s.flags.review = false; }},
       {{"--schema"},
        Takes::kValue,
        "FILE",
@@ -206,8 +221,9 @@ const FlagSpec* find_flag(std::string_view name) {
 std::string make_usage() {
   std::string usage =
       "Usage: dynamini [options]\n"
-      "       dynamini dump TABLE [--db FILE | --endpoint URL]\n\n"
-      "A DynamoDB-compatible server backed by SQLite, with the `inbox` model preloaded.\n\n"
+      "       dynamini dump TABLE [--db FILE | --endpoint URL]\n"
+      "       dynamini model list|patterns|run|import ...   (dynamini model --help)\n\n"
+      "A DynamoDB-compatible server backed by SQLite, with a teaching model preloaded.\n\n"
       "Options:\n";
   constexpr size_t kHelpColumn = 24;
   for (const auto& spec : flag_table()) {
