@@ -31,7 +31,8 @@ std::optional<Advice> large_item(const CallFacts& facts, const AdvisorOptions& o
   for (const CallFacts::Write& w : facts.writes) {
     if (w.removed || w.item_bytes < o.large_item_bytes) continue;
     return Advice{"review-item-size",
-                  "item " + w.key + " in " + w.table + " is " + number(std::round(w.item_bytes / 102.4) / 10) +
+                  "item " + w.key + " in " + w.table + " is " +
+                      number(std::round(w.item_bytes / 102.4) / 10) +
                       " KB, near DynamoDB's 400 KB item limit; every read and write of it is "
                       "charged by that size"};
   }
@@ -41,7 +42,9 @@ std::optional<Advice> large_item(const CallFacts& facts, const AdvisorOptions& o
 std::optional<Advice> scan(std::string_view operation, const CallFacts& facts) {
   for (const CallFacts::Page& p : facts.pages) {
     if (p.query) continue;
-    const std::string what = operation == "Scan" ? "Scan" : operation.empty() ? "read" : std::string(operation) + " (a scan)";
+    const std::string what = operation == "Scan" ? "Scan"
+                             : operation.empty() ? "read"
+                                                 : std::string(operation) + " (a scan)";
     return Advice{"review-scan",
                   what + " read " + std::to_string(p.evaluated) + " item(s) of " + p.table +
                       (p.index.empty() ? "" : " index " + p.index) + " to return " +
@@ -62,7 +65,8 @@ std::optional<Advice> filter(const CallFacts& facts, const AdvisorOptions& o) {
                   "the filter discarded " + std::to_string(discarded) + " of " +
                       std::to_string(p.evaluated) + " items read (" + percent(share) +
                       "): they were read and paid for; a key or a sparse index would read only "
-                      "the " + std::to_string(p.returned) + " wanted"};
+                      "the " +
+                      std::to_string(p.returned) + " wanted"};
   }
   return std::nullopt;
 }
@@ -117,14 +121,17 @@ std::optional<Advice> Advisor::hot_partition(const CallFacts& facts, int64_t at)
   for (const CallFacts::Write& w : facts.writes) {
     const std::string id = partition_id(w.table, w.partition_key);
     size_t count = 0;
+    size_t in_last_second = 0;
     double last_second = 0;
     for (const RecentWrite& r : recent_) {
       if (r.partition != id) continue;
       ++count;
-      if (r.at_ms > at - 1000) last_second += r.units;
+      if (r.at_ms <= at - 1000) continue;
+      ++in_last_second;
+      last_second += r.units;
     }
     const double share = static_cast<double>(count) / static_cast<double>(recent_.size());
-    if (share < options_.hot_share) continue;
+    if (share < options_.hot_share || in_last_second < options_.hot_per_second) continue;
     return Advice{"review-hot-partition",
                   "hot partition: " + std::to_string(count) + " of the last " +
                       std::to_string(recent_.size()) + " writes (" + percent(share) + ") went to " +

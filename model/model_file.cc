@@ -105,7 +105,8 @@ void read_templates(const Value& doc, ModelDefinition& m) {
     out.id = t.name.GetString();
     out.operation = text(t.value, "operation", where, true);
     out.body = to_text(need(t.value, "request", where));
-    if (!need(t.value, "request", where).IsObject()) fail(at(where, "request"), "expected an object");
+    if (!need(t.value, "request", where).IsObject())
+      fail(at(where, "request"), "expected an object");
     m.templates.push_back(std::move(out));
   }
 }
@@ -165,7 +166,8 @@ void read_lists(const Value& doc, ModelDefinition& m) {
 }
 
 bool has_note(const ModelDefinition& m, const std::string& id) {
-  return std::any_of(m.notes.begin(), m.notes.end(), [&](const ModelNote& n) { return n.id == id; });
+  return std::any_of(m.notes.begin(), m.notes.end(),
+                     [&](const ModelNote& n) { return n.id == id; });
 }
 
 // Every name a pattern uses is defined, and its templates are templates.
@@ -223,7 +225,8 @@ void check_lessons(const Value& doc, const ModelDefinition& m) {
     const Value& steps = array(lessons[i], "steps", where, true);
     for (rapidjson::SizeType j = 0; j < steps.Size(); ++j) {
       const std::string step = at(at(where, "steps"), j);
-      const std::string pattern = text(need(steps[j], "run", step), "pattern", at(step, "run"), true);
+      const std::string pattern =
+          text(need(steps[j], "run", step), "pattern", at(step, "run"), true);
       if (m.find_pattern(pattern) == nullptr) fail(at(step, "run"), "no pattern " + pattern);
       text(steps[j], "question", step, true);
       need(steps[j], "answer", step);

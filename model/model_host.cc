@@ -13,8 +13,7 @@ ModelHost::~ModelHost() {
   inbox_runtime_.reset();
 }
 
-std::shared_ptr<const LoadedModel> ModelHost::load(ModelDefinition model,
-                                                   ExistingTables existing) {
+std::shared_ptr<const LoadedModel> ModelHost::load(ModelDefinition model, ExistingTables existing) {
   std::lock_guard lock(mu_);
   auto loaded = std::make_shared<LoadedModel>();
   loaded->catalogue = model_catalogue_json(model);

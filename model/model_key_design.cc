@@ -43,9 +43,10 @@ std::string key_schema(const rapidjson::Value& keys, const rapidjson::Value* typ
 std::string table_lines(const std::string& request) {
   rapidjson::Document t;
   t.Parse(request.data(), request.size());
-  const rapidjson::Value* types = t.HasMember("AttributeDefinitions") ? &t["AttributeDefinitions"] : nullptr;
-  std::string out = "table " + std::string(t["TableName"].GetString()) + ": " +
-                    key_schema(t["KeySchema"], types);
+  const rapidjson::Value* types =
+      t.HasMember("AttributeDefinitions") ? &t["AttributeDefinitions"] : nullptr;
+  std::string out =
+      "table " + std::string(t["TableName"].GetString()) + ": " + key_schema(t["KeySchema"], types);
   if (t.HasMember("StreamSpecification") && t["StreamSpecification"].HasMember("StreamViewType")) {
     out += "; stream " + std::string(t["StreamSpecification"]["StreamViewType"].GetString());
   }

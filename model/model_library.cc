@@ -65,7 +65,8 @@ ModelDefinition load_model(const std::string& name_or_path) {
   if (const ModelDefinition* m = shipped_model(name_or_path)) return *m;
   if (name_or_path.find('/') == std::string::npos && !name_or_path.ends_with(kSuffix)) {
     std::string known;
-    for (const std::string& name : shipped_model_names()) known += (known.empty() ? "" : ", ") + name;
+    for (const std::string& name : shipped_model_names())
+      known += (known.empty() ? "" : ", ") + name;
     throw ModelFileError("no model named '" + name_or_path + "' (built in: " + known +
                          "; or give a model file's path)");
   }

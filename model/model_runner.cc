@@ -39,9 +39,26 @@ std::optional<std::string> at_path(const rapidjson::Value& root, std::string_vie
   return to_json(*v);
 }
 
+// The capacity a call consumed: Result::consumed_capacity when the executor
+// measured it, else the response's ConsumedCapacity (a call over HTTP).
 double units(const Result& r) {
   double total = 0;
   for (const auto& c : r.consumed_capacity) total += c.capacity_units.value_or(0);
+  if (!r.consumed_capacity.empty() || !r.ok()) return total;
+  rapidjson::Document body;
+  body.Parse(r.body.c_str(), r.body.size());
+  if (!body.IsObject() || !body.HasMember("ConsumedCapacity")) return total;
+  const rapidjson::Value& cc = body["ConsumedCapacity"];
+  auto add = [&](const rapidjson::Value& entry) {
+    if (entry.IsObject() && entry.HasMember("CapacityUnits") && entry["CapacityUnits"].IsNumber()) {
+      total += entry["CapacityUnits"].GetDouble();
+    }
+  };
+  if (cc.IsArray()) {
+    for (const auto& entry : cc.GetArray()) add(entry);
+  } else {
+    add(cc);
+  }
   return total;
 }
 
@@ -52,7 +69,8 @@ bool reads(std::string_view operation) {
 
 std::string cost(const PatternCall& call) {
   char buf[48];
-  std::snprintf(buf, sizeof buf, "%g %s", units(call.result), reads(call.operation) ? "RCU" : "WCU");
+  std::snprintf(buf, sizeof buf, "%g %s", units(call.result),
+                reads(call.operation) ? "RCU" : "WCU");
   return buf;
 }
 
@@ -152,16 +170,18 @@ bool GenericRun::send_one(const ModelStep& step, const ModelTemplate& t,
   const PatternCall& sent = out_.calls.back();
   if (!sent.result.ok()) {
     const ApiError& e = *sent.result.error;
-    const bool expected = std::find(step.expect.begin(), step.expect.end(), e.name()) != step.expect.end();
+    const bool expected =
+        std::find(step.expect.begin(), step.expect.end(), e.name()) != step.expect.end();
     out_.ok = expected;
-    ending_ = t.operation + (expected ? " refused, as it can be: " : " failed: ") + e.name() + ": " +
-              e.message + (expected ? " (nothing was written)" : "");
+    ending_ = t.operation + (expected ? " refused, as it can be: " : " failed: ") + e.name() +
+              ": " + e.message + (expected ? " (nothing was written)" : "");
     return false;
   }
   rapidjson::Document body;
   body.Parse(sent.result.body.c_str(), sent.result.body.size());
   lek.reset();
-  if (body.IsObject() && body.HasMember("LastEvaluatedKey")) lek = to_json(body["LastEvaluatedKey"]);
+  if (body.IsObject() && body.HasMember("LastEvaluatedKey"))
+    lek = to_json(body["LastEvaluatedKey"]);
   for (const auto& [param, path] : step.capture) {
     if (auto value = at_path(body, path)) values_.text(param, *value);
   }

@@ -42,7 +42,8 @@ PatternArguments::PatternArguments(const ModelDefinition& model, const ModelPatt
 
 const ModelParameter& PatternArguments::parameter(std::string_view name) const {
   const ModelParameter* p = model_.find_parameter(name);
-  if (p == nullptr) throw PatternError("pattern " + pattern_.id + ": no parameter " + std::string(name));
+  if (p == nullptr)
+    throw PatternError("pattern " + pattern_.id + ": no parameter " + std::string(name));
   return *p;
 }
 

@@ -77,10 +77,12 @@ std::string price_table_json(const PriceTable& p) {
   rapidjson::StringBuffer buffer;
   rapidjson::Writer<rapidjson::StringBuffer> out(buffer);
   out.StartObject();
-  for (const auto& [key, value] :
-       {std::pair<const char*, const std::string*>{"name", &p.name}, {"title", &p.title},
-        {"region", &p.region}, {"currency", &p.currency}, {"readOn", &p.read_on},
-        {"source", &p.source}}) {
+  for (const auto& [key, value] : {std::pair<const char*, const std::string*>{"name", &p.name},
+                                   {"title", &p.title},
+                                   {"region", &p.region},
+                                   {"currency", &p.currency},
+                                   {"readOn", &p.read_on},
+                                   {"source", &p.source}}) {
     out.Key(key);
     out.String(value->c_str(), static_cast<rapidjson::SizeType>(value->size()));
   }

@@ -295,7 +295,8 @@ void add_entity(Builder& b, const Table& t, const Value& facet, const KeyShape& 
   e.AddMember("keys", keys, b.a);
   Value summary(rapidjson::kArrayType);
   for (const auto& attribute : json::array(facet, "NonKeyAttributes", name).GetArray()) {
-    if (attribute.IsString() && summary.Size() < 3) summary.PushBack(str(attribute.GetString(), b.a), b.a);
+    if (attribute.IsString() && summary.Size() < 3)
+      summary.PushBack(str(attribute.GetString(), b.a), b.a);
   }
   e.AddMember("summary", summary, b.a);
   b.entities.PushBack(e, b.a);
@@ -319,9 +320,13 @@ void convert_facet(Builder& b, const Table& t, const Value& facet) {
     b.parameter(hash.placeholder, hash.example, "the " + name + "'s " + t.hash.name);
   }
   add_pattern(b, name, name + ": one partition",
-              "The facet " + name + " of the Workbench model, read the way its keys allow: one "
-                  "partition of " + t.name + (range && !range->prefix.empty()
-                      ? ", its sort key starting with " + range->prefix : std::string()) + ".",
+              "The facet " + name +
+                  " of the Workbench model, read the way its keys allow: one "
+                  "partition of " +
+                  t.name +
+                  (range && !range->prefix.empty() ? ", its sort key starting with " + range->prefix
+                                                   : std::string()) +
+                  ".",
               partition_query(t.name, "", hash, range, b.a), hash);
 }
 
@@ -402,7 +407,8 @@ std::string workbench_to_model(const rapidjson::Value& doc) {
   out.AddMember("description", str(description, b.a), b.a);
   Value focus(rapidjson::kObjectType);
   focus.AddMember("table", Value(tables[0]["TableName"], b.a), b.a);
-  if (!b.entities.Empty()) focus.AddMember("partition", Value(b.entities[0]["keys"].MemberBegin()->value, b.a), b.a);
+  if (!b.entities.Empty())
+    focus.AddMember("partition", Value(b.entities[0]["keys"].MemberBegin()->value, b.a), b.a);
   out.AddMember("tables", tables, b.a);
   out.AddMember("focus", focus, b.a);
   out.AddMember("items", items, b.a);

@@ -82,8 +82,8 @@ void note_page_item(CallFacts::Page& page, const TableDef& table, std::string_vi
   if (page.keys.size() >= CallFacts::kMaxKeys) return;
   std::vector<std::string_view> names{table.keys.hash.name};
   if (table.keys.range) names.push_back(table.keys.range->name);
-  page.keys.push_back({.key = item_to_json(attributes_from_json(row_json, names)),
-                       .returned = returned});
+  page.keys.push_back(
+      {.key = item_to_json(attributes_from_json(row_json, names)), .returned = returned});
 }
 
 void note_write(const TableDef& table, const Item* old_item, const Item* new_item) {

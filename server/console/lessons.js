@@ -106,18 +106,19 @@ function drawStep(model, lesson, progress) {
     const answer = given(step);
     if (answer === "") { toast("Make a prediction first.", "bad"); return; }
     check.disabled = true;
-    reveal(model, lesson, progress, answer).finally(() => { check.disabled = false; });
+    reveal(model, lesson, progress, answer).then((shown) => { check.disabled = shown; }, () => { check.disabled = false; });
   });
   body.append(el("h2", {}, lesson.title), form, el("div", { id: "lesson-result", "aria-live": "polite" }));
   form.querySelector("input")?.focus();
 }
 
 // Runs the step's request now that the learner predicted, and compares.
+// Resolves to true once the answer is shown.
 async function reveal(model, lesson, progress, answer) {
   const step = lesson.steps[progress.step];
   const ran = await runPattern(step.run.pattern, step.run.params ?? {});
   const out = clear(document.getElementById("lesson-result"));
-  if (!ran.ok) { out.append(el("p", { class: "error-box" }, ran.body?.error ?? `HTTP ${ran.status}`)); return; }
+  if (!ran.ok) { out.append(el("p", { class: "error-box" }, ran.body?.error ?? `HTTP ${ran.status}`)); return false; }
   const expected = expectedAnswer(step.answer, ran.body);
   const right = isRight(step.answer, answer, expected);
   const shown = step.answer.choices?.find((c) => String(c.value) === expected)?.label ?? expected;
@@ -138,6 +139,7 @@ async function reveal(model, lesson, progress, answer) {
     el("div", { class: "actions" }, next));
   drawList();
   next.focus();
+  return true;
 }
 
 function finish(model, lesson, progress) {

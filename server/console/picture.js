@@ -141,10 +141,10 @@ function statusText() {
 function legend(indexes) {
   const catalogue = getCatalogue();
   clear(document.getElementById("picture-legend")).append(
-    catalogue.entities.filter((e) => !e.table || e.table === table)
+    ...catalogue.entities.filter((e) => !e.table || e.table === table)
       .map((e) => el("span", { class: `chip ${kindClass({ position: catalogue.entities.indexOf(e) })}`, title: e.description }, e.name)),
     el("span", { class: "chip kind-other" }, "other"),
-    indexes.map((i) => el("span", { class: `line-key link-${i.position}` }, `line: in ${i.name}`)),
+    ...indexes.map((i) => el("span", { class: `line-key link-${i.position}` }, `line: in ${i.name}`)),
     el("span", { class: "mark-key returned" }, "returned"), el("span", { class: "mark-key read" }, "read, not returned"));
 }
 

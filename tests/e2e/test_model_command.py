@@ -51,12 +51,14 @@ class ModelCommands(unittest.TestCase):
         first = model(*pay).stdout
         self.assertIn(">>> UpdateItem", first)
         self.assertIn('"version": {\n      "N": "2"', first)
-        self.assertRegex(first, r"price: \$0\.625 per million calls \(0 RCU \+ 1 WCU a call; "
+        # The account item is in InvertedIndex too (its keys swapped): 1 WCU
+        # for the item and 1 for its index entry.
+        self.assertRegex(first, r"price: \$1\.25 per million calls \(0 RCU \+ 2 WCU a call; "
                                 r"on demand, us-east-1, rates of 2026-12-02\)")
         stale = model(*pay).stdout  # exit 0: the refusal is the pattern's outcome
         self.assertIn("UpdateItem refused, as it can be: ConditionalCheckFailedException", stale)
         fresh = model("run", "S11", "--model", "shop", "--db", db, "--quiet").stdout
-        self.assertEqual(fresh.strip(), "UpdateItem done (1 WCU)")
+        self.assertEqual(fresh.strip(), "UpdateItem done (2 WCU)")
 
     def test_run_against_a_server_started_with_another_model(self):
         server = DynaminiServer(inbox=False, extra_args=["--model", "notifications"]).start()

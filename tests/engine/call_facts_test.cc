@@ -16,7 +16,8 @@ struct FactsFixture : ApiFixture {
       const std::string sk = "N#" + std::to_string(i);
       std::string item = R"({"pk":{"S":"U#a"},"sk":{"S":")" + sk + R"("},"kind":{"S":")" +
                          (i % 3 == 0 ? "like" : "post") + R"("}})";
-      if (i % 2 == 0) item.insert(item.size() - 1, R"(,"gsi1pk":{"S":"X#a"},"gsi1sk":{"S":")" + sk + "\"}");
+      if (i % 2 == 0)
+        item.insert(item.size() - 1, R"(,"gsi1pk":{"S":"X#a"},"gsi1sk":{"S":")" + sk + "\"}");
       call("PutItem", R"({"TableName":"tbl","Item":)" + item + "}");
     }
   }
@@ -37,7 +38,8 @@ TEST_CASE_FIXTURE(FactsFixture, "Facts: none unless asked for") {
   CHECK(r.facts.writes.empty());
 }
 
-TEST_CASE_FIXTURE(FactsFixture, "Facts: a filtered Query lists every item read and those returned") {
+TEST_CASE_FIXTURE(FactsFixture,
+                  "Facts: a filtered Query lists every item read and those returned") {
   auto r = run("Query", R"({"TableName":"tbl","KeyConditionExpression":"pk = :p",
     "FilterExpression":"kind = :k","ExpressionAttributeValues":{":p":{"S":"U#a"},":k":{"S":"like"}}})");
   REQUIRE(r.facts.pages.size() == 1);
@@ -54,7 +56,8 @@ TEST_CASE_FIXTURE(FactsFixture, "Facts: a filtered Query lists every item read a
   CHECK(page.keys[3].returned);
 }
 
-TEST_CASE_FIXTURE(FactsFixture, "Facts: a Query of one whole key names one item; a range does not") {
+TEST_CASE_FIXTURE(FactsFixture,
+                  "Facts: a Query of one whole key names one item; a range does not") {
   auto one = run("Query", R"({"TableName":"tbl","KeyConditionExpression":"pk = :p AND sk = :s",
     "ExpressionAttributeValues":{":p":{"S":"U#a"},":s":{"S":"N#1"}}})");
   CHECK(one.facts.pages.at(0).single_item);
@@ -75,7 +78,8 @@ TEST_CASE_FIXTURE(FactsFixture, "Facts: a Scan of an index lists the table keys 
 TEST_CASE_FIXTURE(FactsFixture, "Facts: a write names its key, size, partition and index cost") {
   const std::string big(3000, 'x');
   auto r = run("PutItem", R"({"TableName":"tbl","Item":{"pk":{"S":"U#b"},"sk":{"S":"N#9"},
-    "gsi1pk":{"S":"X#b"},"gsi1sk":{"S":"N#9"},"body":{"S":")" + big + R"("}}})");
+    "gsi1pk":{"S":"X#b"},"gsi1sk":{"S":"N#9"},"body":{"S":")" +
+                              big + R"("}}})");
   REQUIRE(r.facts.writes.size() == 1);
   const auto& w = r.facts.writes[0];
   CHECK(w.table == "tbl");
@@ -92,7 +96,8 @@ TEST_CASE_FIXTURE(FactsFixture, "Facts: a write names its key, size, partition a
   CHECK(w.indexes[0].keys_only_units == 1.0);  // keys only: under 1 KB
 }
 
-TEST_CASE_FIXTURE(FactsFixture, "Facts: leaving a sparse index is an index write; a delete removes") {
+TEST_CASE_FIXTURE(FactsFixture,
+                  "Facts: leaving a sparse index is an index write; a delete removes") {
   auto update = run("UpdateItem", R"({"TableName":"tbl","Key":{"pk":{"S":"U#a"},"sk":{"S":"N#0"}},
     "UpdateExpression":"REMOVE gsi1pk, gsi1sk"})");
   const auto& w = update.facts.writes.at(0);
@@ -100,18 +105,22 @@ TEST_CASE_FIXTURE(FactsFixture, "Facts: leaving a sparse index is an index write
   CHECK(w.indexes.at(0).index == "GSI1");
   auto del = run("DeleteItem", R"({"TableName":"tbl","Key":{"pk":{"S":"U#a"},"sk":{"S":"N#1"}}})");
   CHECK(del.facts.writes.at(0).removed);
-  auto nothing = run("DeleteItem", R"({"TableName":"tbl","Key":{"pk":{"S":"U#z"},"sk":{"S":"N#1"}}})");
+  auto nothing =
+      run("DeleteItem", R"({"TableName":"tbl","Key":{"pk":{"S":"U#z"},"sk":{"S":"N#1"}}})");
   CHECK(nothing.facts.writes.empty());
 }
 
-TEST_CASE_FIXTURE(FactsFixture, "Facts: a transaction lists each write; a refused call lists none") {
+TEST_CASE_FIXTURE(FactsFixture,
+                  "Facts: a transaction lists each write; a refused call lists none") {
   auto r = run("TransactWriteItems", R"({"TransactItems":[
     {"Put":{"TableName":"tbl","Item":{"pk":{"S":"U#c"},"sk":{"S":"A"}}}},
     {"Update":{"TableName":"tbl","Key":{"pk":{"S":"U#c"},"sk":{"S":"B"}},"UpdateExpression":"SET n = :one",
       "ExpressionAttributeValues":{":one":{"N":"1"}}}}]})");
   CHECK(r.facts.writes.size() == 2);
-  auto refused = db->execute("PutItem", R"json({"TableName":"tbl","Item":{"pk":{"S":"U#a"},"sk":{"S":"N#2"}},
-    "ConditionExpression":"attribute_not_exists(pk)"})json", kFacts);
+  auto refused =
+      db->execute("PutItem", R"json({"TableName":"tbl","Item":{"pk":{"S":"U#a"},"sk":{"S":"N#2"}},
+    "ConditionExpression":"attribute_not_exists(pk)"})json",
+                  kFacts);
   CHECK_FALSE(refused.ok());
   CHECK(refused.facts.writes.empty());
 }

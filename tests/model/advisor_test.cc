@@ -95,12 +95,24 @@ TEST_CASE("reviewer: a hot partition, against the per-partition limits") {
   }
   REQUIRE(advice);
   CHECK(advice->rule == "review-hot-partition");
-  CHECK(advice->text.starts_with("hot partition: 60 of the last 90 writes (67%) went to t partition key hot"));
+  CHECK(advice->text.starts_with(
+      "hot partition: 60 of the last 90 writes (67%) went to t partition key hot"));
   CHECK(advice->text.find("1000 WCU and 3000 RCU per second") != std::string::npos);
   // A write elsewhere is not blamed.
   CallFacts other;
   other.writes.push_back(write("spread#1"));
   CHECK_FALSE(review(a, "PutItem", other));
+}
+
+TEST_CASE("reviewer: one person's writes to their own partition, a few a second, are not hot") {
+  int64_t now = 0;
+  Advisor a({.clock_ms = [&] { return now; }});
+  for (int i = 0; i < 40; ++i) {
+    CallFacts f;
+    f.writes.push_back(write("mine"));
+    CHECK_FALSE(review(a, "UpdateItem", f));
+    now += 200;  // 5 a second
+  }
 }
 
 TEST_CASE("reviewer: an item near 400 KB comes first") {
@@ -117,10 +129,13 @@ TEST_CASE("reviewer: an index projecting ALL that costs more than KEYS_ONLY woul
   Advisor a;
   CallFacts facts;
   facts.writes.push_back(write("p"));
-  facts.writes[0].indexes.push_back({.index = "GSI1", .projection = "ALL", .units = 3, .keys_only_units = 1});
+  facts.writes[0].indexes.push_back(
+      {.index = "GSI1", .projection = "ALL", .units = 3, .keys_only_units = 1});
   auto advice = review(a, "PutItem", facts);
   CHECK(advice->rule == "review-projection");
-  CHECK(advice->text == "GSI1 projects ALL: this write cost 3 WCU in GSI1 where KEYS_ONLY would cost 1; project only what the index's reads need");
+  CHECK(advice->text ==
+        "GSI1 projects ALL: this write cost 3 WCU in GSI1 where KEYS_ONLY would cost 1; project "
+        "only what the index's reads need");
   facts.writes[0].indexes[0].units = 1;
   CHECK_FALSE(review(a, "PutItem", facts));
 }
@@ -143,9 +158,10 @@ TEST_CASE("reviewer: a collection that only grows, said at the threshold") {
 TEST_CASE("reviewer: real facts from the engine, for a shipped model's costly pattern") {
   auto db = Database::open();
   load_model_data(database_executor(*db), *shipped_model("shop"));
-  Result r = db->execute("Scan", R"json({"TableName": "shop", "FilterExpression": "begins_with(SK, :o)",
+  Result r =
+      db->execute("Scan", R"json({"TableName": "shop", "FilterExpression": "begins_with(SK, :o)",
       "ExpressionAttributeValues": {":o": {"S": "ORDER#"}}})json",
-                         {.measure_capacity = false, .collect_facts = true});
+                  {.measure_capacity = false, .collect_facts = true});
   Advisor a;
   auto advice = a.review({.operation = "Scan", .ok = r.ok(), .facts = &r.facts});
   REQUIRE(advice);

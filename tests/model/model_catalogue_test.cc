@@ -37,10 +37,9 @@ std::string text(const rapidjson::Value& v) {
 
 // Values a runner supplies to templates itself: the generic runner's clock
 // and ids, and what the inbox's C++ fills in from what it read.
-const std::set<std::string> kSupplied = {"now",      "nowSeconds", "ulid",    "table",
-                                         "createdAt", "jobId",     "cutoff",  "marked",
-                                         "postId",    "notifId",   "target",  "payload",
-                                         "targetType"};
+const std::set<std::string> kSupplied = {"now",    "nowSeconds", "ulid",      "table",  "createdAt",
+                                         "jobId",  "cutoff",     "marked",    "postId", "notifId",
+                                         "target", "payload",    "targetType"};
 
 TEST_CASE("catalogue: three models ship, the inbox among them") {
   CHECK(shipped_model_names() == std::vector<std::string>{"inbox", "notifications", "shop"});

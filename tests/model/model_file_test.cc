@@ -22,7 +22,8 @@ std::string model_text(const std::string& patterns = R"([{"id": "P1", "name": "g
     "items": {"tiny": [{"id": {"S": "a"}}]},
     "parameters": [{"name": "id", "default": "a", "required": true}],
     "templates": {"get": {"operation": "GetItem", "request": {"TableName": "tiny", "Key": {"id": {"S": "{{id}}"}}}}},
-    "patterns": )" + patterns + "}";
+    "patterns": )" +
+         patterns + "}";
 }
 
 std::string error_of(const std::string& text) {
@@ -74,9 +75,11 @@ TEST_CASE("model file: generated items fill {{i}}, {{t}} and {{date}} from the c
              R"({"id": {"S": "y{{i}}"}})"};
   auto items = generated_items(g);
   REQUIRE(items.size() == 3);
-  CHECK(items[0] == R"({"id":{"S":"x0000"},"at":{"N":"1735689600"},"on":{"S":"2025-01-01T00:00:00Z"}})");
+  CHECK(items[0] ==
+        R"({"id":{"S":"x0000"},"at":{"N":"1735689600"},"on":{"S":"2025-01-01T00:00:00Z"}})");
   CHECK(items[1] == R"({"id":{"S":"y0001"}})");
-  CHECK(items[2] == R"({"id":{"S":"x0002"},"at":{"N":"1735696800"},"on":{"S":"2025-01-01T02:00:00Z"}})");
+  CHECK(items[2] ==
+        R"({"id":{"S":"x0002"},"at":{"N":"1735696800"},"on":{"S":"2025-01-01T02:00:00Z"}})");
 }
 
 TEST_CASE("model library: a shipped name, or a path; an unknown name lists the shipped ones") {
@@ -86,10 +89,11 @@ TEST_CASE("model library: a shipped name, or a path; an unknown name lists the s
     FAIL("loaded a model that does not exist");
   } catch (const ModelFileError& e) {
     CHECK(std::string(e.what()) ==
-          "no model named 'nope' (built in: inbox, notifications, shop; or give a model file's path)");
+          "no model named 'nope' (built in: inbox, notifications, shop; or give a model file's "
+          "path)");
   }
-  CHECK_THROWS_WITH_AS(load_model("/no/such/model.json"), "/no/such/model.json: cannot read the file",
-                       ModelFileError);
+  CHECK_THROWS_WITH_AS(load_model("/no/such/model.json"),
+                       "/no/such/model.json: cannot read the file", ModelFileError);
 }
 
 }  // namespace

@@ -35,7 +35,9 @@ rapidjson::Document body(const PatternCall& call) {
   return doc;
 }
 
-double units(const PatternCall& call) { return call.result.consumed_capacity.at(0).capacity_units.value(); }
+double units(const PatternCall& call) {
+  return call.result.consumed_capacity.at(0).capacity_units.value();
+}
 
 TEST_CASE("generic runner: a page of the feed, newest first, with its cursor for the next") {
   ModelFixture f("notifications");
@@ -46,7 +48,9 @@ TEST_CASE("generic runner: a page of the feed, newest first, with its cursor for
   CHECK(page["Count"].GetInt() == 10);
   CHECK(std::string(page["Items"][0]["sk"]["S"].GetString()) == "NOTIF#2025-01-22T15:00:00Z#a0519");
   REQUIRE(first.cursor.has_value());
-  CHECK(first.outcome == "Query returned 10 of 10 item(s) read (0.5 RCU); more: the next page starts at LastEvaluatedKey");
+  CHECK(first.outcome ==
+        "Query returned 10 of 10 item(s) read (0.5 RCU); more: the next page starts at "
+        "LastEvaluatedKey");
   TemplateParams next = TemplateParams::from_json(R"({"pageSize": 10})");
   next.json("cursor", *first.cursor);
   auto second = run_model_pattern(f.model, "F1", next, f.executor);
@@ -63,10 +67,12 @@ TEST_CASE("generic runner: page fifty costs what page one costs") {
   // Each page resumed from the one before: page 50's first item is the 491st newest.
   CHECK(std::string(body(run.calls.back())["Items"][0]["sk"]["S"].GetString()) ==
         "NOTIF#2025-01-02T05:00:00Z#a0029");
-  CHECK(run.outcome.starts_with("50 pages of Query: page 1 returned 10 of 10 item(s) read (0.5 RCU); page 50"));
+  CHECK(run.outcome.starts_with(
+      "50 pages of Query: page 1 returned 10 of 10 item(s) read (0.5 RCU); page 50"));
 }
 
-TEST_CASE("generic runner: a filter reads everything and keeps the unread; the index reads them only") {
+TEST_CASE(
+    "generic runner: a filter reads everything and keeps the unread; the index reads them only") {
   ModelFixture f("notifications");
   auto filtered = f.run("F4");
   const CallFacts::Page& page = filtered.calls.at(0).result.facts.pages.at(0);
@@ -90,7 +96,8 @@ TEST_CASE("generic runner: an expected refusal is the pattern's outcome, not a f
   CHECK(first.calls[0].result.facts.writes.at(0).indexes.at(0).index == "GSI1");
   auto again = f.run("F5", params);
   CHECK(again.ok);
-  CHECK(again.outcome.starts_with("UpdateItem refused, as it can be: ConditionalCheckFailedException"));
+  CHECK(again.outcome.starts_with(
+      "UpdateItem refused, as it can be: ConditionalCheckFailedException"));
 }
 
 TEST_CASE("generic runner: now, nowSeconds and ulid are filled in for a new item") {
@@ -137,12 +144,14 @@ TEST_CASE("generic runner: unknown patterns and bad parameters send nothing") {
     ++sent;
     return f.db->execute(op, r);
   };
-  CHECK_THROWS_WITH_AS(run_model_pattern(f.model, "S99", TemplateParams(), counting), "no pattern S99",
-                       PatternError);
-  CHECK_THROWS_WITH_AS(run_model_pattern(f.model, "S2", TemplateParams::from_json(R"({"limit": "x"})"), counting),
-                       "parameter limit must be a positive number", PatternError);
+  CHECK_THROWS_WITH_AS(run_model_pattern(f.model, "S99", TemplateParams(), counting),
+                       "no pattern S99", PatternError);
+  CHECK_THROWS_WITH_AS(
+      run_model_pattern(f.model, "S2", TemplateParams::from_json(R"({"limit": "x"})"), counting),
+      "parameter limit must be a positive number", PatternError);
   CHECK(sent == 0);
-  CHECK(run_model_pattern(f.model, "orders", TemplateParams(), counting).ok);  // by its command's name
+  CHECK(run_model_pattern(f.model, "orders", TemplateParams(), counting)
+            .ok);  // by its command's name
 }
 
 }  // namespace

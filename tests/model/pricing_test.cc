@@ -22,8 +22,9 @@ TEST_CASE("pricing: the built-in table is on-demand us-east-1, named with the da
 
 TEST_CASE("pricing: a call's units times the rates, per million calls") {
   const PriceTable& p = price_table();
-  CHECK(price_per_million(p, 0.5, 0) == doctest::Approx(0.0625));  // an eventually consistent GetItem
-  CHECK(price_per_million(p, 0, 4) == doctest::Approx(2.5));       // a transaction of two 1 KB updates
+  CHECK(price_per_million(p, 0.5, 0) ==
+        doctest::Approx(0.0625));                             // an eventually consistent GetItem
+  CHECK(price_per_million(p, 0, 4) == doctest::Approx(2.5));  // a transaction of two 1 KB updates
   CHECK(price_per_million(p, 1, 2) == doctest::Approx(1.375));
 }
 

@@ -40,7 +40,9 @@ TEST_CASE("Workbench import: tables, items, one entity per facet with its key te
   table.Parse(m.tables[0].c_str());
   CHECK(std::string(table["BillingMode"].GetString()) == "PAY_PER_REQUEST");
   CHECK(table["AttributeDefinitions"].Size() == 4);  // PK, SK, GSI1PK, GSI1SK
-  CHECK(std::string(table["GlobalSecondaryIndexes"][0]["Projection"]["ProjectionType"].GetString()) == "INCLUDE");
+  CHECK(
+      std::string(table["GlobalSecondaryIndexes"][0]["Projection"]["ProjectionType"].GetString()) ==
+      "INCLUDE");
   CHECK(m.items.size() == 8);
   const ModelEntity* book = entity(m, "Book");
   REQUIRE(book != nullptr);
@@ -60,9 +62,11 @@ TEST_CASE("Workbench import: a Query per facet and per index, which run") {
   const SeedReport seeded = load_model_data(database_executor(*db), m, ExistingTables::kFail);
   CHECK(seeded.items == 8);
   Executor executor = database_executor(*db);
-  auto books = run_model_pattern(m, "Q2", TemplateParams::from_json(R"({"AuthorId": "a100"})"), executor);
+  auto books =
+      run_model_pattern(m, "Q2", TemplateParams::from_json(R"({"AuthorId": "a100"})"), executor);
   REQUIRE(books.ok);
-  CHECK(books.calls[0].request.find(R"json("KeyConditionExpression":"#pk = :pk AND begins_with(#sk, :sk)")json") !=
+  CHECK(books.calls[0].request.find(
+            R"json("KeyConditionExpression":"#pk = :pk AND begins_with(#sk, :sk)")json") !=
         std::string::npos);
   rapidjson::Document page;
   page.Parse(books.calls[0].result.body.c_str());
@@ -76,9 +80,10 @@ TEST_CASE("Workbench import: a Query per facet and per index, which run") {
 TEST_CASE("Workbench import: what the export lacks is named") {
   CHECK_THROWS_WITH_AS(parse_model(R"({"ModelName": "x", "DataModel": []})", "w.json"),
                        "w.json: DataModel: no table", ModelFileError);
-  CHECK_THROWS_WITH_AS(parse_model(R"({"ModelName": "x", "DataModel": [{"TableName": "t", "KeyAttributes": {}}]})",
-                                   "w.json"),
-                       "w.json: DataModel[0].KeyAttributes: missing PartitionKey", ModelFileError);
+  CHECK_THROWS_WITH_AS(
+      parse_model(R"({"ModelName": "x", "DataModel": [{"TableName": "t", "KeyAttributes": {}}]})",
+                  "w.json"),
+      "w.json: DataModel[0].KeyAttributes: missing PartitionKey", ModelFileError);
 }
 
 }  // namespace

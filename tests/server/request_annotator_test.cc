@@ -41,8 +41,10 @@ TEST_CASE("request annotator: sees each call's facts; its note reaches the log a
   };
   options.request_observer = [&](const ApiCall& call) { seen.push_back(std::string(call.note)); };
   RouteContext context{.db = *db, .log = &log, .options = &options};
-  CHECK(route(context, test::api_request("DynamoDB_20120810.Scan", R"({"TableName":"things"})")).result_int() == 200);
-  CHECK(route(context, test::api_request("DynamoDB_20120810.ListTables", "{}")).result_int() == 200);
+  CHECK(route(context, test::api_request("DynamoDB_20120810.Scan", R"({"TableName":"things"})"))
+            .result_int() == 200);
+  CHECK(route(context, test::api_request("DynamoDB_20120810.ListTables", "{}")).result_int() ==
+        200);
   CHECK(seen == std::vector<std::string>{"read 1", ""});
   auto entries = parse_json(log.entries_json(0, 10));
   REQUIRE(entries["entries"].Size() == 2);
@@ -58,7 +60,8 @@ TEST_CASE("request annotator: without one, no facts are collected and no note is
   const CallFacts* facts = &sentinel;  // replaced by what the observer sees
   ServerOptions options;
   options.request_observer = [&](const ApiCall& call) { facts = call.facts; };
-  route(RouteContext{.db = *db, .log = &log, .options = &options}, test::api_request("DynamoDB_20120810.ListTables", "{}"));
+  route(RouteContext{.db = *db, .log = &log, .options = &options},
+        test::api_request("DynamoDB_20120810.ListTables", "{}"));
   CHECK(facts == nullptr);
   CHECK(parse_json(log.entries_json(0, 10))["entries"][0]["note"].IsNull());
 }

@@ -14,8 +14,8 @@
 
 #include "cli/api_target.h"
 #include "cli/commands.h"
-#include "cli/pattern_run_command.h"
 #include "cli/pattern_command_args.h"
+#include "cli/pattern_run_command.h"
 #include "cli/run_printer.h"
 #include "model/model_catalogue.h"
 #include "model/model_file.h"
@@ -78,12 +78,12 @@ void import_workbench(const std::string& file) {
   const std::string body = text.str();
   doc.Parse(body.data(), body.size());
   if (!model::is_workbench_export(doc)) {
-    throw std::runtime_error(file + " is not a NoSQL Workbench export (no ModelName and DataModel)");
+    throw std::runtime_error(file +
+                             " is not a NoSQL Workbench export (no ModelName and DataModel)");
   }
   std::cout << pretty_json(model::workbench_to_model(doc)) << "\n";
-  std::cerr << "dynamini model: " << checked.title << ": " << checked.tables.size()
-            << " table(s), " << checked.entities.size() << " entities, "
-            << checked.patterns.size() << " patterns\n";
+  std::cerr << "dynamini model: " << checked.title << ": " << checked.tables.size() << " table(s), "
+            << checked.entities.size() << " entities, " << checked.patterns.size() << " patterns\n";
 }
 
 }  // namespace

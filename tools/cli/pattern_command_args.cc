@@ -16,8 +16,9 @@ bool is_placeholder(const std::string& word) {
 
 void set_param(model::TemplateParams& params, const model::ModelParameter& p,
                const std::string& value) {
-  if (p.type == "number" && !value.empty() &&
-      std::all_of(value.begin(), value.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); })) {
+  if (p.type == "number" && !value.empty() && std::all_of(value.begin(), value.end(), [](char c) {
+        return std::isdigit(static_cast<unsigned char>(c));
+      })) {
     params.number(p.name, std::stoll(value));
   } else if (p.type == "key" && !value.empty()) {
     params.json(p.name, value);  // TemplateError (not JSON) becomes the caller's message
@@ -47,17 +48,28 @@ model::TemplateParams pattern_params(const model::ModelDefinition& model,
                                      const PatternCommandLine& line,
                                      const std::string& usage_prefix) {
   const size_t wanted = std::min(positional_count(pattern.command), pattern.parameters.size());
-  if (line.positional.size() != wanted) {
+  auto named = [&](const std::string& name) {
+    return std::any_of(line.named.begin(), line.named.end(),
+                       [&](const auto& p) { return p.first == name; });
+  };
+  // Positional arguments may stop early where the rest have defaults (or
+  // come by name).
+  bool fits = line.positional.size() <= wanted;
+  for (size_t i = line.positional.size(); fits && i < wanted; ++i) {
+    const model::ModelParameter& p = *model.find_parameter(pattern.parameters[i]);
+    fits = named(p.name) || !p.default_json.empty() || !p.required;
+  }
+  if (!fits) {
     throw std::runtime_error("usage: " + usage_prefix + " " +
                              (pattern.command.empty() ? pattern.id : pattern.command));
   }
   model::TemplateParams params;
-  for (size_t i = 0; i < wanted; ++i) {
+  for (size_t i = 0; i < line.positional.size(); ++i) {
     set_param(params, *model.find_parameter(pattern.parameters[i]), line.positional[i]);
   }
   for (const auto& [name, value] : line.named) {
-    const bool taken =
-        std::find(pattern.parameters.begin(), pattern.parameters.end(), name) != pattern.parameters.end();
+    const bool taken = std::find(pattern.parameters.begin(), pattern.parameters.end(), name) !=
+                       pattern.parameters.end();
     if (!taken) {
       throw std::runtime_error("pattern " + pattern.id + " takes no parameter '" + name + "'");
     }

@@ -4,7 +4,8 @@
 // `dynamini inbox` alias): positional arguments fill the parameters the
 // pattern's command names before its options ("read USER NOTIF_ID": user,
 // notifId), in order; `name=value` and `--name value` set any of its
-// parameters. Numbers and keys (JSON) are typed as the model declares them.
+// parameters. Positional arguments may stop early where the parameters left
+// have defaults. Numbers and keys (JSON) are typed as the model declares them.
 
 #include <string>
 #include <utility>

@@ -79,12 +79,13 @@ int run_pattern_command(const model::ModelDefinition& m, const ModelCommandLine&
                         const std::string& usage_prefix) {
   const model::ModelPattern* pattern = m.find_pattern(line.pattern);
   if (pattern == nullptr) {
-    throw std::runtime_error("unknown pattern '" + line.pattern + "' (try: dynamini model patterns --model " +
-                             m.name + ")");
+    throw std::runtime_error("unknown pattern '" + line.pattern +
+                             "' (try: dynamini model patterns --model " + m.name + ")");
   }
   const model::TemplateParams params = pattern_params(m, *pattern, line.args, usage_prefix);
   if (line.db.empty()) {
-    auto target = open_endpoint_target(line.endpoint.empty() ? "http://127.0.0.1:8000" : line.endpoint);
+    auto target =
+        open_endpoint_target(line.endpoint.empty() ? "http://127.0.0.1:8000" : line.endpoint);
     return run_and_print(m, *pattern, params, serialized_executor(*target), {}, line.quiet);
   }
   // A database file in this process, with the stream trigger and job

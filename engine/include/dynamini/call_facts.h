@@ -50,13 +50,13 @@ struct CallFacts {
   // items are not writes.
   struct Write {
     std::string table;
-    std::string key;            // the primary key, a DynamoDB JSON object
-    std::string partition_key;  // the partition key's value as text (B: base64)
-    int64_t item_bytes = 0;     // DynamoDB's size of the item after the write
-                                // (before it, for a delete)
-    bool created = false;       // there was no item under the key before
-    bool removed = false;       // the item was deleted
-    double units = 0;           // write units charged to the table
+    std::string key;                  // the primary key, a DynamoDB JSON object
+    std::string partition_key;        // the partition key's value as text (B: base64)
+    int64_t item_bytes = 0;           // DynamoDB's size of the item after the write
+                                      // (before it, for a delete)
+    bool created = false;             // there was no item under the key before
+    bool removed = false;             // the item was deleted
+    double units = 0;                 // write units charged to the table
     std::vector<IndexWrite> indexes;  // the indexes whose entry changed
   };
 

@@ -4,8 +4,9 @@
 // (dynamini/call_facts.h), says in one line what a reviewer of a DynamoDB
 // design would, and which note explains it (model/review_notes.h):
 //   review-item-size            an item written near the 400 KB item limit
-//   review-hot-partition        one partition key taking most of the recent writes,
-//                               against a partition's 1,000 WCU / 3,000 RCU a second
+//   review-hot-partition        one partition key taking most of the recent writes
+//                               (and at least 10 a second), against a partition's
+//                               1,000 WCU / 3,000 RCU a second
 //   review-scan                 a Scan: N items read to return M
 //   review-filter               a Query whose filter discarded most of what it read
 //   review-get-item             a Query naming one whole primary key
@@ -50,11 +51,13 @@ struct AdvisorOptions {
   int64_t filter_min_read = 4;
   // Hot partition: among the last `hot_window` writes (of the last
   // `hot_window_ms`), at least `hot_min_writes`, one partition key taking
-  // `hot_share` of them.
+  // `hot_share` of them, and at least `hot_per_second` of them in the last
+  // second (sustained load, not one person clicking).
   size_t hot_window = 100;
   size_t hot_min_writes = 20;
   double hot_share = 0.5;
   int64_t hot_window_ms = 60000;
+  size_t hot_per_second = 10;
   // An item this large is near the 400 KB limit.
   int64_t large_item_bytes = 300 * 1024;
   // A partition key that gained this many items, none removed, is growing

@@ -113,8 +113,8 @@ struct ModelNote {
 struct GeneratedItems {
   std::string table;
   int64_t count = 0;
-  int64_t start = 0;  // epoch seconds of item 0
-  int64_t step = 0;   // seconds between items
+  int64_t start = 0;               // epoch seconds of item 0
+  int64_t step = 0;                // seconds between items
   std::vector<std::string> cycle;  // item templates, used in turn
 };
 
@@ -122,9 +122,9 @@ struct ModelDefinition {
   std::string name;
   std::string title;
   std::string description;
-  std::string runner;  // empty: generic
-  std::string origin;  // where it was read from ("built in", a file name)
-  std::vector<std::string> tables;                          // CreateTable requests, JSON
+  std::string runner;               // empty: generic
+  std::string origin;               // where it was read from ("built in", a file name)
+  std::vector<std::string> tables;  // CreateTable requests, JSON
   std::vector<std::pair<std::string, std::string>> items;  // table, item JSON
   std::vector<GeneratedItems> generated;
   std::string focus_table;

@@ -13,13 +13,13 @@
 namespace dynamini::model {
 
 struct PriceTable {
-  std::string name;      // "dynamodb-on-demand-us-east-1-2026-12-02"
-  std::string title;     // "DynamoDB on-demand, Standard table class, US East (N. Virginia)"
-  std::string region;    // "us-east-1"
-  std::string currency;  // "USD"
-  std::string read_on;   // the date the rates were read, "2026-12-02"
-  std::string source;    // where they come from
-  double read_per_million = 0;   // per million read request units
+  std::string name;             // "dynamodb-on-demand-us-east-1-2026-12-02"
+  std::string title;            // "DynamoDB on-demand, Standard table class, US East (N. Virginia)"
+  std::string region;           // "us-east-1"
+  std::string currency;         // "USD"
+  std::string read_on;          // the date the rates were read, "2026-12-02"
+  std::string source;           // where they come from
+  double read_per_million = 0;  // per million read request units
   double write_per_million = 0;  // per million write request units
 };
 
