@@ -82,7 +82,8 @@ Result Database::execute(std::string_view operation, std::string_view request_js
     rapidjson::StringBuffer buffer;
     JsonWriter writer(buffer);
     Call call{options, {}};
-    FactsRecording recording(options.collect_facts ? &result.facts : nullptr);
+    FactsRecording recording(options.collect_facts ? &result.facts : nullptr,
+                             options.collect_read_keys);
     op(impl_->context, request, call, writer);
     result.body.assign(buffer.GetString(), buffer.GetSize());
     result.consumed_capacity = std::move(call.consumed_capacity);

@@ -266,14 +266,16 @@ Response logged_api_call(const RouteContext& ctx, const Request& request) {
 
 // An API call a console route makes on a client's behalf
 // (ConsoleRouteRequest::call): answered, logged, annotated and observed like
-// one that came over the wire with X-Amz-Target. Its facts are always
-// collected: the route may show what the call read.
+// one that came over the wire with X-Amz-Target. Its facts, read keys
+// included, are always collected: the route may show what the call read.
 Result console_api_call(const RouteContext& ctx, std::string_view client,
                         std::string_view operation, std::string_view body) {
   const auto start = std::chrono::steady_clock::now();
   const bool recorded = ctx.log != nullptr || is_observed(ctx) || is_annotated(ctx);
   Result result = ctx.db.execute(
-      operation, body, ExecuteOptions{.measure_capacity = recorded, .collect_facts = true});
+      operation, body,
+      ExecuteOptions{
+          .measure_capacity = recorded, .collect_facts = true, .collect_read_keys = true});
   if (!recorded) return result;
   const bool streams = operation == "ListStreams" || operation == "DescribeStream" ||
                        operation == "GetShardIterator" || operation == "GetRecords";

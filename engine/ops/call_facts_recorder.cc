@@ -1,5 +1,7 @@
 #include "ops/call_facts_recorder.h"
 
+#include <algorithm>
+
 #include "keys/item_keys.h"
 #include "ops/consumed_capacity.h"
 #include "values/base64.h"
@@ -8,6 +10,7 @@ namespace dynamini {
 namespace {
 
 thread_local CallFacts* recording = nullptr;
+thread_local bool recording_read_keys = false;
 
 std::string key_json(const Item& item, const KeySchema& keys) {
   Item key;
@@ -32,38 +35,73 @@ const char* projection_name(const IndexProjection& projection) {
   return "";
 }
 
-// The units each index charged, and what each would charge projecting
-// KEYS_ONLY: the same computation over a copy of the table whose indexes
-// project only keys.
-std::vector<CallFacts::IndexWrite> index_writes(const TableDef& table, const Item* old_item,
-                                                const Item* new_item) {
-  std::vector<CallFacts::IndexWrite> out;
-  if (table.indexes.empty()) return out;
-  const Consumption actual = write_consumption(table, old_item, new_item);
-  TableDef keys_only = table;
-  for (IndexDef& index : keys_only.indexes) {
-    index.projection = IndexProjection{.type = IndexProjection::Type::kKeysOnly};
+// DynamoDB's size of an index entry projecting KEYS_ONLY: the table's and
+// the index's key attributes.
+int64_t keys_only_size(const Item& item, const TableDef& table, const IndexDef& index) {
+  int64_t size = 0;
+  std::vector<const KeyElement*> keys{&table.keys.hash, &index.keys.hash};
+  if (table.keys.range) keys.push_back(&*table.keys.range);
+  if (index.keys.range) keys.push_back(&*index.keys.range);
+  std::vector<std::string_view> counted;
+  for (const KeyElement* k : keys) {
+    if (std::find(counted.begin(), counted.end(), k->name) != counted.end()) continue;
+    counted.push_back(k->name);
+    auto it = item.find(k->name);
+    if (it != item.end())
+      size += static_cast<int64_t>(k->name.size()) + attribute_value_size(it->second);
   }
-  const Consumption minimal = write_consumption(keys_only, old_item, new_item);
+  return size;
+}
+
+// What `index` would charge projecting KEYS_ONLY, by the rules of
+// write_consumption (ops/consumed_capacity.h): an entry rewritten under the
+// same key with nothing projected changed costs nothing (and with only keys
+// projected, nothing can change); otherwise the old entry's delete and the
+// new one's put.
+double keys_only_units(const TableDef& table, const IndexDef& index, const Item* old_item,
+                       const Item* new_item) {
+  auto old_key = old_item ? index_key_of(*old_item, index) : std::nullopt;
+  auto new_key = new_item ? index_key_of(*new_item, index) : std::nullopt;
+  if (old_key && new_key && old_key->hash == new_key->hash && old_key->range == new_key->range) {
+    return 0;
+  }
+  double units = 0;
+  if (old_key) units += write_units(keys_only_size(*old_item, table, index));
+  if (new_key) units += write_units(keys_only_size(*new_item, table, index));
+  return units;
+}
+
+// The units each index charged, and what each would charge projecting
+// KEYS_ONLY.
+std::vector<CallFacts::IndexWrite> index_writes(const TableDef& table, const Consumption& actual,
+                                                const Item* old_item, const Item* new_item) {
+  std::vector<CallFacts::IndexWrite> out;
   for (const IndexDef& index : table.indexes) {
     const auto& units = index.global ? actual.global_indexes : actual.local_indexes;
-    const auto& least = index.global ? minimal.global_indexes : minimal.local_indexes;
     auto it = units.find(index.name);
     if (it == units.end() || it->second == 0) continue;
-    auto min_it = least.find(index.name);
     out.push_back({.index = index.name,
                    .projection = projection_name(index.projection),
                    .units = it->second,
-                   .keys_only_units = min_it == least.end() ? 0 : min_it->second});
+                   .keys_only_units = index.projection.type == IndexProjection::Type::kKeysOnly
+                                          ? it->second
+                                          : keys_only_units(table, index, old_item, new_item)});
   }
   return out;
 }
 
 }  // namespace
 
-FactsRecording::FactsRecording(CallFacts* facts) : previous_(recording) { recording = facts; }
+FactsRecording::FactsRecording(CallFacts* facts, bool read_keys)
+    : previous_(recording), previous_read_keys_(recording_read_keys) {
+  recording = facts;
+  recording_read_keys = read_keys;
+}
 
-FactsRecording::~FactsRecording() { recording = previous_; }
+FactsRecording::~FactsRecording() {
+  recording = previous_;
+  recording_read_keys = previous_read_keys_;
+}
 
 CallFacts::Page* note_page(const TableDef& table, const IndexDef* index, bool query, bool filtered,
                            bool single_item) {
@@ -79,7 +117,7 @@ CallFacts::Page* note_page(const TableDef& table, const IndexDef* index, bool qu
 
 void note_page_item(CallFacts::Page& page, const TableDef& table, std::string_view row_json,
                     bool returned) {
-  if (page.keys.size() >= CallFacts::kMaxKeys) return;
+  if (!recording_read_keys || page.keys.size() >= CallFacts::kMaxKeys) return;
   std::vector<std::string_view> names{table.keys.hash.name};
   if (table.keys.range) names.push_back(table.keys.range->name);
   page.keys.push_back(
@@ -96,8 +134,9 @@ void note_write(const TableDef& table, const Item* old_item, const Item* new_ite
   write.item_bytes = item_size(item);
   write.created = old_item == nullptr;
   write.removed = new_item == nullptr;
-  write.units = write_consumption(table, old_item, new_item).table;
-  write.indexes = index_writes(table, old_item, new_item);
+  const Consumption consumed = write_consumption(table, old_item, new_item);
+  write.units = consumed.table;
+  write.indexes = index_writes(table, consumed, old_item, new_item);
   recording->writes.push_back(std::move(write));
 }
 

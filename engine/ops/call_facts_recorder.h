@@ -19,20 +19,23 @@ namespace dynamini {
 class FactsRecording {
  public:
   // Records into `facts` until destroyed; null records nothing.
-  explicit FactsRecording(CallFacts* facts);
+  // `read_keys`: pages list the keys they read too.
+  FactsRecording(CallFacts* facts, bool read_keys);
   ~FactsRecording();
   FactsRecording(const FactsRecording&) = delete;
   FactsRecording& operator=(const FactsRecording&) = delete;
 
  private:
   CallFacts* previous_;
+  bool previous_read_keys_;
 };
 
 // A page about to be read, or null when nothing is being recorded.
 CallFacts::Page* note_page(const TableDef& table, const IndexDef* index, bool query, bool filtered,
                            bool single_item);
 // One item the page read (`row_json`: its stored row, which carries the
-// table's key attributes) and whether it passed the filter.
+// table's key attributes) and whether it passed the filter; listed only when
+// the recording asked for read keys.
 void note_page_item(CallFacts::Page& page, const TableDef& table, std::string_view row_json,
                     bool returned);
 

@@ -7,7 +7,8 @@
 
 namespace {
 
-const dynamini::ExecuteOptions kFacts{.measure_capacity = false, .collect_facts = true};
+const dynamini::ExecuteOptions kFacts{
+    .measure_capacity = false, .collect_facts = true, .collect_read_keys = true};
 
 struct FactsFixture : ApiFixture {
   FactsFixture() {
@@ -56,6 +57,17 @@ TEST_CASE_FIXTURE(FactsFixture,
   CHECK(page.keys[3].returned);
 }
 
+TEST_CASE_FIXTURE(FactsFixture, "Facts: without read keys a page has its counts and no keys") {
+  auto r =
+      db->execute("Query", R"({"TableName":"tbl","KeyConditionExpression":"pk = :p",
+    "FilterExpression":"kind = :k","ExpressionAttributeValues":{":p":{"S":"U#a"},":k":{"S":"like"}}})",
+                  {.measure_capacity = false, .collect_facts = true, .collect_read_keys = false});
+  REQUIRE(r.facts.pages.size() == 1);
+  CHECK(r.facts.pages[0].evaluated == 6);
+  CHECK(r.facts.pages[0].returned == 2);
+  CHECK(r.facts.pages[0].keys.empty());
+}
+
 TEST_CASE_FIXTURE(FactsFixture,
                   "Facts: a Query of one whole key names one item; a range does not") {
   auto one = run("Query", R"({"TableName":"tbl","KeyConditionExpression":"pk = :p AND sk = :s",
@@ -94,6 +106,13 @@ TEST_CASE_FIXTURE(FactsFixture, "Facts: a write names its key, size, partition a
   CHECK(w.indexes[0].projection == "ALL");
   CHECK(w.indexes[0].units == 3.0);            // the whole item, in GSI1 too
   CHECK(w.indexes[0].keys_only_units == 1.0);  // keys only: under 1 KB
+  // Rewriting it under the same keys changes its ALL entry; a KEYS_ONLY
+  // entry would not change.
+  auto again = run("UpdateItem", R"({"TableName":"tbl","Key":{"pk":{"S":"U#b"},"sk":{"S":"N#9"}},
+    "UpdateExpression":"SET body = :b","ExpressionAttributeValues":{":b":{"S":"short"}}})");
+  const auto& index = again.facts.writes.at(0).indexes.at(0);
+  CHECK(index.units == 3.0);  // the larger of the old entry's delete and the new one's put
+  CHECK(index.keys_only_units == 0.0);
 }
 
 TEST_CASE_FIXTURE(FactsFixture,

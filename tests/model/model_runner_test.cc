@@ -19,7 +19,8 @@ struct ModelFixture {
   std::unique_ptr<Database> db = Database::open();
   const ModelDefinition& model;
   Executor executor = [this](std::string_view op, std::string_view request) {
-    return db->execute(op, request, {.measure_capacity = false, .collect_facts = true});
+    return db->execute(
+        op, request, {.measure_capacity = false, .collect_facts = true, .collect_read_keys = true});
   };
   explicit ModelFixture(const char* name) : model(*shipped_model(name)) {
     load_model_data(database_executor(*db), model, ExistingTables::kFail);

@@ -27,9 +27,10 @@ struct CallFacts {
                                // primary key (partition key = and, if any, sort key =)
     int64_t evaluated = 0;     // items read (ScannedCount)
     int64_t returned = 0;      // items that passed the filter (Count)
-    // The table primary key of each item read, in reading order, as a
-    // DynamoDB JSON object ({"pk":{"S":"..."},"sk":{"S":"..."}}), and whether
-    // it passed the filter. At most kMaxKeys.
+    // With ExecuteOptions::collect_read_keys: the table primary key of each
+    // item read, in reading order, as a DynamoDB JSON object
+    // ({"pk":{"S":"..."},"sk":{"S":"..."}}), and whether it passed the
+    // filter. At most kMaxKeys.
     struct Key {
       std::string key;
       bool returned = false;

@@ -58,6 +58,9 @@ struct ExecuteOptions {
   // Result::facts. Default false. (The server sets it for its request log's
   // reviewer, ServerOptions::request_annotator.)
   bool collect_facts = false;
+  // With collect_facts: also list the key of every item a Query or Scan read
+  // (CallFacts::Page::keys), which costs a parse of each key. Default false.
+  bool collect_read_keys = false;
 };
 
 // The outcome of one JSON API call: either a response body or an error.
