@@ -220,7 +220,7 @@ function itemRow(item, indexes) {
   const children = [
     el("span", { class: `chip ${kindClass(kind)}` }, kind?.entity.name ?? "item"),
     el("span", { class: "text" }, el("code", { class: "sk" }, sort), el("span", { class: "summary" }, summary(item, kind))),
-    el("span", { class: "ports" }, ports)];
+    el("span", { class: indexes.length > 1 ? "ports many" : "ports" }, ports)];
   if (!action) return el("div", attrs, children);
   return el("button", { ...attrs, type: "button", onclick: () => hooks.pick(action, kind.params) }, children);
 }

@@ -51,8 +51,9 @@ struct FlagSpec {
       apply;
 };
 
-const std::vector<FlagSpec>& flag_table() {
-  static const std::vector<FlagSpec> table = {
+// Where it listens and where it keeps its tables.
+std::vector<FlagSpec> listen_and_storage_flags() {
+  return {
       {{"--port", "-port"},
        Takes::kValue,
        "N",
@@ -93,6 +94,12 @@ const std::vector<FlagSpec>& flag_table() {
        "",
        "keep tables in memory only (the default)",
        [](ParseState& s, auto, auto) { s.flags.in_memory = true; }},
+  };
+}
+
+// The teaching model, the reviewer, and tables and items from files.
+std::vector<FlagSpec> model_and_data_flags() {
+  return {
       {{"--model"},
        Takes::kValue,
        "NAME|FILE",
@@ -129,6 +136,12 @@ const std::vector<FlagSpec>& flag_table() {
            throw UsageError{"--seed expects TABLE=FILE, got '" + std::string(*value) + "'"};
          s.flags.seeds.push_back(std::move(*seed));
        }},
+  };
+}
+
+// What it logs and who may call it.
+std::vector<FlagSpec> logging_and_access_flags() {
+  return {
       {{"--log-requests"},
        Takes::kInlineValue,
        "[=aws]",
@@ -168,6 +181,12 @@ const std::vector<FlagSpec>& flag_table() {
          s.flags.server.auth =
              AccessKey{std::string(value->substr(0, colon)), std::string(value->substr(colon + 1))};
        }},
+  };
+}
+
+// Its threads and connections, DynamoDB Local's flags, and itself.
+std::vector<FlagSpec> process_flags() {
+  return {
       {{"--max-connections"},
        Takes::kValue,
        "N",
@@ -206,6 +225,18 @@ const std::vector<FlagSpec>& flag_table() {
        "show this help",
        [](ParseState& s, auto, auto) { s.flags.help = true; }},
   };
+}
+
+// Every flag, in the order --help lists them.
+const std::vector<FlagSpec>& flag_table() {
+  static const std::vector<FlagSpec> table = [] {
+    std::vector<FlagSpec> all;
+    for (auto group : {listen_and_storage_flags, model_and_data_flags, logging_and_access_flags,
+                       process_flags}) {
+      for (FlagSpec& spec : group()) all.push_back(std::move(spec));
+    }
+    return all;
+  }();
   return table;
 }
 
