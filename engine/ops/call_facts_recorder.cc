@@ -1,7 +1,5 @@
 #include "ops/call_facts_recorder.h"
 
-#include <algorithm>
-
 #include "keys/item_keys.h"
 #include "ops/consumed_capacity.h"
 #include "values/base64.h"
@@ -35,40 +33,20 @@ const char* projection_name(const IndexProjection& projection) {
   return "";
 }
 
-// DynamoDB's size of an index entry projecting KEYS_ONLY: the table's and
-// the index's key attributes.
-int64_t keys_only_size(const Item& item, const TableDef& table, const IndexDef& index) {
-  int64_t size = 0;
-  std::vector<const KeyElement*> keys{&table.keys.hash, &index.keys.hash};
-  if (table.keys.range) keys.push_back(&*table.keys.range);
-  if (index.keys.range) keys.push_back(&*index.keys.range);
-  std::vector<std::string_view> counted;
-  for (const KeyElement* k : keys) {
-    if (std::find(counted.begin(), counted.end(), k->name) != counted.end()) continue;
-    counted.push_back(k->name);
-    auto it = item.find(k->name);
-    if (it != item.end())
-      size += static_cast<int64_t>(k->name.size()) + attribute_value_size(it->second);
-  }
-  return size;
-}
-
-// What `index` would charge projecting KEYS_ONLY, by the rules of
-// write_consumption (ops/consumed_capacity.h): an entry rewritten under the
-// same key with nothing projected changed costs nothing (and with only keys
-// projected, nothing can change); otherwise the old entry's delete and the
-// new one's put.
+// What `index` would charge projecting KEYS_ONLY: write_consumption's own
+// rules (ops/consumed_capacity.h) over a table holding only that index, so
+// its entry size and its in-place rewrite rule are the ones charged. Copies
+// the table's keys and one index, not the whole definition.
 double keys_only_units(const TableDef& table, const IndexDef& index, const Item* old_item,
                        const Item* new_item) {
-  auto old_key = old_item ? index_key_of(*old_item, index) : std::nullopt;
-  auto new_key = new_item ? index_key_of(*new_item, index) : std::nullopt;
-  if (old_key && new_key && old_key->hash == new_key->hash && old_key->range == new_key->range) {
-    return 0;
-  }
-  double units = 0;
-  if (old_key) units += write_units(keys_only_size(*old_item, table, index));
-  if (new_key) units += write_units(keys_only_size(*new_item, table, index));
-  return units;
+  TableDef one_index;
+  one_index.keys = table.keys;
+  one_index.indexes.push_back(index);
+  one_index.indexes.back().projection = IndexProjection{.type = IndexProjection::Type::kKeysOnly};
+  const Consumption c = write_consumption(one_index, old_item, new_item);
+  const auto& units = index.global ? c.global_indexes : c.local_indexes;
+  auto it = units.find(index.name);
+  return it == units.end() ? 0 : it->second;
 }
 
 // The units each index charged, and what each would charge projecting
