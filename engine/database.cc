@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "context.h"
+#include "ops/call_facts_recorder.h"
 #include "ops/operations.h"
 #include "ops/typed_operation.h"
 #include "storage/backup.h"
@@ -81,6 +82,8 @@ Result Database::execute(std::string_view operation, std::string_view request_js
     rapidjson::StringBuffer buffer;
     JsonWriter writer(buffer);
     Call call{options, {}};
+    FactsRecording recording(options.collect_facts ? &result.facts : nullptr,
+                             options.collect_read_keys);
     op(impl_->context, request, call, writer);
     result.body.assign(buffer.GetString(), buffer.GetSize());
     result.consumed_capacity = std::move(call.consumed_capacity);
@@ -89,6 +92,7 @@ Result Database::execute(std::string_view operation, std::string_view request_js
   } catch (const std::exception& e) {
     result.error = internal_error(e);
   }
+  if (result.error) result.facts = {};  // nothing was read or written for the caller
   return result;
 }
 

@@ -6,69 +6,11 @@
 #include <mutex>
 #include <thread>
 
-#include "model/inbox_data.h"
-#include "model/inbox_patterns.h"
+#include "model/inbox_fanout.h"
+#include "model/pattern_arguments.h"
 
 namespace dynamini::model {
 namespace {
-
-// The values of a pattern's parameters, defaults applied.
-class Arguments {
- public:
-  Arguments(const AccessPattern& pattern, const TemplateParams& params) : params_(params) {
-    for (std::string_view name : pattern.parameters) {
-      const PatternParameter* p = find_inbox_parameter(name);
-      if (p == nullptr || (p->required && !value(*p))) {
-        throw PatternError("pattern " + std::string(pattern.id) + " needs parameter " +
-                           std::string(name));
-      }
-    }
-  }
-
-  std::string text(std::string_view name) const {
-    const rapidjson::Value* v = params_.find(name);
-    if (v == nullptr || (v->IsString() && v->GetStringLength() == 0)) {
-      return std::string(find_inbox_parameter(name)->default_value);
-    }
-    if (!v->IsString()) throw PatternError("parameter " + std::string(name) + " must be a string");
-    return v->GetString();
-  }
-
-  int number(std::string_view name) const {
-    const rapidjson::Value* v = params_.find(name);
-    if (v == nullptr) return std::stoi(std::string(find_inbox_parameter(name)->default_value));
-    if (v->IsInt() && v->GetInt() > 0) return v->GetInt();
-    if (v->IsString()) {
-      try {
-        int n = std::stoi(v->GetString());
-        if (n > 0) return n;
-      } catch (const std::exception&) {
-      }
-    }
-    throw PatternError("parameter " + std::string(name) + " must be a positive number");
-  }
-
-  // A key parameter as JSON text; absent when not given (or empty).
-  std::optional<std::string> key(std::string_view name) const {
-    const rapidjson::Value* v = params_.find(name);
-    if (v == nullptr || (v->IsString() && v->GetStringLength() == 0)) return std::nullopt;
-    if (v->IsString()) return std::string(v->GetString());  // JSON text, as typed
-    if (!v->IsObject()) throw PatternError("parameter " + std::string(name) + " must be a key");
-    rapidjson::StringBuffer buffer;
-    rapidjson::Writer<rapidjson::StringBuffer> w(buffer);
-    v->Accept(w);
-    return std::string(buffer.GetString(), buffer.GetSize());
-  }
-
- private:
-  bool value(const PatternParameter& p) const {
-    const rapidjson::Value* v = params_.find(p.name);
-    bool given = v != nullptr && !(v->IsString() && v->GetStringLength() == 0);
-    return given || !p.default_value.empty();
-  }
-
-  const TemplateParams& params_;
-};
 
 // An executor that records every call into a PatternRun.
 class Recorder {
@@ -115,7 +57,7 @@ std::string read_all(Inbox& inbox, const std::string& user) {
   return out + "marked " + std::to_string(progress.done) + " notification(s) read";
 }
 
-std::string post(Inbox& inbox, const Arguments& args, const PatternRunOptions& options) {
+std::string post(Inbox& inbox, const PatternArguments& args, const PatternRunOptions& options) {
   const std::string author = args.text("author");
   const FanOut::Counters before = options.fanout ? options.fanout->counters() : FanOut::Counters{};
   const std::string post_id = inbox.post(author, args.text("text"));
@@ -130,9 +72,9 @@ std::string post(Inbox& inbox, const Arguments& args, const PatternRunOptions& o
 }
 
 // Runs the pattern's Inbox method; returns the outcome line.
-std::string run(const AccessPattern& pattern, Inbox& inbox, const Arguments& args,
+std::string run(const ModelPattern& pattern, Inbox& inbox, const PatternArguments& args,
                 const PatternRunOptions& options, PatternRun& out) {
-  const std::string_view id = pattern.id;
+  const std::string& id = pattern.id;
   if (id == "AP1" || id == "AP4") {
     Page page = id == "AP1"
                     ? inbox.recent(args.text("user"), args.number("limit"), args.key("cursor"))
@@ -169,15 +111,17 @@ std::string run(const AccessPattern& pattern, Inbox& inbox, const Arguments& arg
 }
 
 // The id of the template `call` fits: one of the pattern's steps, else any.
-std::string template_of(const AccessPattern& pattern, const PatternCall& call) {
-  auto fits = [&](const RequestTemplate& t) {
+std::string template_of(const ModelDefinition& model, const ModelPattern& pattern,
+                        const PatternCall& call) {
+  auto fits = [&](const ModelTemplate& t) {
     return t.operation == call.operation && matches_template(t.body, call.request);
   };
-  for (const PatternStep& step : pattern.steps) {
-    if (fits(inbox_request(step.request))) return std::string(inbox_request(step.request).id);
+  for (const ModelStep& step : pattern.steps) {
+    const ModelTemplate* t = model.find_template(step.template_id);
+    if (t != nullptr && fits(*t)) return t->id;
   }
-  for (const RequestTemplate& t : inbox_requests()) {
-    if (fits(t)) return std::string(t.id);
+  for (const ModelTemplate& t : model.templates) {
+    if (fits(t)) return t.id;
   }
   return "";
 }
@@ -208,15 +152,16 @@ std::string_view describe(Delivery outcome) {
   return "";
 }
 
-PatternRun run_inbox_pattern(std::string_view id, const TemplateParams& params,
-                             const Executor& executor, const PatternRunOptions& options) {
-  const AccessPattern* pattern = find_inbox_pattern(id);
+PatternRun run_inbox_pattern(const ModelDefinition& inbox_model, std::string_view id,
+                             const TemplateParams& params, const Executor& executor,
+                             const PatternRunOptions& options) {
+  const ModelPattern* pattern = inbox_model.find_pattern(id);
   if (pattern == nullptr) throw PatternError("no pattern " + std::string(id));
-  Arguments args(*pattern, params);
+  PatternArguments args(inbox_model, *pattern, params);
   const rapidjson::Value* table = params.find("table");
   InboxOptions inbox_options;
   inbox_options.table = table != nullptr && table->IsString() ? std::string(table->GetString())
-                                                              : std::string(kInboxTableName);
+                                                              : inbox_model.table_names().front();
   PatternRun out;
   Recorder recorder(executor, out);
   {
@@ -230,7 +175,7 @@ PatternRun run_inbox_pattern(std::string_view id, const TemplateParams& params,
       throw PatternError(e.what());
     }
   }  // joins any worker before `out` is read
-  for (PatternCall& call : out.calls) call.template_id = template_of(*pattern, call);
+  for (PatternCall& call : out.calls) call.template_id = template_of(inbox_model, *pattern, call);
   return out;
 }
 

@@ -161,6 +161,20 @@ void write_string(Writer& out, std::string_view s) {
   out.String(s.data(), static_cast<rapidjson::SizeType>(s.size()));
 }
 
+// {"text": ..., "link": ...}, or null without a note.
+void write_note(Writer& out, const std::string& text, const std::string& link) {
+  if (text.empty()) {
+    out.Null();
+    return;
+  }
+  out.StartObject();
+  out.Key("text");
+  write_string(out, text);
+  out.Key("link");
+  write_string(out, link);
+  out.EndObject();
+}
+
 }  // namespace
 
 RequestLog::RequestLog(size_t capacity) : capacity_(std::max<size_t>(capacity, 1)) {}
@@ -178,6 +192,8 @@ void RequestLog::record(const Call& call) {
   entry.latency_ms = static_cast<double>(call.latency.count()) / 1000.0;
   entry.error.clear();
   entry.capacity.clear();
+  entry.note.assign(call.note.substr(0, 1024));
+  entry.note_link.assign(call.note_link.substr(0, 1024));
   if (call.status != 200) {
     entry.error.assign(call.response_body.substr(0, 4096));
   } else if (call.consumed_capacity != nullptr) {
@@ -246,6 +262,8 @@ std::string RequestLog::entries_json(uint64_t after, size_t limit,
     out.RawValue(cost.c_str(), cost.size(), rapidjson::kObjectType);
     out.Key("error");
     write_error(out, e.error);
+    out.Key("note");
+    write_note(out, e.note, e.note_link);
     out.Key("request");
     if (parsed) {
       body.Accept(out);

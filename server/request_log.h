@@ -36,6 +36,8 @@ class RequestLog {
     // What the call consumed (Result::consumed_capacity); null: nothing.
     const std::vector<api::ConsumedCapacity>* consumed_capacity = nullptr;
     std::chrono::microseconds latency{0};
+    std::string_view note = {};  // ServerOptions::request_annotator's note, or empty
+    std::string_view note_link = {};
   };
   // Appends one call, dropping the oldest entry when full. Thread-safe.
   void record(const Call& call);
@@ -46,7 +48,8 @@ class RequestLog {
   // "dynamodbstreams"), table, key (a JSON value or null), status, latencyMs,
   // client, consumedCapacity (as the response gave it, or null), cost
   // (dynamini/capacity_units.h's capacity_json of it), error ({type,
-  // message} or null), request (the parsed body, or null when it was cut),
+  // message} or null), note ({text, link}: the annotator's note, or null),
+  // request (the parsed body, or null when it was cut),
   // awsCli (dynamini/aws_cli_command.h's command with `endpoint`, or null
   // when the body was cut) and truncated. Thread-safe.
   std::string entries_json(uint64_t after, size_t limit, std::string_view endpoint = {}) const;
@@ -63,6 +66,8 @@ class RequestLog {
     double latency_ms = 0;
     std::vector<api::ConsumedCapacity> capacity;  // what the call consumed
     std::string error;                            // the error response body, or empty
+    std::string note;                             // the annotator's note, or empty
+    std::string note_link;
   };
 
   size_t capacity_;

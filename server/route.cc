@@ -138,11 +138,22 @@ std::optional<ApiError> signature_error(const ServerOptions* options, const Requ
                        options->auth->secret_access_key, now);
 }
 
-// The engine's answer to a signed-if-required API call. With `consumed` set,
+// What a recorded call brought back beside its response.
+struct CallRecord {
+  std::vector<api::ConsumedCapacity> consumed;
+  CallFacts facts;
+};
+
+// True when calls are reviewed (ServerOptions::request_annotator): their
+// facts are then collected.
+bool is_annotated(const RouteContext& ctx) {
+  return ctx.options != nullptr && static_cast<bool>(ctx.options->request_annotator);
+}
+
+// The engine's answer to a signed-if-required API call. With `record` set,
 // the call's capacity is measured (even when the client did not ask) and
-// stored there.
-Response api_call(const RouteContext& ctx, const Request& request,
-                  std::vector<api::ConsumedCapacity>* consumed) {
+// stored there, with its facts when calls are reviewed.
+Response api_call(const RouteContext& ctx, const Request& request, CallRecord* record) {
   if (auto error = signature_error(ctx.options, request)) {
     return error_response(*error, request.version(), request.keep_alive());
   }
@@ -166,9 +177,14 @@ Response api_call(const RouteContext& ctx, const Request& request,
                      "Unsupported Content-Type: " + std::string(content_type) +
                          " (expected application/x-amz-json-1.0)");
   }
-  Result result = ctx.db.execute(operation, request.body(),
-                                 ExecuteOptions{.measure_capacity = consumed != nullptr});
-  if (consumed != nullptr) *consumed = std::move(result.consumed_capacity);
+  Result result =
+      ctx.db.execute(operation, request.body(),
+                     ExecuteOptions{.measure_capacity = record != nullptr,
+                                    .collect_facts = record != nullptr && is_annotated(ctx)});
+  if (record != nullptr) {
+    record->consumed = std::move(result.consumed_capacity);
+    record->facts = std::move(result.facts);
+  }
   if (!result.ok()) {
     return error_response(*result.error, request.version(), request.keep_alive());
   }
@@ -185,9 +201,24 @@ struct AnsweredCall {
   std::string_view response_body;
   const std::vector<api::ConsumedCapacity>* consumed_capacity = nullptr;
   std::chrono::microseconds latency{0};
+  const CallFacts* facts = nullptr;
 };
 
 void record_call(const RouteContext& ctx, const AnsweredCall& call) {
+  ApiCall api_call{.target = call.target,
+                   .client = call.client,
+                   .request_body = call.request_body,
+                   .status = call.status,
+                   .response_body = call.response_body,
+                   .consumed_capacity = call.consumed_capacity,
+                   .latency = call.latency,
+                   .facts = call.facts,
+                   .note = {},
+                   .note_link = {}};
+  RequestNote note;
+  if (is_annotated(ctx)) note = ctx.options->request_annotator(api_call);
+  api_call.note = note.text;
+  api_call.note_link = note.link;
   if (ctx.log != nullptr) {
     ctx.log->record({.target = call.target,
                      .client = call.client,
@@ -195,16 +226,12 @@ void record_call(const RouteContext& ctx, const AnsweredCall& call) {
                      .status = call.status,
                      .response_body = call.response_body,
                      .consumed_capacity = call.consumed_capacity,
-                     .latency = call.latency});
+                     .latency = call.latency,
+                     .note = note.text,
+                     .note_link = note.link});
   }
   if (ctx.options != nullptr && ctx.options->request_observer) {
-    ctx.options->request_observer(ApiCall{.target = call.target,
-                                          .client = call.client,
-                                          .request_body = call.request_body,
-                                          .status = call.status,
-                                          .response_body = call.response_body,
-                                          .consumed_capacity = call.consumed_capacity,
-                                          .latency = call.latency});
+    ctx.options->request_observer(api_call);
   }
 }
 
@@ -220,9 +247,9 @@ std::chrono::microseconds since(std::chrono::steady_clock::time_point start) {
 // api_call(), recorded in the console's log and given to the observer.
 Response logged_api_call(const RouteContext& ctx, const Request& request) {
   const auto start = std::chrono::steady_clock::now();
-  const bool recorded = ctx.log != nullptr || is_observed(ctx);
-  std::vector<api::ConsumedCapacity> consumed;
-  Response response = api_call(ctx, request, recorded ? &consumed : nullptr);
+  const bool recorded = ctx.log != nullptr || is_observed(ctx) || is_annotated(ctx);
+  CallRecord record;
+  Response response = api_call(ctx, request, recorded ? &record : nullptr);
   if (!recorded) return response;
   std::string_view client = std_view(request["x-dynamini-client"]);
   if (client.empty()) client = std_view(request[http::field::user_agent]);
@@ -231,19 +258,24 @@ Response logged_api_call(const RouteContext& ctx, const Request& request) {
                     .request_body = request.body(),
                     .status = response.result_int(),
                     .response_body = response.body(),
-                    .consumed_capacity = &consumed,
-                    .latency = since(start)});
+                    .consumed_capacity = &record.consumed,
+                    .latency = since(start),
+                    .facts = is_annotated(ctx) ? &record.facts : nullptr});
   return response;
 }
 
 // An API call a console route makes on a client's behalf
-// (ConsoleRouteRequest::call): answered, logged and observed like one that
-// came over the wire with X-Amz-Target.
+// (ConsoleRouteRequest::call): answered, logged, annotated and observed like
+// one that came over the wire with X-Amz-Target. Its facts, read keys
+// included, are always collected: the route may show what the call read.
 Result console_api_call(const RouteContext& ctx, std::string_view client,
                         std::string_view operation, std::string_view body) {
   const auto start = std::chrono::steady_clock::now();
-  const bool recorded = ctx.log != nullptr || is_observed(ctx);
-  Result result = ctx.db.execute(operation, body, ExecuteOptions{.measure_capacity = recorded});
+  const bool recorded = ctx.log != nullptr || is_observed(ctx) || is_annotated(ctx);
+  Result result = ctx.db.execute(
+      operation, body,
+      ExecuteOptions{
+          .measure_capacity = recorded, .collect_facts = true, .collect_read_keys = true});
   if (!recorded) return result;
   const bool streams = operation == "ListStreams" || operation == "DescribeStream" ||
                        operation == "GetShardIterator" || operation == "GetRecords";
@@ -256,7 +288,8 @@ Result console_api_call(const RouteContext& ctx, std::string_view client,
                .status = result.ok() ? 200u : static_cast<unsigned>(result.error->http_status()),
                .response_body = result.ok() ? std::string_view(result.body) : error,
                .consumed_capacity = &result.consumed_capacity,
-               .latency = since(start)});
+               .latency = since(start),
+               .facts = is_annotated(ctx) ? &result.facts : nullptr});
   return result;
 }
 

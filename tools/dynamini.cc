@@ -2,7 +2,8 @@
 //
 //   dynamini [options]                 serve (see --help)
 //   dynamini dump TABLE (--db FILE | --endpoint URL)
-//   dynamini inbox PATTERN ...        the inbox access patterns by name
+//   dynamini model list|patterns|run|import ...   the teaching models
+//   dynamini inbox PATTERN ...        dynamini model run PATTERN --model inbox
 //   dynamini mcp [...]                a Model Context Protocol server
 //   dynamini copy --from URL|--db FILE --to URL   tables to another endpoint
 //
@@ -21,6 +22,9 @@ int main(int argc, char** argv) {
   }
   if (argc > 1 && std::string_view(argv[1]) == "sweep-ttl") {
     return dynamini::cli::run_sweep_ttl(argc - 1, argv + 1);
+  }
+  if (argc > 1 && std::string_view(argv[1]) == "model") {
+    return dynamini::cli::run_model(argc - 1, argv + 1);
   }
   if (argc > 1 && std::string_view(argv[1]) == "inbox") {
     return dynamini::cli::run_inbox(argc - 1, argv + 1);

@@ -1,6 +1,7 @@
 #include "ops/item_write.h"
 
 #include "dynamini/api_error.h"
+#include "ops/call_facts_recorder.h"
 
 namespace dynamini {
 
@@ -104,6 +105,7 @@ std::optional<Item> compute_new_item(const ItemWrite& write, const TableDef& tab
 
 void apply_write(Store& store, const TableDef& table, const ItemWrite& write, const Item* current,
                  const Item* new_item, WriteFootprint* footprint) {
+  if (write.kind != WriteKind::kConditionCheck) note_write(table, current, new_item);
   switch (write.kind) {
     case WriteKind::kConditionCheck:
       return;
@@ -124,6 +126,7 @@ const Item* new_item_of(const ItemWrite& write, const std::optional<Item>& compu
 
 Consumption store_write(Store& store, const TableDef& table, const ItemWrite& write,
                         const Item* current, const Item* new_item) {
+  if (write.kind != WriteKind::kConditionCheck) note_write(table, current, new_item);
   switch (write.kind) {
     case WriteKind::kConditionCheck: {
       Consumption c;

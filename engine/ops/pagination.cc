@@ -4,6 +4,7 @@
 
 #include "dynamini/api_error.h"
 #include "keys/key_encoding.h"
+#include "ops/call_facts_recorder.h"
 #include "validation/shape_errors.h"
 
 namespace dynamini {
@@ -118,6 +119,21 @@ void validate_start_key(const Item& key, const TableDef& table, const IndexDef* 
   check_start_key_table(key, table);
 }
 
+namespace {
+
+// A Query of the table whose key condition pins one primary key: the
+// partition key on a table without a sort key, or both keys with `=` (the
+// key condition's bounds are then one inclusive value).
+bool names_one_item(const TableDef& table, const PageRequest& request) {
+  const RangeRead& read = request.read;
+  if (!read.hash || request.index) return false;
+  if (!table.keys.range) return true;
+  return read.lower && read.upper && *read.lower == *read.upper && read.lower_inclusive &&
+         read.upper_inclusive;
+}
+
+}  // namespace
+
 Page read_page(Context& context, PageRequest request) {
   Page page;
   const TableDef& table = *request.table;
@@ -137,6 +153,8 @@ Page read_page(Context& context, PageRequest request) {
       (request.fetch_from_table || (request.select == Select::kAllAttributes &&
                                     request.index->projection.type != IndexProjection::Type::kAll));
   const bool parse_rows = request.filter || request.projection || fetch_from_table;
+  CallFacts::Page* noted = note_page(table, request.index, query, request.filter != nullptr,
+                                     names_one_item(table, request));
   std::string last_json;
   bool stopped_early = false;
   context.store().read_range(
@@ -153,6 +171,7 @@ Page read_page(Context& context, PageRequest request) {
           ++page.count;
           if (request.select != Select::kCount) page.items.append(json);
           last_json.assign(json);
+          if (noted) note_page_item(*noted, table, json, true);
         } else {
           Item item = item_from_json(json);
           if (fetch_from_table) {
@@ -160,13 +179,15 @@ Page read_page(Context& context, PageRequest request) {
               item = item_from_json(*full);
             }
           }
-          if (!request.filter || request.filter->evaluate(&item)) {
+          const bool passed = !request.filter || request.filter->evaluate(&item);
+          if (passed) {
             ++page.count;
             if (request.select != Select::kCount) {
               page.items.append(
                   item_to_json(request.projection ? request.projection->apply(item) : item));
             }
           }
+          if (noted) note_page_item(*noted, table, json, passed);
           // The index row's own text carries every key LastEvaluatedKey needs.
           last_json.assign(json);
         }
@@ -187,6 +208,10 @@ Page read_page(Context& context, PageRequest request) {
     std::vector<std::string_view> names;
     for (const KeyElement* e : start_key_elements(table, request.index)) names.push_back(e->name);
     page.last_evaluated_key = attributes_from_json(last_json, names);
+  }
+  if (noted) {
+    noted->evaluated = page.scanned;
+    noted->returned = page.count;
   }
   return page;
 }

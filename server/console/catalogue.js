@@ -47,18 +47,36 @@ export function fillTemplate(template, params) {
   return missing ? null : text;
 }
 
-// The entity an item is, by its keys: {entity, position, params} (position
-// in the model's list, for its colour; params from the key placeholders), or
-// null when no entity's keys fit.
-export function entityOf(item) {
+// The models the server offers (GET /console/api/models): {current, models:
+// [{name, title, description, builtIn, loaded, lessons}]}, or null.
+export async function loadModelList() {
+  const answer = await consoleApi("/console/api/models");
+  return answer.ok ? answer.body : null;
+}
+
+// Loads a model on the server and makes it the current one: `what` is
+// {name} or {model: <a model file's JSON>}; `reset` makes its tables again
+// with only the sample items. Resolves to {ok, error}.
+export async function switchModel(what, { reset = false } = {}) {
+  const answer = await consoleApi("/console/api/model/load", { ...what, reset }, { background: false });
+  if (answer.ok) catalogue = answer.body;
+  return { ok: answer.ok, error: answer.body?.error ?? `HTTP ${answer.status}` };
+}
+
+// The entity an item of `table` is, by its keys: {entity, position, params}
+// (position in the model's list, for its colour; params from the key
+// placeholders and the key attributes themselves), or null when no entity's
+// keys fit.
+export function entityOf(item, table = catalogue?.table) {
   const entities = catalogue?.entities ?? [];
   for (const [position, entity] of entities.entries()) {
+    if (entity.table && table && entity.table !== table) continue;
     const params = {};
     let fits = true;
     for (const [attribute, template] of Object.entries(entity.keys ?? {})) {
       const found = matchTemplate(template, item?.[attribute]?.S);
       if (!found) { fits = false; break; }
-      Object.assign(params, found);
+      Object.assign(params, found, { [attribute]: item[attribute].S });
     }
     if (fits) return { entity, position, params };
   }
@@ -74,6 +92,10 @@ export function attributeAt(item, path) {
 
 export function findPattern(id) {
   return catalogue?.patterns.find((p) => p.id === id) ?? null;
+}
+
+export function findNote(id) {
+  return catalogue?.notes.find((n) => n.id === id) ?? null;
 }
 
 export function findParameter(name) {

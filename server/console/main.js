@@ -1,21 +1,55 @@
-// Wires the console together: tabs, text size and theme, and the views. The
-// model's catalogue, when the server has one, is loaded first: the patterns
-// and the picture come from it, and the other views prefer its table.
+// Wires the console together: tabs (and links to them: #patterns, #lessons,
+// #lessons/<model>/<lesson>, #notes, #notes/<id>, ...), text size and theme,
+// and the views. The model's catalogue, when the server has one, is loaded
+// first: the patterns, the picture and the lessons come from it, and the
+// other views prefer its table.
 import { initAnyRequest } from "./any_request.js";
-import { fillTemplate, loadCatalogue } from "./catalogue.js";
+import { fillTemplate, loadCatalogue, loadModelList } from "./catalogue.js";
+import { initLessons, openLesson } from "./lessons.js";
+import { initModelPicker } from "./model_picker.js";
+import { showNotes } from "./notes.js";
 import { initPatterns, select, currentValues } from "./patterns.js";
-import { initPicture, refreshPicture } from "./picture.js";
+import { initPicture, refreshPicture, showRun } from "./picture.js";
 import { initRequestLog } from "./request_log.js";
 import { initStreams, refreshStreams } from "./streams.js";
 import { initTables, refreshTables } from "./tables.js";
 
-const OPENERS = { tables: refreshTables, streams: refreshStreams, patterns: refreshPicture };
+const OPENERS = { tables: refreshTables, streams: refreshStreams, patterns: refreshPicture, notes: showNotes };
+const TABS = ["patterns", "lessons", "notes", "tables", "any", "log", "streams"];
 
-function showTab(name) {
-  for (const tab of document.querySelectorAll("[role=tab]")) tab.setAttribute("aria-selected", String(tab.dataset.tab === name));
+function showTab(name, argument) {
+  for (const tab of document.querySelectorAll("[role=tab]")) {
+    tab.setAttribute("aria-selected", String(tab.dataset.tab === name));
+    tab.tabIndex = tab.dataset.tab === name ? 0 : -1;
+  }
   for (const panel of document.querySelectorAll(".tab-panel")) panel.classList.toggle("active", panel.id === `tab-${name}`);
-  history.replaceState(null, "", `#${name}`);
-  OPENERS[name]?.();
+  const hash = argument ? `#${name}/${argument}` : `#${name}`;
+  if (location.hash !== hash) history.replaceState(null, "", hash);
+  OPENERS[name]?.(argument);
+}
+
+// #notes/review-scan -> showTab("notes", "review-scan"); #lessons/shop/x -> the lesson.
+function route(catalogue) {
+  const [name, ...rest] = location.hash.slice(1).split("/");
+  const fallback = catalogue ? "patterns" : "tables";
+  const tab = TABS.includes(name) ? name : fallback;
+  showTab(tab, rest.join("/") || undefined);
+  if (tab === "lessons" && rest.length === 2) openLesson(rest[0], rest[1]);
+}
+
+// Tabs as a tab list: arrow keys move between them (WAI-ARIA tabs pattern).
+function setupTabs() {
+  const tabs = [...document.querySelectorAll("[role=tab]")];
+  for (const [i, tab] of tabs.entries()) {
+    tab.addEventListener("click", () => showTab(tab.dataset.tab));
+    tab.addEventListener("keydown", (e) => {
+      const step = e.key === "ArrowRight" ? 1 : e.key === "ArrowLeft" ? -1 : 0;
+      if (!step) return;
+      const next = tabs[(i + step + tabs.length) % tabs.length];
+      next.focus();
+      showTab(next.dataset.tab);
+    });
+  }
 }
 
 function setupView() {
@@ -41,18 +75,21 @@ function refreshSoon() {
   }, 150);
 }
 
-const catalogue = await loadCatalogue();
+const [catalogue, models] = await Promise.all([loadCatalogue(), loadModelList()]);
 setupView();
-for (const tab of document.querySelectorAll("[role=tab]")) tab.addEventListener("click", () => showTab(tab.dataset.tab));
+setupTabs();
+initModelPicker();
 initPicture({
   focus: () => (catalogue?.focus ? fillTemplate(catalogue.focus, currentValues()) : null),
   pick: (pattern, params) => select(pattern, params),
 });
-initPatterns({ onChange: refreshPicture });
+initPatterns({ onChange: refreshPicture, onRun: showRun });
 document.getElementById("picture").hidden = !catalogue;
+initLessons(models);
 initTables();
 initAnyRequest({ table: catalogue?.table });
 initStreams({ table: catalogue?.table });
 initRequestLog({ onWrite: refreshSoon });
-const wanted = location.hash.slice(1);
-showTab(wanted in OPENERS || ["any", "log"].includes(wanted) ? wanted : catalogue ? "patterns" : "tables");
+window.addEventListener("hashchange", () => route(catalogue));
+route(catalogue);
+document.body.dataset.ready = "true";

@@ -1,32 +1,37 @@
 // The loaded model's access patterns, from its catalogue (catalogue.js):
-// each shows its parameters, why it exists and the request templates it
-// sends. Run asks the server to run it with the model's own code (POST
-// /console/api/model/run) and shows every request that was sent, what came
-// back and what it cost (as the server counts it).
+// each shows its parameters, why it exists (and the note that explains it)
+// and the request templates it sends. Run asks the server to run it with the
+// model's own code (POST /console/api/model/run) and shows every request
+// that was sent, what came back, what it cost (as the server counts it),
+// what the pattern costs per million calls and the reviewer's line on each
+// request. The picture is told which items each run read and wrote.
 import { consoleApi } from "./api.js";
-import { attributeAt, findParameter, findPattern, getCatalogue } from "./catalogue.js";
+import { attributeAt, findNote, findParameter, findPattern, getCatalogue } from "./catalogue.js";
 import { avText, clear, el, jsonView, toast } from "./dom.js";
-import { resultView } from "./result_view.js";
+import { resultView, transcriptResult } from "./result_view.js";
 
 const values = {};  // parameter values by name, shared by every pattern
 let current = null;
-let afterRun = () => {};
+let hooks = { onChange: () => {}, onRun: () => {} };
 let page = 1;
 let transcript, totals, outcome;  // where a run's results go
 
-export function initPatterns({ onChange }) {
-  afterRun = onChange;
+export function initPatterns(options) {
+  hooks = { ...hooks, ...options };
   const catalogue = getCatalogue();
   const head = document.getElementById("model-head");
   if (!catalogue) {
     head.append(el("h2", {}, "No model loaded"), el("p", { class: "hint", id: "no-model" },
       "This server runs without a data model, so there are no access patterns to run. " +
-      "Tables, Any request, the request log and Streams work on every table."));
+      "Pick one above, or use Tables, Any request, the request log and Streams on any table."));
     return;
   }
   for (const p of catalogue.parameters) if (p.default !== null) values[p.name] = p.default;
-  head.append(el("h2", {}, catalogue.title),
-    el("p", { class: "hint" }, `table ${catalogue.table}${catalogue.index ? ` · ${catalogue.index} drawn beside it` : ""}`),
+  const indexes = catalogue.tables.flatMap((t) => (t.schema.GlobalSecondaryIndexes ?? []).map((g) => g.IndexName));
+  head.append(el("h2", { id: "model-title" }, catalogue.title),
+    catalogue.description ? el("p", { class: "blurb" }, catalogue.description) : null,
+    el("p", { class: "hint" }, `${catalogue.tables.length > 1 ? "tables" : "table"} ${catalogue.tables.map((t) => t.name).join(", ")}` +
+      (indexes.length ? ` · ${indexes.join(", ")} drawn beside it` : "")),
     keyDesign(catalogue));
   const list = document.getElementById("pattern-list");
   for (const pattern of catalogue.patterns) {
@@ -46,8 +51,8 @@ function keyDesign(catalogue) {
       el("thead", {}, el("tr", {}, ["item", "table keys", "index keys"].map((h) => el("th", {}, h)))),
       el("tbody", {}, catalogue.entities.map((e) => el("tr", { title: e.description },
         el("td", {}, e.name), el("td", {}, keys(e.keys)),
-        el("td", {}, e.indexKeys ? `${keys(e.indexKeys)} (while ${e.indexedWhile})` : "—"))))),
-    el("ul", {}, catalogue.notes.map((note) => el("li", {}, note))));
+        el("td", {}, e.indexKeys ? `${e.index ?? ""} ${keys(e.indexKeys)}${e.indexedWhile ? ` (while ${e.indexedWhile})` : ""}` : "—"))))),
+    el("ul", {}, catalogue.notes.map((note) => el("li", {}, el("a", { href: `#notes/${note.id}` }, note.title), `: ${note.text}`))));
 }
 
 // Selects pattern `id`, with `params` overriding the current values.
@@ -56,26 +61,32 @@ export function select(id, params = {}) {
   page = 1;
   if (current.cursor) delete values[current.cursor];
   Object.assign(values, params);
-  for (const b of document.querySelectorAll(".pattern")) b.classList.toggle("selected", b.dataset.pattern === current.id);
+  for (const b of document.querySelectorAll(".pattern")) {
+    b.classList.toggle("selected", b.dataset.pattern === current.id);
+    b.setAttribute("aria-pressed", String(b.dataset.pattern === current.id));
+  }
+  const note = current.note ? findNote(current.note) : null;
   const detail = clear(document.getElementById("pattern-detail"));
   detail.append(
     el("h2", { class: "pattern-title" }, `${current.id} · ${current.name}`),
     el("p", { class: "entity-line" }, `serves ${current.entity} · `, el("code", {}, current.command)),
-    el("p", { class: "blurb" }, current.why),
+    el("p", { class: "blurb" }, current.why,
+       note ? [" ", el("a", { href: `#notes/${note.id}`, class: "note-link" }, `Note: ${note.title}`)] : null),
     el("div", { class: "params", id: "pattern-params" }, current.parameters.map(control)),
     ...current.steps.map(stepView));
   const run = el("button", { class: "primary run", id: "run-pattern", onclick: () => runCurrent(run) }, `Run ${current.id}`);
   totals = el("div", { class: "totals", id: "pattern-totals" });
-  outcome = el("div", { id: "pattern-outcome" });
+  outcome = el("div", { id: "pattern-outcome", "aria-live": "polite" });
   transcript = el("div", { class: "transcript", id: "pattern-transcript" });
   detail.append(el("div", { class: "actions" }, run), totals, outcome, transcript);
 }
 
 function stepView(step, i) {
+  const repeat = step.pages > 1 ? ` (up to ${step.pages} pages, each from the last one's LastEvaluatedKey)` : "";
   return el("div", { class: "step", dataset: { template: step.template } },
     el("div", { class: "step-head" },
       el("span", { class: "step-no" }, current.steps.length > 1 ? `Step ${i + 1}` : "Request"),
-      el("span", { class: "op" }, step.operation), el("span", {}, step.title)),
+      el("span", { class: "op" }, step.operation), el("span", {}, step.title + repeat)),
     step.when ? el("div", { class: "step-when" }, `only when ${step.when}`) : null,
     el("details", { open: i === 0 }, el("summary", {}, "request template"), jsonView(step.request)));
 }
@@ -86,7 +97,7 @@ function control(name) {
   const id = `param-${name}`;
   let input;
   if (p.choices) {
-    input = el("select", { id, "aria-label": p.label });
+    input = el("select", { id });
     fillChoices(input, p);
   } else if (p.type === "key") {
     input = el("input", { id, class: "key", placeholder: "first page", value: values[name] ? JSON.stringify(values[name]) : "" });
@@ -134,14 +145,19 @@ function paramsOf(pattern) {
   return params;
 }
 
+// Runs pattern `id` with `params` on the server; resolves to {ok, status, body}.
+export async function runPattern(id, params) {
+  return consoleApi("/console/api/model/run", { pattern: id, params }, { background: false });
+}
+
 async function runCurrent(button) {
   button.disabled = true;
   clear(transcript);
   clear(totals);
   clear(outcome);
+  let answer;
   try {
-    const answer = await consoleApi("/console/api/model/run",
-      { pattern: current.id, params: paramsOf(current) }, { background: false });
+    answer = await runPattern(current.id, paramsOf(current));
     if (!answer.ok) {
       transcript.append(el("div", { class: "error-box" }, el("strong", {}, "Not run"),
         el("p", {}, answer.body?.error ?? `HTTP ${answer.status}`)));
@@ -150,29 +166,38 @@ async function runCurrent(button) {
     }
   } finally {
     button.disabled = false;
-    afterRun();
+    if (answer?.ok) hooks.onRun(answer.body);
+    hooks.onChange();
   }
 }
 
 function showRun(run) {
   totals.append(el("span", {}, `${run.requests} request${run.requests === 1 ? "" : "s"}`),
-    el("span", { class: "cost" }, run.total?.text ?? "no capacity reported"));
+    el("span", { class: "cost" }, run.total?.text ?? "no capacity reported"),
+    run.price ? el("span", { class: "price", id: "pattern-price", title: `price table ${run.price.table}` }, run.price.text) : null);
   outcome.append(el("p", { class: `note${run.ok ? "" : " error-box"}` }, run.outcome));
-  run.calls.forEach((c, i) => {
-    const last = i === run.calls.length - 1;
-    transcript.append(resultView(asResult(c), {
-      title: titleOf(c),
+  const shown = run.calls.length > 12 ? [...run.calls.slice(0, 3), null, ...run.calls.slice(-3)] : run.calls;
+  shown.forEach((c, i) => {
+    if (c === null) {
+      transcript.append(el("p", { class: "hint" }, `… ${run.calls.length - 6} more requests of the same kind …`));
+      return;
+    }
+    const last = i === shown.length - 1;
+    transcript.append(resultView(transcriptResult(c), {
+      title: titleOf(c, run.calls.indexOf(c), run.calls.length),
       showRequest: true,
       compact: run.calls.length > 1,
+      review: c.review,
       onNextPage: last && run.cursor && current.cursor ? () => nextPage(run.cursor) : undefined,
     }));
   });
 }
 
 // The step the call was made from, by its template; the page for a paged pattern.
-function titleOf(c) {
+function titleOf(c, index, count) {
   const step = current.steps.find((s) => s.template === c.template);
   const title = step?.title ?? c.template ?? "";
+  if (step?.pages > 1) return `page ${index + 1} of ${count} · ${title}`;
   return current.cursor ? `page ${page} · ${title}` : title;
 }
 
@@ -184,12 +209,6 @@ async function nextPage(cursor) {
   await runCurrent(document.getElementById("run-pattern"));
 }
 
-// A transcript call in the shape resultView() takes.
-function asResult(c) {
-  return { ok: c.status === 200, status: c.status, body: c.response ?? {}, op: c.operation,
-           request: JSON.stringify(c.request), latencyMs: c.latencyMs, error: c.error,
-           cost: c.cost?.text, awsCli: c.awsCli };
-}
 
 // The current parameter values (the picture puts the partition they name first).
 export function currentValues() {

@@ -1,7 +1,10 @@
 // The live log of recent requests from every client, read from the server's
-// ring buffer (GET /console/api/requests?after=<id>), each with its cost and
-// the equivalent AWS CLI command as the server rendered them.
+// ring buffer (GET /console/api/requests?after=<id>), each with its cost, the
+// equivalent AWS CLI command as the server rendered them and, when the
+// request reviewer has something to say, its line with a link to the note
+// that explains it.
 import { el, keyText, avText } from "./dom.js";
+import { reviewLine } from "./result_view.js";
 
 const WRITE_OPERATIONS = new Set(["PutItem", "UpdateItem", "DeleteItem", "BatchWriteItem", "TransactWriteItems", "ExecuteStatement", "BatchExecuteStatement", "ExecuteTransaction"]);
 const MAX_ROWS = 300;
@@ -96,8 +99,21 @@ function row(entry) {
       el("div", { class: "cli-head" }, el("span", {}, "AWS CLI"),
          el("button", { class: "ghost small", onclick: (ev) => copy(ev.target, cli(entry)) }, "Copy")),
       el("pre", { class: "cli" }, cli(entry))));
-  summary.addEventListener("click", () => { details.hidden = !details.hidden; summary.classList.toggle("open", !details.hidden); });
-  return [summary, details];
+  const toggle = () => {
+    details.hidden = !details.hidden;
+    summary.classList.toggle("open", !details.hidden);
+    summary.setAttribute("aria-expanded", String(!details.hidden));
+  };
+  summary.tabIndex = 0;
+  summary.setAttribute("aria-expanded", "false");
+  summary.addEventListener("click", toggle);
+  summary.addEventListener("keydown", (e) => {
+    if (e.key === "Enter" || e.key === " ") { e.preventDefault(); toggle(); }
+  });
+  const review = entry.note
+    ? el("tr", { class: "review-row", dataset: { id: entry.id } }, el("td", {}), el("td", { colspan: 8 }, reviewLine(entry.note)))
+    : null;
+  return review ? [summary, review, details] : [summary, details];
 }
 
 function cli(entry) {

@@ -6,8 +6,9 @@
 import { el, jsonView, keyText } from "./dom.js";
 
 // `result` from api.call(), plus optional `cost` (text) and `awsCli`.
-// `onNextPage(lastEvaluatedKey)` adds the next-page button.
-export function resultView(result, { title, onNextPage, showRequest = false, compact = false } = {}) {
+// `onNextPage(lastEvaluatedKey)` adds the next-page button; `review`
+// ({text, link}) the request reviewer's line.
+export function resultView(result, { title, onNextPage, showRequest = false, compact = false, review = null } = {}) {
   const body = result.body ?? {};
   const metrics = el("div", { class: "metrics" },
     metric("status", result.ok ? `${result.status} OK` : `${result.status} ${result.error.type}`, result.ok ? "ok" : "bad"),
@@ -26,7 +27,7 @@ export function resultView(result, { title, onNextPage, showRequest = false, com
   const box = el("div", { class: `result ${result.ok ? "ok" : "bad"}` },
     el("div", { class: "result-head" },
       el("span", { class: "op" }, result.op), title ? el("span", { class: "result-title" }, title) : null),
-    metrics, paging);
+    metrics, paging, review ? reviewLine(review) : null);
   if (showRequest) {
     box.append(el("details", { class: "sent" }, el("summary", {}, "Request sent"), jsonView(safeParse(result.request))));
   }
@@ -48,4 +49,18 @@ function metric(label, value, tone = "") {
 
 function safeParse(text) {
   try { return JSON.parse(text); } catch { return text; }
+}
+
+// The reviewer's line, linking to the note that explains it.
+export function reviewLine(review) {
+  return el("p", { class: "review" }, el("span", { class: "review-tag" }, "Reviewer"), " ", review.text, " ",
+    el("a", { href: review.link.slice(review.link.indexOf("#")) }, "Why?"));
+}
+
+// A pattern run's call (POST /console/api/model/run) in the shape
+// resultView() takes.
+export function transcriptResult(c) {
+  return { ok: c.status === 200, status: c.status, body: c.response ?? {}, op: c.operation,
+           request: JSON.stringify(c.request), latencyMs: c.latencyMs, error: c.error,
+           cost: c.cost?.text, awsCli: c.awsCli };
 }

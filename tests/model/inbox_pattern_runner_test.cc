@@ -1,5 +1,5 @@
-// run_inbox_pattern (model/inbox_pattern_runner.h): a catalogue pattern run
-// by id with the model's C++, every request recorded.
+// run_model_pattern on the inbox (model/inbox_pattern_runner.h): a pattern
+// of inbox.json run by id with the model's C++, every request recorded.
 
 #include "model/inbox_pattern_runner.h"
 
@@ -10,6 +10,8 @@
 #include "inbox_fixture.h"
 #include "model/inbox_requests.h"
 #include "model/inbox_runtime.h"
+#include "model/model_library.h"
+#include "model/model_runner.h"
 
 namespace dynamini::model {
 namespace {
@@ -28,9 +30,10 @@ struct Fixture {
   Fixture() { load_inbox(*db); }
 };
 
-TEST_CASE("run_inbox_pattern: AP1 sends its template instantiated and pages by the cursor") {
+TEST_CASE("inbox patterns: AP1 sends its template instantiated and pages by the cursor") {
   Fixture f;
-  auto run = run_inbox_pattern("AP1", TemplateParams::from_json(R"({"limit":2})"), f.executor);
+  auto run = run_model_pattern(inbox_model(), "AP1", TemplateParams::from_json(R"({"limit":2})"),
+                               f.executor);
   REQUIRE(run.calls.size() == 1);
   const PatternCall& call = run.calls[0];
   CHECK(call.operation == "Query");
@@ -43,16 +46,16 @@ TEST_CASE("run_inbox_pattern: AP1 sends its template instantiated and pages by t
   REQUIRE(run.cursor);
   TemplateParams next = TemplateParams::from_json(R"({"limit":2})");
   next.json("cursor", *run.cursor);
-  auto second = run_inbox_pattern("AP1", next, f.executor);
+  auto second = run_model_pattern(inbox_model(), "AP1", next, f.executor);
   CHECK(second.outcome.starts_with("1 notification(s); the last page"));
   CHECK(!second.cursor);
 }
 
-TEST_CASE("run_inbox_pattern: AP3 marks one read in one TransactWriteItems") {
+TEST_CASE("inbox patterns: AP3 marks one read in one TransactWriteItems") {
   Fixture f;
   TemplateParams params;
   params.text("notifId", kNewest);
-  auto run = run_inbox_pattern("AP3", params, f.executor);
+  auto run = run_model_pattern(inbox_model(), "AP3", params, f.executor);
   REQUIRE(run.calls.size() == 1);
   CHECK(run.calls[0].operation == "TransactWriteItems");
   CHECK(run.calls[0].template_id == "markRead");
@@ -60,9 +63,9 @@ TEST_CASE("run_inbox_pattern: AP3 marks one read in one TransactWriteItems") {
   CHECK(gsi1_count(*f.db, "u_alice") == 1);
 }
 
-TEST_CASE("run_inbox_pattern: AP5 waits for its job; the job's requests are background") {
+TEST_CASE("inbox patterns: AP5 waits for its job; the job's requests are background") {
   Fixture f;
-  auto run = run_inbox_pattern("AP5", TemplateParams(), f.executor);
+  auto run = run_model_pattern(inbox_model(), "AP5", TemplateParams(), f.executor);
   REQUIRE(run.calls.size() >= 4);
   CHECK(run.calls.front().template_id == "startReadAll");
   CHECK(!run.calls.front().background);
@@ -72,15 +75,16 @@ TEST_CASE("run_inbox_pattern: AP5 waits for its job; the job's requests are back
   CHECK(gsi1_count(*f.db, "u_alice") == 0);
 }
 
-TEST_CASE("run_inbox_pattern: W3's post is fanned out by the stream trigger it waits for") {
+TEST_CASE("inbox patterns: W3's post is fanned out by the stream trigger it waits for") {
   Fixture f;
   InboxRuntime runtime(*f.db, InboxRuntimeOptions{.replay_retained_stream = false, .inbox = {}});
-  run_inbox_pattern("W2", TemplateParams::from_json(R"({"author":"u_bob","follower":"u_carol"})"),
+  run_model_pattern(inbox_model(), "W2",
+                    TemplateParams::from_json(R"({"author":"u_bob","follower":"u_carol"})"),
                     f.executor);
   PatternRunOptions options;
   options.fanout = &runtime.fanout();
-  auto run = run_inbox_pattern("W3", TemplateParams::from_json(R"({"author":"u_bob"})"), f.executor,
-                               options);
+  auto run = run_model_pattern(
+      inbox_model(), "W3", TemplateParams::from_json(R"({"author":"u_bob"})"), f.executor, options);
   REQUIRE(run.calls.size() == 1);
   CHECK(run.calls[0].template_id == "post");
   CHECK(run.outcome.find("the stream trigger notified the followers (1 notification") !=
@@ -88,24 +92,25 @@ TEST_CASE("run_inbox_pattern: W3's post is fanned out by the stream trigger it w
   CHECK(gsi1_count(*f.db, "u_carol") == 1);
 }
 
-TEST_CASE("run_inbox_pattern: an unknown pattern or a missing parameter sends nothing") {
+TEST_CASE("inbox patterns: an unknown pattern or a missing parameter sends nothing") {
   Fixture f;
-  CHECK_THROWS_AS(run_inbox_pattern("AP9", TemplateParams(), f.executor), PatternError);
-  CHECK_THROWS_WITH_AS(run_inbox_pattern("AP3", TemplateParams(), f.executor),
+  CHECK_THROWS_AS(run_model_pattern(inbox_model(), "AP9", TemplateParams(), f.executor),
+                  PatternError);
+  CHECK_THROWS_WITH_AS(run_model_pattern(inbox_model(), "AP3", TemplateParams(), f.executor),
                        "pattern AP3 needs parameter notifId", PatternError);
-  CHECK_THROWS_AS(
-      run_inbox_pattern("AP1", TemplateParams::from_json(R"({"limit":"x"})"), f.executor),
-      PatternError);
-  CHECK_THROWS_AS(
-      run_inbox_pattern("AP1", TemplateParams::from_json(R"({"cursor":"{"})"), f.executor),
-      PatternError);
+  CHECK_THROWS_AS(run_model_pattern(inbox_model(), "AP1",
+                                    TemplateParams::from_json(R"({"limit":"x"})"), f.executor),
+                  PatternError);
+  CHECK_THROWS_AS(run_model_pattern(inbox_model(), "AP1",
+                                    TemplateParams::from_json(R"({"cursor":"{"})"), f.executor),
+                  PatternError);
   CHECK(f.sent == 0);
 }
 
-TEST_CASE("run_inbox_pattern: a refused request stops the pattern and is recorded") {
+TEST_CASE("inbox patterns: a refused request stops the pattern and is recorded") {
   Fixture f;
-  auto run =
-      run_inbox_pattern("AP2", TemplateParams::from_json(R"({"table":"missing"})"), f.executor);
+  auto run = run_model_pattern(inbox_model(), "AP2",
+                               TemplateParams::from_json(R"({"table":"missing"})"), f.executor);
   CHECK(!run.ok);
   REQUIRE(run.calls.size() == 1);
   CHECK(!run.calls[0].result.ok());

@@ -10,10 +10,17 @@
 #include <string>
 #include <vector>
 
-#include "model/inbox_data.h"
+#include "model/model_library.h"
 
 namespace dynamini::model {
 namespace {
+
+// The inbox model file's sample items (model/models/inbox.json).
+std::vector<std::string> sample_items() {
+  std::vector<std::string> items;
+  for (const auto& [table, item] : inbox_model().items) items.push_back(item);
+  return items;
+}
 
 rapidjson::Document parse(std::string_view json) {
   rapidjson::Document doc;
@@ -86,7 +93,7 @@ TEST_CASE("load_inbox: the table holds exactly the four sample items") {
   std::set<std::string> matched;
   for (const auto& stored : out["Items"].GetArray()) {
     bool found = false;
-    for (std::string_view text : inbox_sample_items()) {
+    for (const std::string& text : sample_items()) {
       auto expected = parse(text);
       if (stored == expected) {
         found = true;
@@ -182,7 +189,7 @@ TEST_CASE(
   static const std::string kAlphabet = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
   int64_t previous = -1;
   int notifications = 0;
-  for (std::string_view text : inbox_sample_items()) {
+  for (const std::string& text : sample_items()) {
     auto item = parse(text);
     if (s_attr(item, "sk") == "#INBOX") continue;
     ++notifications;

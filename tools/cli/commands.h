@@ -8,7 +8,9 @@ namespace dynamini::cli {
 int run_serve(int argc, char** argv);
 // `dynamini dump TABLE [--db FILE | --endpoint URL]`.
 int run_dump(int argc, char** argv);
-// `dynamini inbox PATTERN ...`: the inbox access patterns by name.
+// `dynamini model list|patterns|run|import ...`: the teaching models.
+int run_model(int argc, char** argv);
+// `dynamini inbox PATTERN ...`: `dynamini model run PATTERN --model inbox`.
 int run_inbox(int argc, char** argv);
 // `dynamini mcp [...]`: a Model Context Protocol server (mcp_command.cc).
 int run_mcp(int argc, char** argv);

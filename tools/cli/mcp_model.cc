@@ -6,9 +6,9 @@
 #include "dynamini/capacity_units.h"
 #include "model/inbox_data.h"
 #include "model/inbox_pattern_runner.h"
-#include "model/inbox_patterns.h"
 #include "model/inbox_runtime.h"
 #include "model/inbox_seed.h"
+#include "model/model_library.h"
 
 namespace dynamini::cli {
 
@@ -113,10 +113,10 @@ ToolOutput transcript(std::string_view pattern, const model::PatternRun& run) {
 // The tool's schema: the catalogue's pattern ids and parameter names.
 std::string pattern_schema() {
   std::string ids, params;
-  for (const model::AccessPattern& p : model::inbox_access_patterns()) {
+  for (const model::ModelPattern& p : model::inbox_model().patterns) {
     ids += (ids.empty() ? "\"" : ",\"") + std::string(p.id) + "\"";
   }
-  for (const model::PatternParameter& p : model::inbox_parameters()) {
+  for (const model::ModelParameter& p : model::inbox_model().parameters) {
     // A key (a page's cursor) is the nextCursor text or the key object itself.
     const char* schema = p.type == "number" ? R"({"type":"integer"})"
                          : p.type == "key"  ? R"({"type":["string","object"]})"
@@ -133,14 +133,13 @@ std::string pattern_description() {
   std::string text =
       "Runs an access pattern of the inbox model by its id, with the model's own code, and "
       "answers every request it sent with its response and cost. Patterns:";
-  for (const model::AccessPattern& p : model::inbox_access_patterns()) {
-    text +=
-        "\n- " + std::string(p.id) + " (" + std::string(p.name) + "): " + std::string(p.request);
+  for (const model::ModelPattern& p : model::inbox_model().patterns) {
+    text += "\n- " + std::string(p.id) + " (" + std::string(p.name) + "): " + p.summary;
   }
   text += "\nParameters (params), defaults in brackets:";
-  for (const model::PatternParameter& p : model::inbox_parameters()) {
+  for (const model::ModelParameter& p : model::inbox_model().parameters) {
     text += "\n- " + std::string(p.name) + ": " + std::string(p.description);
-    if (!p.default_value.empty()) text += " [" + std::string(p.default_value) + "]";
+    if (!p.default_json.empty()) text += " [" + p.default_json + "]";
   }
   text += "\nA pattern with pages answers nextCursor: pass it as the parameter named cursor.";
   return text;
@@ -150,7 +149,7 @@ std::string pattern_description() {
 // becomes the key object. Throws ToolError when such a text is not JSON.
 model::TemplateParams pattern_params(const rapidjson::Value& given) {
   model::TemplateParams params = model::TemplateParams::from_json(json_text(given));
-  for (const model::PatternParameter& p : model::inbox_parameters()) {
+  for (const model::ModelParameter& p : model::inbox_model().parameters) {
     const rapidjson::Value* value = params.find(p.name);
     if (p.type != "key" || !value || !value->IsString()) continue;
     const std::string text = value->GetString();
@@ -171,8 +170,7 @@ McpModel::~McpModel() = default;
 std::unique_ptr<McpModel> McpModel::start(McpBackend& backend) {
   auto impl = std::make_unique<Impl>(Impl{backend, nullptr});
   if (Database* db = backend.database()) {
-    const std::string describe =
-        R"({"TableName":")" + std::string(model::kInboxTableName) + R"("})";
+    const std::string describe = R"({"TableName":")" + model::inbox_model().focus_table + R"("})";
     if (!db->execute("DescribeTable", describe).ok()) model::load_inbox(*db);
     impl->runtime = std::make_unique<model::InboxRuntime>(*db);
   }
@@ -203,7 +201,8 @@ McpTool McpModel::run_pattern_tool() {
             model::PatternRunOptions options;
             options.fanout = impl->runtime ? &impl->runtime->fanout() : nullptr;
             try {
-              return transcript(id, model::run_inbox_pattern(id, params, executor, options));
+              return transcript(id, model::run_inbox_pattern(model::inbox_model(), id, params,
+                                                             executor, options));
             } catch (const model::PatternError& e) {
               throw ToolError(e.what());
             }

@@ -4,12 +4,14 @@
 #include <rapidjson/stringbuffer.h>
 #include <rapidjson/writer.h>
 
+#include <algorithm>
 #include <string>
 
-#include "dynamini/aws_cli_command.h"
-#include "dynamini/capacity_units.h"
-#include "model/inbox_catalogue.h"
-#include "model/inbox_pattern_runner.h"
+#include "cli/model_run_json.h"
+#include "model/model_file.h"
+#include "model/model_library.h"
+#include "model/model_runner.h"
+#include "model/review_notes.h"
 
 namespace dynamini::cli {
 namespace {
@@ -20,96 +22,10 @@ void string(Writer& out, std::string_view s) {
   out.String(s.data(), static_cast<rapidjson::SizeType>(s.size()));
 }
 
-// `json` (a request or response we sent or got) as a value; null if it does
-// not parse.
-void raw_json(Writer& out, std::string_view json) {
-  rapidjson::Document doc;
-  doc.Parse(json.data(), json.size());
-  if (doc.HasParseError()) {
-    out.Null();
-  } else {
-    doc.Accept(out);
-  }
-}
-
-void write_call(Writer& out, const model::PatternCall& call, std::string_view endpoint,
-                CapacityUnits& total) {
-  const bool ok = call.result.ok();
-  const CapacityUnits units =
-      capacity_units(call.operation, call.request, call.result.consumed_capacity);
-  total.read += units.read;
-  total.write += units.write;
-  total.reported = total.reported || units.reported;
-  out.StartObject();
-  out.Key("operation");
-  string(out, call.operation);
-  out.Key("template");
-  if (call.template_id.empty()) {
-    out.Null();
-  } else {
-    string(out, call.template_id);
-  }
-  out.Key("request");
-  raw_json(out, call.request);
-  out.Key("status");
-  out.Int(ok ? 200 : call.result.error->http_status());
-  out.Key("response");
-  if (ok) {
-    raw_json(out, call.result.body);
-  } else {
-    out.Null();
-  }
-  out.Key("error");
-  if (ok) {
-    out.Null();
-  } else {
-    out.StartObject();
-    out.Key("type");
-    string(out, call.result.error->name());
-    out.Key("message");
-    string(out, call.result.error->message);
-    out.EndObject();
-  }
-  out.Key("latencyMs");
-  out.Double(static_cast<double>(call.latency.count()) / 1000.0);
-  out.Key("background");
-  out.Bool(call.background);
-  out.Key("cost");
-  const std::string cost = capacity_json(units);
-  out.RawValue(cost.c_str(), cost.size(), rapidjson::kObjectType);
-  out.Key("awsCli");
-  string(out, aws_cli_command(call.operation, call.request, endpoint));
-  out.EndObject();
-}
-
-std::string run_json(std::string_view pattern, const model::PatternRun& run,
-                     std::string_view endpoint) {
+std::string to_json(const rapidjson::Value& v) {
   rapidjson::StringBuffer buffer;
-  Writer out(buffer);
-  out.StartObject();
-  out.Key("pattern");
-  string(out, pattern);
-  out.Key("ok");
-  out.Bool(run.ok);
-  out.Key("outcome");
-  string(out, run.outcome);
-  out.Key("cursor");
-  if (run.cursor) {
-    raw_json(out, *run.cursor);
-  } else {
-    out.Null();
-  }
-  CapacityUnits total;
-  out.Key("calls");
-  out.StartArray();
-  for (const model::PatternCall& call : run.calls) write_call(out, call, endpoint, total);
-  out.EndArray();
-  out.Key("total");
-  const std::string cost = capacity_json(total);
-  out.RawValue(cost.c_str(), cost.size(), rapidjson::kObjectType);
-  out.Key("requests");
-  out.Uint64(run.calls.size());
-  out.EndObject();
+  Writer w(buffer);
+  v.Accept(w);
   return std::string(buffer.GetString(), buffer.GetSize());
 }
 
@@ -123,7 +39,105 @@ ConsoleRouteResponse bad_request(std::string_view message) {
   return {.status = 400, .body = std::string(buffer.GetString(), buffer.GetSize())};
 }
 
-ConsoleRouteResponse run_pattern(const ConsoleRouteRequest& request, model::FanOut* fanout) {
+ConsoleRouteResponse current_catalogue(const model::ModelHost& host) {
+  auto current = host.current();
+  if (!current) return {.status = 404, .body = R"({"error":"no model is loaded"})"};
+  return {.body = current->catalogue};
+}
+
+void write_model_entry(Writer& out, const model::ModelDefinition& m, bool built_in, bool loaded) {
+  out.StartObject();
+  out.Key("name");
+  string(out, m.name);
+  out.Key("title");
+  string(out, m.title);
+  out.Key("description");
+  string(out, m.description);
+  out.Key("builtIn");
+  out.Bool(built_in);
+  out.Key("loaded");
+  out.Bool(loaded);
+  out.Key("lessons");
+  rapidjson::Document lessons;
+  lessons.Parse(m.lessons_json.empty() ? "[]" : m.lessons_json.c_str());
+  out.StartArray();
+  for (const auto& lesson : lessons.GetArray()) {
+    out.StartObject();
+    out.Key("id");
+    string(out, lesson["id"].GetString());
+    out.Key("title");
+    string(out, lesson["title"].GetString());
+    out.EndObject();
+  }
+  out.EndArray();
+  out.EndObject();
+}
+
+// The built-in models, then any other model loaded (from a file).
+ConsoleRouteResponse model_list(const model::ModelHost& host) {
+  const std::vector<std::string> loaded = host.loaded();
+  auto current = host.current();
+  rapidjson::StringBuffer buffer;
+  Writer out(buffer);
+  out.StartObject();
+  out.Key("current");
+  if (current) {
+    string(out, current->definition.name);
+  } else {
+    out.Null();
+  }
+  out.Key("models");
+  out.StartArray();
+  auto is_loaded = [&](const std::string& name) {
+    return std::find(loaded.begin(), loaded.end(), name) != loaded.end();
+  };
+  for (const std::string& name : model::shipped_model_names()) {
+    write_model_entry(out, *model::shipped_model(name), true, is_loaded(name));
+  }
+  if (current && model::shipped_model(current->definition.name) == nullptr) {
+    write_model_entry(out, current->definition, false, true);
+  }
+  out.EndArray();
+  out.EndObject();
+  return {.body = std::string(buffer.GetString(), buffer.GetSize())};
+}
+
+ConsoleRouteResponse load_model(model::ModelHost& host, const ConsoleRouteRequest& request) {
+  rapidjson::Document body;
+  body.Parse(request.body.data(), request.body.size());
+  if (body.HasParseError() || !body.IsObject()) {
+    return bad_request(R"(expected {"name": "<model>"} or {"model": {...}})");
+  }
+  const bool reset = body.HasMember("reset") && body["reset"].IsBool() && body["reset"].GetBool();
+  try {
+    model::ModelDefinition definition;
+    if (body.HasMember("name") && body["name"].IsString()) {
+      const model::ModelDefinition* shipped = model::shipped_model(body["name"].GetString());
+      auto current = host.current();
+      if (shipped != nullptr) {
+        definition = *shipped;
+      } else if (current && current->definition.name == body["name"].GetString()) {
+        definition = current->definition;
+      } else {
+        return bad_request("no model named " + std::string(body["name"].GetString()));
+      }
+    } else if (body.HasMember("model") && body["model"].IsObject()) {
+      definition = model::parse_model(to_json(body["model"]), "uploaded file");
+    } else {
+      return bad_request(R"(expected {"name": "<model>"} or {"model": {...}})");
+    }
+    auto loaded = host.load(std::move(definition),
+                            reset ? model::ExistingTables::kReplace : model::ExistingTables::kKeep);
+    return {.body = loaded->catalogue};
+  } catch (const std::exception& e) {
+    return bad_request(e.what());
+  }
+}
+
+ConsoleRouteResponse run_pattern(model::ModelHost& host, const model::Advisor* advisor,
+                                 const ConsoleRouteRequest& request) {
+  auto current = host.current();
+  if (!current) return {.status = 404, .body = R"({"error":"no model is loaded"})"};
   rapidjson::Document body;
   body.Parse(request.body.data(), request.body.size());
   if (body.HasParseError() || !body.IsObject() || !body.HasMember("pattern") ||
@@ -134,15 +148,12 @@ ConsoleRouteResponse run_pattern(const ConsoleRouteRequest& request, model::FanO
   model::TemplateParams params;
   if (auto it = body.FindMember("params"); it != body.MemberEnd()) {
     if (!it->value.IsObject()) return bad_request("params must be an object");
-    rapidjson::StringBuffer text;
-    Writer w(text);
-    it->value.Accept(w);
-    params = model::TemplateParams::from_json(std::string_view(text.GetString(), text.GetSize()));
+    params = model::TemplateParams::from_json(to_json(it->value));
   }
   try {
-    model::PatternRun run =
-        model::run_inbox_pattern(pattern, params, request.call, {.fanout = fanout});
-    return {.body = run_json(pattern, run, request.endpoint)};
+    model::PatternRun run = model::run_model_pattern(current->definition, pattern, params,
+                                                     request.call, current->run_options);
+    return {.body = run_json(current->definition, pattern, run, request.endpoint, advisor)};
   } catch (const model::PatternError& e) {
     return bad_request(e.what());
   }
@@ -150,17 +161,29 @@ ConsoleRouteResponse run_pattern(const ConsoleRouteRequest& request, model::FanO
 
 }  // namespace
 
-std::vector<ConsoleRoute> model_console_routes(model::FanOut* fanout) {
+std::vector<ConsoleRoute> model_console_routes(model::ModelHost& host,
+                                               std::shared_ptr<const model::Advisor> advisor) {
   std::vector<ConsoleRoute> routes;
   routes.push_back(
-      {.method = "GET", .path = "/console/api/model", .handler = [](const ConsoleRouteRequest&) {
-         return ConsoleRouteResponse{.body = model::inbox_catalogue_json()};
-       }});
+      {.method = "GET",
+       .path = "/console/api/model",
+       .handler = [&host](const ConsoleRouteRequest&) { return current_catalogue(host); }});
+  routes.push_back({.method = "GET",
+                    .path = "/console/api/models",
+                    .handler = [&host](const ConsoleRouteRequest&) { return model_list(host); }});
+  routes.push_back(
+      {.method = "POST",
+       .path = "/console/api/model/load",
+       .handler = [&host](const ConsoleRouteRequest& r) { return load_model(host, r); }});
   routes.push_back({.method = "POST",
                     .path = "/console/api/model/run",
-                    .handler = [fanout](const ConsoleRouteRequest& request) {
-                      return run_pattern(request, fanout);
+                    .handler = [&host, advisor](const ConsoleRouteRequest& r) {
+                      return run_pattern(host, advisor.get(), r);
                     }});
+  routes.push_back(
+      {.method = "GET", .path = "/console/api/notes", .handler = [](const ConsoleRouteRequest&) {
+         return ConsoleRouteResponse{.body = model::review_notes_json()};
+       }});
   return routes;
 }
 

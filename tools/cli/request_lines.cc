@@ -237,6 +237,7 @@ void RequestLinePrinter::operator()(const ApiCall& call) {
   }
   std::string text = request_line(call, [this](const std::string& t) { return key_names(t); });
   text += '\n';
+  if (!call.note.empty()) text += "  review: " + std::string(call.note) + '\n';
   std::lock_guard lock(mutex_);
   if (with_aws_command_) text += aws_cli_command(call.target, call.request_body, endpoint_) + '\n';
   std::fwrite(text.data(), 1, text.size(), out_);

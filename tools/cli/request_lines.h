@@ -2,7 +2,10 @@
 
 // --log-requests: one readable line per API call, e.g.
 //   PutItem inbox {pk=USER#u_alice, sk=NOTIF#01H...} 200 0.4ms 1.0 WCU
-// and with --log-requests=aws a second line with the equivalent AWS CLI
+// then, when the request reviewer has a note on the call
+// (ServerOptions::request_annotator), an indented line
+//   review: Scan read 4 item(s) of inbox to return 4: ...
+// and with --log-requests=aws a line with the equivalent AWS CLI
 // command (dynamini/aws_cli_command.h):
 //   aws dynamodb put-item --table-name inbox --item '{...}' --endpoint-url http://...
 // Capacity is counted and written by dynamini/capacity_units.h, as in the

@@ -10,12 +10,14 @@
 #include "cli/item_files.h"
 #include "cli/model_console_routes.h"
 #include "cli/request_lines.h"
+#include "cli/request_review.h"
 #include "cli/serve_flags.h"
 #include "cli/table_files.h"
 #include "dynamini/database.h"
 #include "dynamini/server.h"
-#include "model/inbox_runtime.h"
-#include "model/inbox_seed.h"
+#include "model/advisor.h"
+#include "model/model_host.h"
+#include "model/model_library.h"
 
 #ifndef DYNAMINI_VERSION
 #define DYNAMINI_VERSION "unknown"
@@ -29,13 +31,6 @@ constexpr std::chrono::seconds kShutdownGrace{10};
 
 bool is_loopback(const std::string& host) {
   return host == "127.0.0.1" || host == "localhost" || host == "::1" || host.starts_with("127.");
-}
-
-// Loads the sample inbox unless the table is already there (a file database
-// from an earlier run).
-void ensure_inbox(Database& db) {
-  if (db.execute("DescribeTable", R"({"TableName":"inbox"})").ok()) return;
-  model::load_inbox(db);
 }
 
 // A failure while starting; run_serve prints "dynamini: <message>" and
@@ -59,11 +54,26 @@ std::unique_ptr<Database> open_database(const ServeFlags& flags) {
   }
 }
 
-// The inbox (unless --no-inbox), --schema files and --seed files, then marks
-// the state reset() returns to.
-void preload(Database& db, const ServeFlags& flags) {
+// What serving holds, destroyed in reverse order of declaration: the server
+// first, then the models' behaviours, then the database.
+struct Serving {
+  std::unique_ptr<Database> db;
+  // The models loaded (--model, then the console's picker) and their
+  // behaviours: the inbox's stream trigger and its read-all jobs.
+  std::unique_ptr<model::ModelHost> models;
+  std::shared_ptr<model::Advisor> advisor;      // the request reviewer, unless --no-review
+  std::shared_ptr<RequestLinePrinter> printer;  // --log-requests
+  std::optional<Server> server;
+};
+
+// The model (unless --no-model), --schema files and --seed files, then marks
+// the state reset() returns to. A model's tables left by an earlier run of a
+// --db file are kept as they are.
+void preload(Serving& serving, const ServeFlags& flags) {
+  Database& db = *serving.db;
+  serving.models = std::make_unique<model::ModelHost>(db);
   try {
-    if (flags.load_inbox) ensure_inbox(db);
+    if (!flags.model.empty()) serving.models->load(model::load_model(flags.model));
     auto target = borrow_database_target(db);
     for (const auto& file : flags.schema_files) create_tables_from_file(*target, file);
     for (const auto& [table, file] : flags.seeds) {
@@ -75,26 +85,6 @@ void preload(Database& db, const ServeFlags& flags) {
   db.mark_initial_state();
 }
 
-// What serving holds, destroyed in reverse order of declaration: the server
-// first, then the model's runtime, then the database.
-struct Serving {
-  std::unique_ptr<Database> db;
-  // The inbox's stream trigger (fan-out of posts to followers) and the
-  // read-all jobs an earlier run left pending.
-  std::unique_ptr<model::InboxRuntime> inbox_runtime;
-  std::shared_ptr<RequestLinePrinter> printer;  // --log-requests
-  std::optional<Server> server;
-};
-
-void start_model(Serving& serving, const ServeFlags& flags) {
-  if (!flags.load_inbox) return;
-  try {
-    serving.inbox_runtime = std::make_unique<model::InboxRuntime>(*serving.db);
-  } catch (const std::exception& e) {
-    throw StartupError{std::string("inbox: ") + e.what()};
-  }
-}
-
 void start_server(Serving& serving, ServeFlags& flags) {
   if (flags.log_requests != RequestLogging::kOff) {
     serving.printer = std::make_shared<RequestLinePrinter>(
@@ -103,11 +93,13 @@ void start_server(Serving& serving, ServeFlags& flags) {
       (*printer)(call);
     };
   }
-  flags.server.cors_origins = flags.cors_origins;
-  // The console's patterns: the inbox's catalogue and a route that runs them.
-  if (serving.inbox_runtime) {
-    flags.server.console_routes = model_console_routes(&serving.inbox_runtime->fanout());
+  if (flags.review) {
+    serving.advisor = std::make_shared<model::Advisor>();
+    flags.server.request_annotator = request_reviewer(serving.advisor);
   }
+  flags.server.cors_origins = flags.cors_origins;
+  // The console's models: their catalogues, the picker and a route that runs patterns.
+  flags.server.console_routes = model_console_routes(*serving.models, serving.advisor);
   try {
     serving.server.emplace(*serving.db, flags.server);
     if (serving.printer) serving.printer->set_endpoint(serving.server->endpoint());
@@ -122,7 +114,7 @@ void start_server(Serving& serving, ServeFlags& flags) {
 void stop(Serving& serving) {
   serving.server->shutdown(kShutdownGrace);
   serving.server.reset();
-  serving.inbox_runtime.reset();
+  serving.models.reset();
   try {
     serving.db->checkpoint();
   } catch (const std::exception& e) {
@@ -165,8 +157,7 @@ int run_serve(int argc, char** argv) {
   Serving serving;
   try {
     serving.db = open_database(flags);
-    preload(*serving.db, flags);
-    start_model(serving, flags);
+    preload(serving, flags);
     start_server(serving, flags);
   } catch (const StartupError& e) {
     std::cerr << "dynamini: " << e.message << "\n";

@@ -51,8 +51,9 @@ struct FlagSpec {
       apply;
 };
 
-const std::vector<FlagSpec>& flag_table() {
-  static const std::vector<FlagSpec> table = {
+// Where it listens and where it keeps its tables.
+std::vector<FlagSpec> listen_and_storage_flags() {
+  return {
       {{"--port", "-port"},
        Takes::kValue,
        "N",
@@ -93,11 +94,32 @@ const std::vector<FlagSpec>& flag_table() {
        "",
        "keep tables in memory only (the default)",
        [](ParseState& s, auto, auto) { s.flags.in_memory = true; }},
-      {{"--no-inbox"},
+  };
+}
+
+// The teaching model, the reviewer, and tables and items from files.
+std::vector<FlagSpec> model_and_data_flags() {
+  return {
+      {{"--model"},
+       Takes::kValue,
+       "NAME|FILE",
+       "the teaching model to load (default inbox; also\nnotifications, shop, a model file or a "
+       "NoSQL\n"
+       "Workbench export): its tables, sample items, patterns",
+       [](ParseState& s, auto, auto value) {
+         if (value->empty()) throw UsageError{"--model needs a model name or file"};
+         s.flags.model = std::string(*value);
+       }},
+      {{"--no-model", "--no-inbox"},
        Takes::kNothing,
        "",
-       "do not create and load the sample `inbox` table",
-       [](ParseState& s, auto, auto) { s.flags.load_inbox = false; }},
+       "load no model (no sample tables; the console's model\npicker can still load one)",
+       [](ParseState& s, auto, auto) { s.flags.model.clear(); }},
+      {{"--no-review"},
+       Takes::kNothing,
+       "",
+       "do not review requests (no reviewer notes in the\nrequest log or --log-requests)",
+       [](ParseState& s, auto, auto) { s.flags.review = false; }},
       {{"--schema"},
        Takes::kValue,
        "FILE",
@@ -114,6 +136,12 @@ const std::vector<FlagSpec>& flag_table() {
            throw UsageError{"--seed expects TABLE=FILE, got '" + std::string(*value) + "'"};
          s.flags.seeds.push_back(std::move(*seed));
        }},
+  };
+}
+
+// What it logs and who may call it.
+std::vector<FlagSpec> logging_and_access_flags() {
+  return {
       {{"--log-requests"},
        Takes::kInlineValue,
        "[=aws]",
@@ -153,6 +181,12 @@ const std::vector<FlagSpec>& flag_table() {
          s.flags.server.auth =
              AccessKey{std::string(value->substr(0, colon)), std::string(value->substr(colon + 1))};
        }},
+  };
+}
+
+// Its threads and connections, DynamoDB Local's flags, and itself.
+std::vector<FlagSpec> process_flags() {
+  return {
       {{"--max-connections"},
        Takes::kValue,
        "N",
@@ -191,6 +225,18 @@ const std::vector<FlagSpec>& flag_table() {
        "show this help",
        [](ParseState& s, auto, auto) { s.flags.help = true; }},
   };
+}
+
+// Every flag, in the order --help lists them.
+const std::vector<FlagSpec>& flag_table() {
+  static const std::vector<FlagSpec> table = [] {
+    std::vector<FlagSpec> all;
+    for (auto group : {listen_and_storage_flags, model_and_data_flags, logging_and_access_flags,
+                       process_flags}) {
+      for (FlagSpec& spec : group()) all.push_back(std::move(spec));
+    }
+    return all;
+  }();
   return table;
 }
 
@@ -206,8 +252,9 @@ const FlagSpec* find_flag(std::string_view name) {
 std::string make_usage() {
   std::string usage =
       "Usage: dynamini [options]\n"
-      "       dynamini dump TABLE [--db FILE | --endpoint URL]\n\n"
-      "A DynamoDB-compatible server backed by SQLite, with the `inbox` model preloaded.\n\n"
+      "       dynamini dump TABLE [--db FILE | --endpoint URL]\n"
+      "       dynamini model list|patterns|run|import ...   (dynamini model --help)\n\n"
+      "A DynamoDB-compatible server backed by SQLite, with a teaching model preloaded.\n\n"
       "Options:\n";
   constexpr size_t kHelpColumn = 24;
   for (const auto& spec : flag_table()) {

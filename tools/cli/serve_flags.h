@@ -25,7 +25,10 @@ struct ServeFlags {
   ServerOptions server;
   std::string db_path;  // empty: in memory
   bool in_memory = false;
-  bool load_inbox = true;
+  // --model NAME|FILE: the model loaded at start (a built-in one's name, a
+  // model file or a NoSQL Workbench export); empty (--no-model): none.
+  std::string model = "inbox";
+  bool review = true;  // --no-review: no reviewer notes on requests
   bool help = false;
   bool version = false;
   bool quiet = false;

@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "dynamini/api_error.h"
+#include "dynamini/call_facts.h"
 #include "dynamini/shapes.h"
 #include "dynamini/stream_handler.h"
 
@@ -53,6 +54,13 @@ struct ExecuteOptions {
   // Result::consumed_capacity, and the response body stays as the client
   // asked. Default false. (The server's request log sets it.)
   bool measure_capacity = false;
+  // Record what the call read and wrote (dynamini/call_facts.h) in
+  // Result::facts. Default false. (The server sets it for its request log's
+  // reviewer, ServerOptions::request_annotator.)
+  bool collect_facts = false;
+  // With collect_facts: also list the key of every item a Query or Scan read
+  // (CallFacts::Page::keys), which costs a parse of each key. Default false.
+  bool collect_read_keys = false;
 };
 
 // The outcome of one JSON API call: either a response body or an error.
@@ -64,6 +72,9 @@ struct Result {
   // ExecuteOptions::measure_capacity was set; empty otherwise and for
   // operations that consume no capacity.
   std::vector<api::ConsumedCapacity> consumed_capacity;
+  // What the call read and wrote, when ExecuteOptions::collect_facts was
+  // set and the call succeeded; empty otherwise.
+  CallFacts facts;
 
   bool ok() const { return !error.has_value(); }
 };

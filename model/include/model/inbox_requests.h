@@ -1,8 +1,10 @@
 #pragma once
 
 // Every request the inbox model sends, as a request template
-// (model/request_template.h). Inbox (inbox.h) sends exactly these,
-// instantiated; the pattern catalogue (inbox_catalogue.h) publishes them.
+// (model/request_template.h) of the inbox model file
+// (model/models/inbox.json, "templates"). Inbox (inbox.h) sends exactly
+// these, instantiated; the model's catalogue (model_catalogue.h) publishes
+// them.
 //
 // Parameters: table; user, author, follower (user ids); notifId, jobId,
 // postId (ULIDs); cutoff (a notification sort key, NOTIF#<ULID>); limit (a
@@ -41,6 +43,8 @@ struct RequestTemplate {
   std::string_view operation;  // "Query"
   std::string_view body;       // the template, JSON
 };
+// (The views point into the built-in inbox model, which lives as long as the
+// program.)
 
 const RequestTemplate& inbox_request(InboxRequest request);
 // Every template, in InboxRequest order.

@@ -32,7 +32,8 @@ struct ConsoleRouteRequest {
   // server would: it is answered by the database, recorded in the console's
   // request log and given to ServerOptions::request_observer, labelled with
   // `client`. Returns what a client gets (ConsumedCapacity only when the
-  // request asked for it). Thread-safe; may be called from threads the
+  // request asked for it), and in Result::facts what the call read and
+  // wrote (dynamini/call_facts.h). Thread-safe; may be called from threads the
   // handler starts, as long as the handler has not returned.
   std::function<Result(std::string_view operation, std::string_view request_json)> call;
 };

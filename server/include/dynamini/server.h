@@ -35,6 +35,20 @@ struct ApiCall {
   // ask for it (Result::consumed_capacity); empty for calls that consume none.
   const std::vector<api::ConsumedCapacity>* consumed_capacity = nullptr;
   std::chrono::microseconds latency{0};  // time inside the server
+  // What the call read and wrote (dynamini/call_facts.h), collected when
+  // ServerOptions::request_annotator is set; null otherwise.
+  const CallFacts* facts = nullptr;
+  // The note request_annotator gave the call, and what it links to; empty
+  // when there is none (and always, inside request_annotator itself).
+  std::string_view note = {};
+  std::string_view note_link = {};
+};
+
+// A one-line note on an API call (ServerOptions::request_annotator): its
+// text, and a link (any URL or fragment, such as a page explaining it).
+struct RequestNote {
+  std::string text;  // empty: no note
+  std::string link;
 };
 
 // An access key and its secret, for ServerOptions::auth.
@@ -80,6 +94,13 @@ struct ServerOptions {
   // thread, before the response is written. Must be thread-safe. Empty (the
   // default): nothing is done per call.
   std::function<void(const ApiCall&)> request_observer;
+  // Writes a note on each API call (whoever sent it, the console's own
+  // calls included), from the call and what it read and wrote
+  // (ApiCall::facts): the console's request log shows the note beside the
+  // call and request_observer receives it in ApiCall::note. Called once per
+  // call, on the serving thread, before request_observer; must be
+  // thread-safe. Empty (the default): no notes, and no facts are collected.
+  std::function<RequestNote(const ApiCall&)> request_annotator;
   // The admin endpoint: POST /dynamini/admin/reset, /snapshot?name=N and
   // /restore?name=N. Default off: those paths answer 404.
   bool admin = false;

@@ -83,7 +83,7 @@ test("the console loads from the server and draws the table and GSI1 the catalog
                    catalogue.patterns.map((p) => p.id));
   assert.ok(["AP1", "AP2", "AP3", "AP4", "AP5"].every((id) => catalogue.patterns.some((p) => p.id === id)));
   await page.locator(".partition-head", { hasText: "pk = USER#u_alice" }).waitFor();
-  const gsi = page.locator("#gsi-view");
+  const gsi = page.locator("#index-GSI1");
   await gsi.locator(`.item[data-sk="${UNREAD_SK}"]`).waitFor();
   // The read sample notification is in the table but not in the sparse index.
   assert.equal(await gsi.locator('.item[data-sk="NOTIF#01HWSPZ3H038NKRKAYDXR834N3"]').count(), 0);
@@ -143,7 +143,7 @@ test("marking one read from the picture runs AP3: one transaction, out of GSI1, 
   assert.match(await results.first().locator(".op").innerText(), /TransactWriteItems/);
   assert.match(await results.first().innerText(), /leave GSI1 and take one off the badge/);
   assert.match(await metric(results.first(), "ConsumedCapacity"), /WCU/);
-  const gsi = page.locator("#gsi-view");
+  const gsi = page.locator("#index-GSI1");
   await gsi.locator(`.item.leaving[data-sk="${UNREAD_SK}"]`).waitFor();
   assert.equal(await gsi.locator(`.item:not(.leaving)[data-sk="${UNREAD_SK}"]`).count(), 0);
   await page.waitForFunction((n) => document.querySelector('.partition[data-pk="USER#u_alice"] .counter')
