@@ -177,8 +177,8 @@ TEST_CASE_FIXTURE(PartiqlFixture,
   e = fail("ExecuteTransaction",
            R"J({"TransactStatements":[{"Statement":"SELECT * FROM \"inbox\" WHERE pk='u'"}]})J");
   CHECK(e.message ==
-        "Select statements within ExecuteTransaction must specify the primary key in the where "
-        "clause.");
+        "Validation failed in TransactStatements[0]: Select statements within ExecuteTransaction "
+        "must specify the primary key in the where clause.");
 }
 
 TEST_CASE_FIXTURE(PartiqlFixture,
