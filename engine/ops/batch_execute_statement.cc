@@ -69,11 +69,10 @@ void add_consumption(TableConsumption& consumed, const std::string& table, const
   consumed.emplace_back(table, c);
 }
 
-// A SELECT naming one item by its full key, read as GetItem reads it.
+// The key a batch SELECT names: its full primary key, or refused.
 // Recorded against DynamoDB for a partial key and for an index-qualified read
 // (paritysuite/dynamodb-conformance executeStatementIndex.test.ts).
-std::optional<Item> read_item(Context& context, const partiql::Select& select,
-                              const TableDef& table, bool consistent, TableConsumption& consumed) {
+Item batch_read_key(const partiql::Select& select, const TableDef& table) {
   auto key = partiql::select_key(select, table);
   if (!key) {
     throw validation_error(
@@ -81,11 +80,17 @@ std::optional<Item> read_item(Context& context, const partiql::Select& select,
         "where clause.");
   }
   for (const auto& [name, value] : *key) partiql::check_key_value(name, value, table.keys, false);
+  return std::move(*key);
+}
+
+// A SELECT naming one item by its full key, read as GetItem reads it.
+std::optional<Item> read_item(Context& context, const partiql::Select& select, const Item& key,
+                              bool consistent, TableConsumption& consumed) {
   std::optional<Item> item;
   {
     std::lock_guard lock(context.storage_mutex());
     auto current = context.require_table(select.table);
-    if (auto stored = context.store().get(*current, encode_primary_key(*key, current->keys))) {
+    if (auto stored = context.store().get(*current, encode_primary_key(key, current->keys))) {
       item = item_from_json(*stored);
     }
   }
@@ -105,14 +110,17 @@ api::BatchStatementError batch_error(const ApiError& e) {
   return error;
 }
 
+// A member's TableName is echoed once the statement reached its table, and
+// left out when it was refused before it ran (recorded,
+// nubo-db/dynamodb-conformance batchExecuteStatement.test.ts).
 void run_member(Context& context, const api::BatchStatementRequest& member,
                 api::BatchStatementResponse& out, TableConsumption& consumed) {
   partiql::check_parameters(member.parameters);
   auto parsed = partiql::prepare(context, *member.statement, member.parameters);
-  out.table_name = partiql::table_of(parsed.statement);
   if (const auto* select = std::get_if<partiql::Select>(&parsed.statement)) {
-    out.item = read_item(context, *select, *parsed.table, member.consistent_read.value_or(false),
-                         consumed);
+    Item key = batch_read_key(*select, *parsed.table);
+    out.table_name = select->table;
+    out.item = read_item(context, *select, key, member.consistent_read.value_or(false), consumed);
     return;
   }
   if (std::holds_alternative<partiql::Exists>(parsed.statement)) {
@@ -122,8 +130,12 @@ void run_member(Context& context, const api::BatchStatementRequest& member,
   write.return_old_on_condition_failure = is_value(
       member.return_values_on_condition_check_failure,
       api::ReturnValuesOnConditionCheckFailure::kAllOld);
+  out.table_name = write.table_name;
   WriteOutcome outcome = run_single_write(context, write, {CapacityDetail::kIndexes, false});
   add_consumption(consumed, write.table_name, outcome.consumed);
+  // A write's RETURNING answers in its slot's Item, left out when empty
+  // (recorded, nubo-db/dynamodb-conformance batchExecuteStatement.test.ts).
+  out.item = partiql::returned_item(partiql::returning_of(parsed.statement), write, outcome);
 }
 
 }  // namespace

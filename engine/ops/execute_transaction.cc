@@ -48,6 +48,11 @@ Prepared prepare_member(Context& context, const api::ParameterizedStatement& mem
   if (const auto* select = std::get_if<partiql::Select>(&parsed->statement)) {
     return prepare_read(*select, *parsed->table);
   }
+  // Recorded (nubo-db/dynamodb-conformance partiql.test.ts), with the
+  // statement's prefix added by prepare_all.
+  if (partiql::returning_of(parsed->statement) != partiql::Returning::kNone) {
+    throw validation_error("RETURNING clause is not supported in ExecuteTransaction.");
+  }
   Prepared out;
   out.table = partiql::table_of(parsed->statement);
   if (const auto* exists = std::get_if<partiql::Exists>(&parsed->statement)) {

@@ -7,7 +7,6 @@
 #include "partiql/parser.h"
 
 namespace dynamini::partiql {
-namespace {
 
 // RETURNING's item (Developer Guide, "PartiQL update statements" and
 // "PartiQL delete statements"): the item before or after the write, or only
@@ -37,7 +36,6 @@ Returning returning_of(const Statement& statement) {
   return Returning::kNone;
 }
 
-}  // namespace
 
 ParsedStatement prepare(Context& context, const std::string& text,
                         const std::optional<std::vector<AttributeValue>>& parameters) {

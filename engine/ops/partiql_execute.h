@@ -16,6 +16,7 @@
 #include "ops/consumed_capacity.h"
 #include "ops/partiql_select.h"
 #include "ops/partiql_translate.h"
+#include "ops/single_write.h"
 #include "partiql/ast.h"
 
 namespace dynamini::partiql {
@@ -35,6 +36,14 @@ ParsedStatement prepare(Context& context, const std::string& statement,
 // the FROM-first UPDATE, EXISTS), from its first word; throws
 // ValidationException for anything else.
 bool is_select(const std::string& statement);
+
+// The RETURNING clause of an UPDATE or DELETE (kNone for other statements).
+Returning returning_of(const Statement& statement);
+
+// RETURNING's item for a write that ran: the item before or after it, or
+// only the paths an UPDATE wrote; nothing when that is empty.
+std::optional<Item> returned_item(Returning returning, const ItemWrite& write,
+                                  const WriteOutcome& outcome);
 
 struct StatementResult {
   ItemArray items;

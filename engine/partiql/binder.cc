@@ -140,6 +140,14 @@ Insert bind_insert(const syntax::Insert& i, Binding& binding) {
   }
   if (i.at) throw validation_error("AT is not supported in insert statements.");
   if (i.returning) throw validation_error("RETURNING is not supported in INSERT");
+  // Recorded (nubo-db/dynamodb-conformance indexQualifier.test.ts; dynoxide,
+  // captured eu-west-2): a qualified INSERT target is refused where the table
+  // name sits, before any table is looked up, whether or not the index exists.
+  if (i.target.path.kind == Expr::Kind::kPath) {
+    throw located_error(
+        "FROM clause may only contain a single table name in data manipulation statements",
+        i.target.path.span);
+  }
   Insert out;
   out.table = bind_write_target(i.target);
   out.item = bind_item(i.value, binding);

@@ -80,7 +80,7 @@ TEST_CASE_FIXTURE(Fixture, "PartiQL: set_add and set_delete change sets") {
   run("UPDATE inbox SET ss = set_add(ss, <<'0', 'a'>>) SET ns = SET_DELETE(ns, <<2>>) "
       "WHERE pk = 'w' AND sk = '1'");
   auto r = run("SELECT ss, ns FROM inbox WHERE pk = 'w' AND sk = '1'");
-  CHECK(str(r["Items"]) == R"([{"ns":{"NS":["1","3"]},"ss":{"SS":["0","a","b","c"]}}])");
+  CHECK(str(r["Items"]) == R"([{"ns":{"NS":["1","3"]},"ss":{"SS":["a","b","c","0"]}}])");
   run("UPDATE inbox SET fresh = set_add(fresh, ?) SET ss = set_delete(ss, <<'0','a','b','c'>>) "
       "WHERE pk = 'w' AND sk = '1'",
       R"(,"Parameters":[{"SS":["x"]}])");
@@ -137,10 +137,11 @@ TEST_CASE_FIXTURE(Fixture, "PartiQL: ORDER BY the sort key, and what it needs") 
 }
 
 TEST_CASE_FIXTURE(Fixture, "PartiQL: IN and OR on the partition key read those partitions") {
-  auto r = run("SELECT pk, sk FROM inbox WHERE pk IN ['w', 'u'] AND sk <> '2'");
+  // Partitions are read in the order the statement names them.
+  auto r = run("SELECT pk, sk FROM inbox WHERE pk IN ['w', 'u'] AND sk < '3'");
   CHECK(str(r["Items"]) ==
         R"([{"pk":{"S":"w"},"sk":{"S":"1"}},{"pk":{"S":"u"},"sk":{"S":"1"}},)"
-        R"({"pk":{"S":"u"},"sk":{"S":"3"}}])");
+        R"({"pk":{"S":"u"},"sk":{"S":"2"}}])");
   r = run("SELECT sk FROM inbox WHERE pk = 'u' AND sk = '1' OR pk = 'w' ORDER BY pk DESC");
   CHECK(str(r["Items"]) == R"([{"sk":{"S":"1"}},{"sk":{"S":"1"}}])");
   auto first = run("SELECT sk FROM inbox WHERE pk IN ['u', 'w']", R"(,"Limit":2)");
@@ -174,23 +175,23 @@ TEST_CASE_FIXTURE(Fixture, "PartiQL: ConsumedCapacity for reads and writes") {
 }
 
 TEST_CASE_FIXTURE(Fixture, "ExecuteTransaction: writes answer an empty Responses list") {
-  auto r = call("ExecuteTransaction", R"({"TransactStatements":[
+  auto r = call("ExecuteTransaction", R"j({"TransactStatements":[
     {"Statement":"UPDATE inbox SET a = 2 WHERE pk = 'u' AND sk = '1'"},
-    {"Statement":"INSERT INTO inbox VALUE {'pk':'t','sk':'1'}"}]})");
+    {"Statement":"INSERT INTO inbox VALUE {'pk':'t','sk':'1'}"}]})j");
   CHECK(str(r["Responses"]) == "[]");
 }
 
 TEST_CASE_FIXTURE(Fixture, "ExecuteTransaction: EXISTS checks an item with a condition") {
-  call("ExecuteTransaction", R"({"TransactStatements":[
+  call("ExecuteTransaction", R"j({"TransactStatements":[
     {"Statement":"EXISTS(SELECT * FROM inbox WHERE pk = 'u' AND sk = '1' AND n = 1)"},
-    {"Statement":"UPDATE inbox SET a = 2 WHERE pk = 'u' AND sk = '2'"}]})");
-  auto e = fail("ExecuteTransaction", R"({"TransactStatements":[
+    {"Statement":"UPDATE inbox SET a = 2 WHERE pk = 'u' AND sk = '2'"}]})j");
+  auto e = fail("ExecuteTransaction", R"j({"TransactStatements":[
     {"Statement":"EXISTS(SELECT * FROM inbox WHERE pk = 'u' AND sk = '1' AND n = 9)"},
-    {"Statement":"UPDATE inbox SET a = 3 WHERE pk = 'u' AND sk = '2'"}]})");
+    {"Statement":"UPDATE inbox SET a = 3 WHERE pk = 'u' AND sk = '2'"}]})j");
   CHECK(e.code == dynamini::ErrorCode::kTransactionCanceled);
-  e = fail("ExecuteTransaction", R"({"TransactStatements":[
+  e = fail("ExecuteTransaction", R"j({"TransactStatements":[
     {"Statement":"EXISTS(SELECT * FROM inbox WHERE pk = 'u' AND sk = '1')"},
-    {"Statement":"UPDATE inbox SET a = 3 WHERE pk = 'u' AND sk = '2'"}]})");
+    {"Statement":"UPDATE inbox SET a = 3 WHERE pk = 'u' AND sk = '2'"}]})j");
   CHECK(e.message ==
         "Validation failed in TransactStatements[0]: EXISTS() must contain a single item read "
         "with additional condition");
@@ -199,11 +200,11 @@ TEST_CASE_FIXTURE(Fixture, "ExecuteTransaction: EXISTS checks an item with a con
 }
 
 TEST_CASE_FIXTURE(Fixture, "BatchExecuteStatement: reads need the whole primary key") {
-  auto r = call("BatchExecuteStatement", R"({"Statements":[
+  auto r = call("BatchExecuteStatement", R"j({"Statements":[
     {"Statement":"SELECT * FROM inbox WHERE pk = 'u'"},
     {"Statement":"SELECT * FROM inbox.GSI1 WHERE gsi1pk = 'g'"},
     {"Statement":"SELECT n FROM inbox WHERE pk = 'u' AND sk = '2'"}],
-    "ReturnConsumedCapacity":"TOTAL"})");
+    "ReturnConsumedCapacity":"TOTAL"})j");
   const char* message =
       "Select statements within BatchExecuteStatement must specify the primary key in the where "
       "clause.";
@@ -262,4 +263,42 @@ TEST_CASE_FIXTURE(IndexFixture, "PartiQL: an LSI-qualified read reaches back to 
   CHECK(str(r["ConsumedCapacity"]) ==
         R"({"TableName":"idx","CapacityUnits":2.0,"Table":{"CapacityUnits":1.0},)"
         R"("LocalSecondaryIndexes":{"lsi":{"CapacityUnits":1.0}}})");
+}
+
+TEST_CASE_FIXTURE(IndexFixture, "PartiQL: writes name a table, never an index") {
+  CHECK(run_fail(R"(INSERT INTO "idx"."nope" VALUE {'pk':'w','sk':'w'})").message ==
+        "FROM clause may only contain a single table name in data manipulation statements at "
+        "1:13:5");
+  CHECK(run_fail(R"(UPDATE "idx"."gsi" SET a = 1 WHERE pk = 'p' AND sk = '1')").message ==
+        "This operation is not supported on an index");
+  CHECK(run_fail(R"(DELETE FROM "missing"."gsi" WHERE pk = 'p')").message ==
+        "This operation is not supported on an index");
+}
+
+TEST_CASE_FIXTURE(Fixture, "BatchExecuteStatement: RETURNING answers in the slot's Item") {
+  auto r = call("BatchExecuteStatement", R"j({"Statements":[
+    {"Statement":"UPDATE inbox SET n = 7 WHERE pk = 'u' AND sk = '1' RETURNING MODIFIED OLD *"},
+    {"Statement":"UPDATE inbox REMOVE nope WHERE pk = 'u' AND sk = '2' RETURNING MODIFIED OLD *"},
+    {"Statement":"DELETE FROM inbox WHERE pk = 'u' AND sk = '3' RETURNING ALL OLD *"},
+    {"Statement":"UPDATE inbox SET n = 1 WHERE pk = 'u' AND sk = '1' AND n = 99"}]})j");
+  CHECK(str(r["Responses"][0]) == R"({"TableName":"inbox","Item":{"n":{"N":"1"}}})");
+  CHECK(str(r["Responses"][1]) == R"({"TableName":"inbox"})");
+  CHECK(str(r["Responses"][2]["Item"]) == R"({"n":{"N":"3"},"pk":{"S":"u"},"sk":{"S":"3"}})");
+  CHECK(std::string(r["Responses"][3]["Error"]["Code"].GetString()) == "ConditionalCheckFailed");
+  CHECK(std::string(r["Responses"][3]["TableName"].GetString()) == "inbox");
+}
+
+TEST_CASE_FIXTURE(Fixture, "BatchExecuteStatement: a member refused before it ran names no table") {
+  auto r = call("BatchExecuteStatement", R"j({"Statements":[
+    {"Statement":"SELECT * FROM inbox WHERE n = 1"}]})j");
+  CHECK_FALSE(r["Responses"][0].HasMember("TableName"));
+  CHECK(std::string(r["Responses"][0]["Error"]["Code"].GetString()) == "ValidationError");
+}
+
+TEST_CASE_FIXTURE(Fixture, "ExecuteTransaction: RETURNING is refused in the statement's name") {
+  auto e = fail("ExecuteTransaction", R"j({"TransactStatements":[
+    {"Statement":"UPDATE inbox SET n = 7 WHERE pk = 'u' AND sk = '1' RETURNING ALL NEW *"}]})j");
+  CHECK(e.message ==
+        "Validation failed in TransactStatements[0]: RETURNING clause is not supported in "
+        "ExecuteTransaction.");
 }
