@@ -6,35 +6,10 @@
 #include "keys/key_encoding.h"
 #include "ops/pagination.h"
 #include "ops/partiql_next_token.h"
+#include "ops/partiql_read_branches.h"
 
 namespace dynamini::partiql {
 namespace {
-
-// The sort key condition as the read's bounds (what Query does with a key
-// condition; the values' types were checked against the schema).
-void apply_sort_bounds(const Condition& sort, RangeRead& read) {
-  const std::string a = encode_key_value(sort.operands[1].value);
-  if (sort.kind == Condition::Kind::kBetween) {
-    read.lower = a;
-    read.upper = encode_key_value(sort.operands[2].value);
-  } else if (sort.kind == Condition::Kind::kFunction) {  // begins_with
-    read.lower = a;
-    std::string upper = prefix_upper_bound(a);
-    if (!upper.empty()) {
-      read.upper = upper;
-      read.upper_inclusive = false;
-    }
-  } else if (sort.op == "=") {
-    read.lower = a;
-    read.upper = a;
-  } else if (sort.op == "<" || sort.op == "<=") {
-    read.upper = a;
-    read.upper_inclusive = sort.op == "<=";
-  } else {
-    read.lower = a;
-    read.lower_inclusive = sort.op == ">=";
-  }
-}
 
 const AttributeValue* find_path(const Item& item, const expr::Path& path) {
   auto it = item.find(path[0].name);
