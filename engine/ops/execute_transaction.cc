@@ -3,6 +3,7 @@
 // EXISTS condition checks, all-or-nothing through the TransactWriteItems
 // machinery, with its ClientRequestToken rules).
 
+#include <algorithm>
 #include <mutex>
 
 #include "api/shapes_wire.h"
@@ -18,19 +19,30 @@
 namespace dynamini {
 namespace {
 
-// One statement, ready to run: a read's key or a write.
+// One statement, ready to run: a read's key or a write, or the reason the
+// transaction is cancelled for it.
 struct Prepared {
+  bool read = false;
   std::string table;
   std::optional<Item> key;                  // reads
   std::vector<expr::Path> projection;       // reads
   std::optional<ItemWrite> write;           // writes
   std::shared_ptr<partiql::ParsedStatement> parsed;  // what the write points into
+  std::optional<CancellationReason> refused;
 };
 
-Prepared prepare_read(const partiql::Select& select, const TableDef& table) {
+// Recorded against DynamoDB (floci's DynamoDbPartiQLEdgeCaseIntegrationTest,
+// eu-west-2 2026-09-17): a key that does not name one item of the schema's
+// types cancels the transaction with this reason rather than refusing it.
+CancellationReason key_mismatch() {
+  return {"ValidationError", "The provided key element does not match the schema", std::nullopt};
+}
+
+void prepare_read(const partiql::Select& select, const TableDef& table, Prepared& out) {
   // DynamoDB Local's SelectStatementTranslator (ValidationExceptionMessages
-  // INVALID_INDICES_FOR_TGI, INVALID_KEYS_FOR_TGI; the second recorded
-  // against DynamoDB, paritysuite/dynamodb-conformance partiqlFunctions.test.ts).
+  // INVALID_INDICES_FOR_TGI, INVALID_KEYS_FOR_TGI); both recorded against
+  // DynamoDB (floci's DynamoDbPartiQLEdgeCaseIntegrationTest;
+  // paritysuite/dynamodb-conformance partiqlFunctions.test.ts).
   if (select.index) throw validation_error("Reads on indices are not supported within transactions.");
   auto key = partiql::select_key(select, table);
   if (!key) {
@@ -38,32 +50,71 @@ Prepared prepare_read(const partiql::Select& select, const TableDef& table) {
         "Select statements within ExecuteTransaction must specify the primary key in the where "
         "clause.");
   }
-  for (const auto& [name, value] : *key) partiql::check_key_value(name, value, table.keys, false);
-  return Prepared{select.table, std::move(key), select.projection, std::nullopt, nullptr};
+  try {
+    for (const auto& [name, value] : *key) partiql::check_key_value(name, value, table.keys, false);
+  } catch (const ApiError&) {
+    out.refused = key_mismatch();
+    return;
+  }
+  out.key = std::move(key);
+  out.projection = select.projection;
 }
 
-Prepared prepare_member(Context& context, const api::ParameterizedStatement& member) {
-  auto parsed = std::make_shared<partiql::ParsedStatement>(
-      partiql::prepare(context, *member.statement, member.parameters));
-  if (const auto* select = std::get_if<partiql::Select>(&parsed->statement)) {
-    return prepare_read(*select, *parsed->table);
+void prepare_write(const partiql::ParsedStatement& parsed, Prepared& out) {
+  const partiql::Statement& statement = parsed.statement;
+  if (const auto* exists = std::get_if<partiql::Exists>(&statement)) {
+    out.write = partiql::plan_condition_check(*exists, *parsed.table);
+    return;
   }
-  // Recorded (nubo-db/dynamodb-conformance partiql.test.ts), with the
-  // statement's prefix added by prepare_all.
-  if (partiql::returning_of(parsed->statement) != partiql::Returning::kNone) {
+  // Recorded (nubo-db/dynamodb-conformance partiql.test.ts; floci's
+  // DynamoDbPartiQLEdgeCaseIntegrationTest: only once the table is found),
+  // with the statement's prefix added by prepare_all.
+  if (partiql::returning_of(statement) != partiql::Returning::kNone) {
     throw validation_error("RETURNING clause is not supported in ExecuteTransaction.");
   }
-  Prepared out;
-  out.table = partiql::table_of(parsed->statement);
-  if (const auto* exists = std::get_if<partiql::Exists>(&parsed->statement)) {
-    out.write = partiql::plan_condition_check(*exists, *parsed->table);
-  } else {
-    out.write = partiql::plan_write(parsed->statement, *parsed->table);
+  try {
+    partiql::check_write_key(statement, *parsed.table);
+  } catch (const ApiError& e) {
+    // An INSERT's item answers PutItem's words ("One or more parameter values
+    // were invalid: Missing the key sk in the item", recorded).
+    out.refused = std::holds_alternative<partiql::Insert>(statement)
+                      ? CancellationReason{"ValidationError", e.message, std::nullopt}
+                      : key_mismatch();
+    return;
   }
-  out.write->return_old_on_condition_failure =
-      is_value(member.return_values_on_condition_check_failure,
-               api::ReturnValuesOnConditionCheckFailure::kAllOld);
-  out.parsed = std::move(parsed);
+  out.write = partiql::plan_write(statement, *parsed.table);
+}
+
+// A statement naming a table that does not exist is not refused: the
+// transaction is cancelled for it once every statement was read (recorded,
+// floci's DynamoDbPartiQLEdgeCaseIntegrationTest: "[ResourceNotFound,
+// ResourceNotFound]", and a later statement's own refusal still wins).
+Prepared prepare_member(Context& context, const api::ParameterizedStatement& member) {
+  static const std::vector<AttributeValue> kNone;
+  Prepared out;
+  out.parsed = std::make_shared<partiql::ParsedStatement>(partiql::ParsedStatement{
+      partiql::parse(*member.statement, member.parameters ? *member.parameters : kNone), nullptr});
+  const partiql::Statement& statement = out.parsed->statement;
+  out.read = std::holds_alternative<partiql::Select>(statement);
+  out.table = partiql::table_of(statement);
+  {
+    std::lock_guard lock(context.storage_mutex());
+    out.parsed->table = context.find_table(out.table);
+  }
+  if (!out.parsed->table) {
+    out.refused = CancellationReason{"ResourceNotFound", "Requested resource not found", std::nullopt};
+    return out;
+  }
+  if (const auto* select = std::get_if<partiql::Select>(&statement)) {
+    prepare_read(*select, *out.parsed->table, out);
+    return out;
+  }
+  prepare_write(*out.parsed, out);
+  if (out.write) {
+    out.write->return_old_on_condition_failure =
+        is_value(member.return_values_on_condition_check_failure,
+                 api::ReturnValuesOnConditionCheckFailure::kAllOld);
+  }
   return out;
 }
 
@@ -73,6 +124,7 @@ Prepared prepare_member(Context& context, const api::ParameterizedStatement& mem
 // paritysuite/dynamodb-conformance partiqlGrammar.test.ts), and one whose
 // kind (read or write) differs from the first is refused at once (DynamoDB
 // Local ExecuteTransactionFunction PARTIQL_TRANSACT_REQUEST_MIXED_OPERATION).
+// Then the statements' cancellation reasons, if any, cancel it.
 std::vector<Prepared> prepare_all(Context& context, const ExecuteTransactionRequest& request,
                                   bool& reads) {
   std::vector<Prepared> prepared;
@@ -87,13 +139,17 @@ std::vector<Prepared> prepare_all(Context& context, const ExecuteTransactionRequ
       }
       throw;
     }
-    const bool select = !prepared.back().write;
-    if (prepared.size() == 1) reads = select;
-    if (select != reads) {
+    if (prepared.size() == 1) reads = prepared.back().read;
+    if (prepared.back().read != reads) {
       throw validation_error(
           "ExecuteTransaction API does not support both read and write operations in the same "
           "request.");
     }
+  }
+  if (std::any_of(prepared.begin(), prepared.end(), [](const Prepared& p) { return p.refused; })) {
+    std::vector<CancellationReason> reasons;
+    for (const auto& p : prepared) reasons.push_back(p.refused.value_or(CancellationReason{}));
+    cancel_transaction(reasons);
   }
   return prepared;
 }

@@ -6,6 +6,7 @@
 // one; whatever the WHERE clause adds to the key is the write's condition.
 
 #include "dynamini/api_error.h"
+#include "keys/item_keys.h"
 #include "partiql/expression_text.h"
 #include "ops/partiql_key_terms.h"
 #include "ops/partiql_translate.h"
@@ -76,6 +77,17 @@ ItemWrite plan_write(const Statement& statement, const TableDef& table) {
   }
   // not on the wire: callers pass writes only
   throw std::logic_error("plan_write: not a write statement");
+}
+
+void check_write_key(const Statement& statement, const TableDef& table) {
+  std::vector<const Condition*> rest;
+  if (const auto* insert = std::get_if<Insert>(&statement)) {
+    validate_item_keys(insert->item, table);
+  } else if (const auto* update = std::get_if<Update>(&statement)) {
+    item_key(update->where, table, rest);
+  } else if (const auto* del = std::get_if<Delete>(&statement)) {
+    item_key(del->where, table, rest);
+  }
 }
 
 ItemWrite plan_condition_check(const Exists& exists, const TableDef& table) {

@@ -50,6 +50,13 @@ std::optional<Item> select_key(const Select& select, const TableDef& table);
 // on all key attributes", ...).
 ItemWrite plan_write(const Statement& statement, const TableDef& table);
 
+// The checks plan_write makes of a write's key before anything else: an
+// INSERT's item has the schema's key attributes (PutItem's messages), an
+// UPDATE's or DELETE's WHERE clause names one item of the right types.
+// ExecuteTransaction answers these as a cancellation reason rather than a
+// refusal. Throws ValidationException.
+void check_write_key(const Statement& statement, const TableDef& table);
+
 // EXISTS(SELECT ... WHERE <key> AND <condition>) as a condition check
 // ("EXISTS() must contain a single item read with additional condition").
 ItemWrite plan_condition_check(const Exists& exists, const TableDef& table);

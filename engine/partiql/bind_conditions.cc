@@ -105,8 +105,8 @@ Term bind_call(const Expr& e, Binding& binding) {
   return t;
 }
 
-// `a <op> b`; a condition compared with TRUE or FALSE is that condition or
-// its negation (recorded: "attribute_exists(ss) = true" filters).
+// `a <op> b`; a condition on either side is compared as a boolean
+// (partiql/boolean_comparisons.cc).
 Term bind_compare(const Expr& e, Binding& binding) {
   Term left = bind_term(e.children[0], binding);
   Term right = bind_term(e.children[1], binding);
@@ -119,16 +119,15 @@ Term bind_compare(const Expr& e, Binding& binding) {
     t.condition = Condition{Kind::kCompare, e.text, {*left.operand, *right.operand}, {}};
     return t;
   }
+  const bool equality = e.text == "=" || e.text == "<>";
+  if (!equality) refuse_ordering(e.text);
   Term& cond = left.condition ? left : right;
   Term& other = left.condition ? right : left;
-  const bool boolean = other.operand && other.operand->kind == Operand::Kind::kValue &&
-                       other.operand->value.type == ValueType::BOOL;
-  if (!boolean || (e.text != "=" && e.text != "<>")) {
-    throw misused(cond.condition->kind == Kind::kFunction ? cond.condition->op : e.text);
-  }
-  const bool keep = (e.text == "=") == other.operand->value.boolean;
+  Condition equal = other.condition
+                        ? conditions_equal(std::move(*cond.condition), std::move(*other.condition))
+                        : condition_equals(std::move(*cond.condition), *other.operand);
   Term t;
-  t.condition = keep ? std::move(*cond.condition) : negate(std::move(*cond.condition));
+  t.condition = e.text == "=" ? std::move(equal) : negate(std::move(equal));
   return t;
 }
 
@@ -140,11 +139,25 @@ Term bind_in(const Expr& e, Binding& binding) {
         "IN operator must have a left hand argument of type Variable Reference and right hand "
         "argument of type Seq with at least one member");
   }
-  Condition c{Kind::kIn, "IN", {require_operand(bind_term(e.children[0], binding))}, {}};
+  Term subject = bind_term(e.children[0], binding);
+  Term t;
+  if (subject.condition) {
+    // A condition IN [...]: equal to one of them (recorded:
+    // "attribute_exists(nope) IN [true, false]" holds).
+    std::optional<Condition> any;
+    for (const auto& candidate : list.children) {
+      Condition equal = condition_equals(*subject.condition,
+                                         require_operand(bind_term(candidate, binding)));
+      any = any ? Condition{Kind::kOr, "", {}, {std::move(*any), std::move(equal)}}
+                : std::move(equal);
+    }
+    t.condition = e.negated ? negate(std::move(*any)) : std::move(*any);
+    return t;
+  }
+  Condition c{Kind::kIn, "IN", {require_operand(std::move(subject))}, {}};
   for (const auto& candidate : list.children) {
     c.operands.push_back(require_operand(bind_term(candidate, binding)));
   }
-  Term t;
   t.condition = e.negated ? negate(std::move(c)) : std::move(c);
   return t;
 }
@@ -210,7 +223,9 @@ Term bind_binary(const Expr& e, Binding& binding) {
 Term bind_between(const Expr& e, Binding& binding) {
   Condition c{Kind::kBetween, "BETWEEN", {}, {}};
   for (const auto& child : e.children) {
-    c.operands.push_back(require_operand(bind_term(child, binding)));
+    Term term = bind_term(child, binding);
+    if (term.condition) refuse_ordering("BETWEEN");  // a condition's truth is a BOOL
+    c.operands.push_back(require_operand(std::move(term)));
   }
   for (size_t i = 1; i < c.operands.size(); ++i) check_orderable(c.operands[i], "BETWEEN");
   Term t;

@@ -79,15 +79,14 @@ AttributeValue to_set(const Expr& e, const std::string& where) {
     duplicate |= !seen.insert(value).second;
     set.set.push_back(value);
   }
-  // A string set: recorded against DynamoDB (set_add(ss, <<'x', 'x'>>)). A
-  // number set: DynamoDB Local's answer (recorded), which is also PutItem's
-  // for a number set (dynalite test/putItem.js).
-  if (duplicate && set.type == ValueType::SS) {
-    throw validation_error("One or more parameter values were invalid: Input collection " +
-                           member_list(written) + " contains duplicates.");
-  }
-  if (duplicate) throw validation_error("Input collection contains duplicates");
-  return set;
+  // Both recorded against DynamoDB (paritysuite/dynamodb-conformance
+  // partiqlFunctions.test.ts for strings; floci's DynamoDbPartiQLEdgeCase-
+  // IntegrationTest: "set_add(n, <<2, 2.0>>)" for numbers, which name where).
+  if (!duplicate) return set;
+  const std::string message =
+      "One or more parameter values were invalid: Input collection " + member_list(written);
+  if (set.type == ValueType::SS) throw validation_error(message + " contains duplicates.");
+  throw validation_error(message + " contains duplicates! under " + where);
 }
 
 AttributeValue to_map(const Expr& e, const std::string& where, int depth, Binding& binding) {
@@ -125,16 +124,22 @@ AttributeValue to_literal(const Expr& e, const std::string& where) {
   }
 }
 
+// A value inside 32 containers is refused where it is; a parameter only
+// stands for a whole value, never for a member of a literal collection (both
+// recorded against DynamoDB, floci's DynamoDbPartiQLEdgeCaseIntegrationTest:
+// "... under root.a[0][0]", "Unsupported data type: Parameter under key
+// root[0] at 1:38:1").
 AttributeValue to_value(const Expr& e, const std::string& where, int depth, Binding& binding) {
   if (depth >= kMaxDepth) {
-    throw validation_error(
-        "Nesting Levels have exceeded supported limits: Attributes in the item have nested "
-        "levels beyond supported limit");
+    throw validation_error("Nesting Levels have exceeded supported limits under " + where);
   }
   switch (e.kind) {
     case Expr::Kind::kLiteral:
       return to_literal(e, where);
     case Expr::Kind::kParameter:
+      if (depth > 0) {
+        throw located_error("Unsupported data type: Parameter under key " + where, e.span);
+      }
       return binding.parameter(e);
     case Expr::Kind::kBag:
       return to_set(e, where);

@@ -199,9 +199,9 @@ Expr parse_unary_term(TokenStream& in) {
   in.advance();
   Expr term = parse_unary_term(in);
   if (term.kind == Expr::Kind::kLiteral && term.literal == Expr::Literal::kNumber) {
-    // Constant folding, as the parser does: -1 is a literal.
+    // Constant folding, as the parser does: -1 is a literal, still placed
+    // at its digits (recorded: "SELECT l[-1] ..." is refused "at 1:11:1").
     if (minus) term.text = term.text[0] == '-' ? term.text.substr(1) : "-" + term.text;
-    term.span = e.span;
     return term;
   }
   e.children.push_back(std::move(term));

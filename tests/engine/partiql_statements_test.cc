@@ -163,7 +163,8 @@ TEST_CASE_FIXTURE(PartiqlFixture, "PartiQL: bag literals take strings or numbers
                  R"J(,"Parameters":[{"S":"a"}])J")
             .message == unsupported);
   CHECK(run_fail("INSERT INTO inbox VALUE {'pk':'w','sk':'1','s':<<1,1.0>>}").message ==
-        "Input collection contains duplicates");
+        "One or more parameter values were invalid: Input collection [1, 1.0] contains "
+        "duplicates! under root");
 }
 
 TEST_CASE_FIXTURE(PartiqlFixture,

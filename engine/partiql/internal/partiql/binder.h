@@ -43,6 +43,13 @@ Condition bind_where(const syntax::Expr& e, Binding& binding);
 // them); `in_update` selects the functions allowed.
 Operand bind_operand(const syntax::Expr& e, bool in_update, Binding& binding);
 
+// A condition used as a value (partiql/boolean_comparisons.cc): its truth
+// compared with a value or path, or with another condition's; an ordering
+// comparison of it refused.
+Condition condition_equals(Condition c, const Operand& other);
+Condition conditions_equal(Condition a, Condition b);
+[[noreturn]] void refuse_ordering(const std::string& op);
+
 // A known function's argument count, in the expression validator's words.
 void check_operand_count(const syntax::Expr& call);
 
