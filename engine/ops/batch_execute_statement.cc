@@ -127,9 +127,9 @@ void run_member(Context& context, const api::BatchStatementRequest& member,
     throw validation_error("EXISTS can only be used in ExecuteTransaction write requests.");
   }
   ItemWrite write = partiql::plan_write(parsed.statement, *parsed.table);
-  write.return_old_on_condition_failure = is_value(
-      member.return_values_on_condition_check_failure,
-      api::ReturnValuesOnConditionCheckFailure::kAllOld);
+  write.return_old_on_condition_failure =
+      is_value(member.return_values_on_condition_check_failure,
+               api::ReturnValuesOnConditionCheckFailure::kAllOld);
   out.table_name = write.table_name;
   WriteOutcome outcome = run_single_write(context, write, {CapacityDetail::kIndexes, false});
   add_consumption(consumed, write.table_name, outcome.consumed);

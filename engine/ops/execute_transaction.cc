@@ -24,9 +24,9 @@ namespace {
 struct Prepared {
   bool read = false;
   std::string table;
-  std::optional<Item> key;                  // reads
-  std::vector<expr::Path> projection;       // reads
-  std::optional<ItemWrite> write;           // writes
+  std::optional<Item> key;                           // reads
+  std::vector<expr::Path> projection;                // reads
+  std::optional<ItemWrite> write;                    // writes
   std::shared_ptr<partiql::ParsedStatement> parsed;  // what the write points into
   std::optional<CancellationReason> refused;
 };
@@ -43,7 +43,8 @@ void prepare_read(const partiql::Select& select, const TableDef& table, Prepared
   // INVALID_INDICES_FOR_TGI, INVALID_KEYS_FOR_TGI); both recorded against
   // DynamoDB (floci's DynamoDbPartiQLEdgeCaseIntegrationTest;
   // paritysuite/dynamodb-conformance partiqlFunctions.test.ts).
-  if (select.index) throw validation_error("Reads on indices are not supported within transactions.");
+  if (select.index)
+    throw validation_error("Reads on indices are not supported within transactions.");
   auto key = partiql::select_key(select, table);
   if (!key) {
     throw validation_error(
@@ -102,7 +103,8 @@ Prepared prepare_member(Context& context, const api::ParameterizedStatement& mem
     out.parsed->table = context.find_table(out.table);
   }
   if (!out.parsed->table) {
-    out.refused = CancellationReason{"ResourceNotFound", "Requested resource not found", std::nullopt};
+    out.refused =
+        CancellationReason{"ResourceNotFound", "Requested resource not found", std::nullopt};
     return out;
   }
   if (const auto* select = std::get_if<partiql::Select>(&statement)) {
@@ -134,8 +136,8 @@ std::vector<Prepared> prepare_all(Context& context, const ExecuteTransactionRequ
       prepared.push_back(prepare_member(context, members[i]));
     } catch (ApiError& e) {
       if (e.code == ErrorCode::kValidation) {
-        e.message = "Validation failed in TransactStatements[" + std::to_string(i) + "]: " +
-                    e.message;
+        e.message =
+            "Validation failed in TransactStatements[" + std::to_string(i) + "]: " + e.message;
       }
       throw;
     }

@@ -3,8 +3,8 @@
 #include <functional>
 
 #include "dynamini/api_error.h"
-#include "ops/consumed_capacity.h"
 #include "keys/key_encoding.h"
+#include "ops/consumed_capacity.h"
 #include "validation/shape_errors.h"
 
 namespace dynamini {

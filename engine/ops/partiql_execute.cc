@@ -36,7 +36,6 @@ Returning returning_of(const Statement& statement) {
   return Returning::kNone;
 }
 
-
 ParsedStatement prepare(Context& context, const std::string& text,
                         const std::optional<std::vector<AttributeValue>>& parameters) {
   static const std::vector<AttributeValue> kNone;

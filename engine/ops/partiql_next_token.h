@@ -19,8 +19,8 @@
 namespace dynamini::partiql {
 
 struct SelectPosition {
-  size_t partition = 0;            // index into the plan's partitions (0 for a scan)
-  std::optional<Item> after_key;   // the last evaluated key, if the partition was started
+  size_t partition = 0;           // index into the plan's partitions (0 for a scan)
+  std::optional<Item> after_key;  // the last evaluated key, if the partition was started
 };
 
 // A digest of the statement text and its parameters.

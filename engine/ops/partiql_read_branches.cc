@@ -90,7 +90,8 @@ struct BranchKeys {
 };
 
 // The values `pk = v` or `pk IN [...]` allow, kept in order, or nullopt.
-std::optional<std::vector<AttributeValue>> hash_values(const Condition& c, const std::string& hash) {
+std::optional<std::vector<AttributeValue>> hash_values(const Condition& c,
+                                                       const std::string& hash) {
   if (const AttributeValue* v = equality_value(c, hash)) return std::vector<AttributeValue>{*v};
   if (c.kind != Kind::kIn || !c.operands[0].is_path()) return std::nullopt;
   std::vector<AttributeValue> out;
@@ -117,7 +118,8 @@ std::vector<std::optional<Condition>> sort_values(const Condition& c) {
 
 // Narrows `hashes` to the values also in `values` (a second condition on the
 // partition key); an empty result cannot be read by key.
-bool narrow(std::optional<std::vector<AttributeValue>>& hashes, std::vector<AttributeValue> values) {
+bool narrow(std::optional<std::vector<AttributeValue>>& hashes,
+            std::vector<AttributeValue> values) {
   if (!hashes) {
     hashes = std::move(values);
     return true;

@@ -32,7 +32,8 @@ const AttributeValue* find_path(const Item& item, const expr::Path& path) {
 
 std::string flat_name(const expr::Path& path) {
   std::string out;
-  for (const auto& e : path) out = e.index >= 0 ? out + "[" + std::to_string(e.index) + "]" : e.name;
+  for (const auto& e : path)
+    out = e.index >= 0 ? out + "[" + std::to_string(e.index) + "]" : e.name;
   return out;
 }
 
@@ -58,7 +59,8 @@ PageRequest page_request(const TableDef& table, const ReadPlan& plan, size_t par
     if (p.sort) apply_sort_bounds(*p.sort, pr.read);
   }
   pr.filter = plan.filter ? &*plan.filter : nullptr;
-  pr.select = plan.index ? dynamini::Select::kAllProjectedAttributes : dynamini::Select::kAllAttributes;
+  pr.select =
+      plan.index ? dynamini::Select::kAllProjectedAttributes : dynamini::Select::kAllAttributes;
   pr.fetch_from_table = plan.fetch_from_table;
   pr.consistent = request.consistent;
   return pr;
@@ -95,7 +97,8 @@ SelectResult run_select_plan(Context& context, const TableDef& table, const Read
     Consumption c = read_consumption(plan.index, page.bytes_read, request.consistent);
     c.table += page.table_fetch_units;
     result.consumed.table += c.table;
-    for (const auto& [name, units] : c.global_indexes) result.consumed.global_indexes[name] += units;
+    for (const auto& [name, units] : c.global_indexes)
+      result.consumed.global_indexes[name] += units;
     for (const auto& [name, units] : c.local_indexes) result.consumed.local_indexes[name] += units;
     append_projected(page.items, plan.projection, result.items);
     if (page.last_evaluated_key) {

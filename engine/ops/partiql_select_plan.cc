@@ -60,8 +60,9 @@ void apply_order_by(const Select& select, const KeySchema& keys, ReadPlan& plan)
                              " in ORDER BY clause must be part of the primary key");
     }
   }
-  const bool several = std::any_of(plan.partitions.begin(), plan.partitions.end(),
-                                   [&](const PartitionRead& p) { return !(p.hash == plan.partitions[0].hash); });
+  const bool several =
+      std::any_of(plan.partitions.begin(), plan.partitions.end(),
+                  [&](const PartitionRead& p) { return !(p.hash == plan.partitions[0].hash); });
   if (several && !hash_descending) {
     throw validation_error(
         "Must have hash key in ORDER BY clause when more than one hash key condition specified "

@@ -5,19 +5,20 @@
 // condition: Developer Guide, "PartiQL update statements"), DELETE removes
 // one; whatever the WHERE clause adds to the key is the write's condition.
 
+#include "ops/partiql_translate.h"
+
 #include "dynamini/api_error.h"
 #include "keys/item_keys.h"
-#include "partiql/expression_text.h"
 #include "ops/partiql_key_terms.h"
-#include "ops/partiql_translate.h"
+#include "partiql/expression_text.h"
 
 namespace dynamini::partiql {
 namespace {
 
 Condition key_exists(const KeySchema& keys, bool exists) {
   Operand hash{Operand::Kind::kPath, {{keys.hash.name, -1}}, {}, {}, {}};
-  return Condition{Condition::Kind::kFunction, exists ? "attribute_exists" : "attribute_not_exists",
-                   {hash}, {}};
+  return Condition{
+      Condition::Kind::kFunction, exists ? "attribute_exists" : "attribute_not_exists", {hash}, {}};
 }
 
 // The item a write's WHERE clause names, checked against the schema.

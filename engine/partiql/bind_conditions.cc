@@ -28,8 +28,8 @@ struct Term {
 Term bind_term(const Expr& e, Binding& binding);
 
 bool is_condition_function(const std::string& name) {
-  return name == "attribute_exists" || name == "attribute_not_exists" ||
-         name == "attribute_type" || name == "begins_with" || name == "contains";
+  return name == "attribute_exists" || name == "attribute_not_exists" || name == "attribute_type" ||
+         name == "begins_with" || name == "contains";
 }
 
 ApiError misused(const std::string& function) {
@@ -65,9 +65,8 @@ void check_orderable(const Operand& o, const std::string& op) {
   if (o.kind != Operand::Kind::kValue) return;
   const ValueType t = o.value.type;
   if (t == ValueType::S || t == ValueType::N || t == ValueType::B) return;
-  throw validation_error(
-      "Incorrect operand type for operator or function; operator or function: " + op +
-      ", operand type: " + type_name(t));
+  throw validation_error("Incorrect operand type for operator or function; operator or function: " +
+                         op + ", operand type: " + type_name(t));
 }
 
 }  // namespace
@@ -89,8 +88,8 @@ void check_operand_count(const syntax::Expr& call) {
 namespace {
 
 Term bind_call(const Expr& e, Binding& binding) {
-  const bool known = is_condition_function(e.text) || e.text == "size" ||
-                     e.text == "list_append" || e.text == "if_not_exists";
+  const bool known = is_condition_function(e.text) || e.text == "size" || e.text == "list_append" ||
+                     e.text == "if_not_exists";
   // Recorded: "Unrecognized function: exists at 1:40:6" for EXISTS(ss).
   if (!known) throw located_error("Unrecognized function: " + e.text, e.span);
   check_operand_count(e);
@@ -146,8 +145,8 @@ Term bind_in(const Expr& e, Binding& binding) {
     // "attribute_exists(nope) IN [true, false]" holds).
     std::optional<Condition> any;
     for (const auto& candidate : list.children) {
-      Condition equal = condition_equals(*subject.condition,
-                                         require_operand(bind_term(candidate, binding)));
+      Condition equal =
+          condition_equals(*subject.condition, require_operand(bind_term(candidate, binding)));
       any = any ? Condition{Kind::kOr, "", {}, {std::move(*any), std::move(equal)}}
                 : std::move(equal);
     }
@@ -286,9 +285,10 @@ Operand bind_operand(const syntax::Expr& e, bool in_update, Binding& binding) {
     throw validation_error("IS operator is not supported in update expressions");
   }
   if (e.kind == Expr::Kind::kCall) {
-    static const char* const kKnown[] = {"list_append", "if_not_exists", "size",       "contains",
-                                         "begins_with", "attribute_type", "attribute_exists",
-                                         "attribute_not_exists"};
+    static const char* const kKnown[] = {
+        "list_append",      "if_not_exists",       "size",
+        "contains",         "begins_with",         "attribute_type",
+        "attribute_exists", "attribute_not_exists"};
     bool known = false;
     for (const char* name : kKnown) known |= e.text == name;
     if (!known) throw located_error("Unrecognized function: " + e.text, e.span);
@@ -298,12 +298,12 @@ Operand bind_operand(const syntax::Expr& e, bool in_update, Binding& binding) {
     return f;
   }
   if (e.kind == Expr::Kind::kBinary && (e.text == "+" || e.text == "-")) {
-    return Operand{Operand::Kind::kFunction,
-                   {},
-                   {},
-                   e.text,
-                   {bind_operand(e.children[0], true, binding),
-                    bind_operand(e.children[1], true, binding)}};
+    return Operand{
+        Operand::Kind::kFunction,
+        {},
+        {},
+        e.text,
+        {bind_operand(e.children[0], true, binding), bind_operand(e.children[1], true, binding)}};
   }
   if (e.kind == Expr::Kind::kBinary || e.kind == Expr::Kind::kUnary ||
       e.kind == Expr::Kind::kBetween) {

@@ -7,10 +7,11 @@
 // (paritysuite/dynamodb-conformance partiqlGrammar.test.ts; dynoxide's
 // PartiQL tests); the others are DynamoDB Local's.
 
+#include "partiql/binder.h"
+
 #include <regex>
 #include <set>
 
-#include "partiql/binder.h"
 #include "partiql/expression_text.h"
 #include "partiql/parser.h"
 #include "partiql/statement_errors.h"
@@ -86,7 +87,8 @@ Returning bind_returning(const std::optional<syntax::Returning>& returning) {
 // indexes after it ("a.b[1]" -> "b[1]"), which must be unique.
 std::string collapsed_name(const expr::Path& path) {
   std::string out;
-  for (const auto& e : path) out = e.index >= 0 ? out + "[" + std::to_string(e.index) + "]" : e.name;
+  for (const auto& e : path)
+    out = e.index >= 0 ? out + "[" + std::to_string(e.index) + "]" : e.name;
   return out;
 }
 
@@ -235,10 +237,10 @@ std::string node_name(const syntax::Expr& e) {
       break;
   }
   static const std::pair<const char*, const char*> kBinary[] = {
-      {"=", "Eq"},     {"<>", "Ne"},      {"<", "Lt"},      {"<=", "Lte"},   {">", "Gt"},
-      {">=", "Gte"},   {"and", "And"},    {"or", "Or"},     {"+", "Plus"},   {"-", "Minus"},
-      {"*", "Times"},  {"/", "Divide"},   {"%", "Modulo"},  {"||", "Concat"},
-      {"in", "InCollection"}, {"like", "Like"}};
+      {"=", "Eq"},     {"<>", "Ne"},    {"<", "Lt"},     {"<=", "Lte"},    {">", "Gt"},
+      {">=", "Gte"},   {"and", "And"},  {"or", "Or"},    {"+", "Plus"},    {"-", "Minus"},
+      {"*", "Times"},  {"/", "Divide"}, {"%", "Modulo"}, {"||", "Concat"}, {"in", "InCollection"},
+      {"like", "Like"}};
   for (const auto& [op, name] : kBinary) {
     if (e.text == op) return name;
   }

@@ -67,9 +67,8 @@ Condition conditions_equal(Condition a, Condition b) {
 }
 
 [[noreturn]] void refuse_ordering(const std::string& op) {
-  throw validation_error(
-      "Incorrect operand type for operator or function; operator or function: " + op +
-      ", operand type: BOOL");
+  throw validation_error("Incorrect operand type for operator or function; operator or function: " +
+                         op + ", operand type: BOOL");
 }
 
 }  // namespace dynamini::partiql

@@ -34,9 +34,9 @@ Infix infix_at(const TokenStream& in) {
   const Token& t = in.peek();
   if (t.kind == TokenKind::kSymbol) {
     static const std::pair<const char*, int> kSymbols[] = {
-        {"=", kEquity},      {"<>", kEquity},     {"!=", kEquity},    {"<", kComparison},
-        {"<=", kComparison}, {">", kComparison},  {">=", kComparison}, {"+", kAddition},
-        {"-", kAddition},    {"||", kAddition},   {"*", kMultiply},   {"/", kMultiply},
+        {"=", kEquity},      {"<>", kEquity},    {"!=", kEquity},     {"<", kComparison},
+        {"<=", kComparison}, {">", kComparison}, {">=", kComparison}, {"+", kAddition},
+        {"-", kAddition},    {"||", kAddition},  {"*", kMultiply},    {"/", kMultiply},
         {"%", kMultiply}};
     for (const auto& [symbol, precedence] : kSymbols) {
       if (t.text == symbol) return {t.text == "!=" ? "<>" : t.text, precedence, 1};
@@ -49,7 +49,8 @@ Infix infix_at(const TokenStream& in) {
   if (t.text == "in") return {"in", kEquity, 1};
   if (t.text == "between") return {"between", kComparison, 1};
   if (t.text == "like") return {"like", kComparison, 1};
-  if (t.text == "is") return in.is_keyword("not", 1) ? Infix{"is_not", kEquity, 2} : Infix{"is", kEquity, 1};
+  if (t.text == "is")
+    return in.is_keyword("not", 1) ? Infix{"is_not", kEquity, 2} : Infix{"is", kEquity, 1};
   if (t.text == "not") {
     if (in.is_keyword("in", 1)) return {"not_in", kEquity, 2};
     if (in.is_keyword("between", 1)) return {"not_between", kComparison, 2};
@@ -314,8 +315,8 @@ Expr parse_term(TokenStream& in) {
     return parse_collection(in, Expr::Kind::kBag, ">>", "Expected RIGHT_DOUBLE_ANGLE_BRACKET");
   }
   if (t.text == "{") return parse_struct(in);
-  static const char* const kOperators[] = {"+", "-", "/", "%", "=", "<", ">", "<=",
-                                           ">=", "<>", "!=", "||", "@"};
+  static const char* const kOperators[] = {"+",  "-",  "/",  "%",  "=",  "<", ">",
+                                           "<=", ">=", "<>", "!=", "||", "@"};
   for (const char* op : kOperators) {
     if (t.text == op) throw statement_error("Unexpected operator");
   }

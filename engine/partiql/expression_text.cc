@@ -83,7 +83,8 @@ std::string ExpressionText::condition(const Condition& c) {
 std::string ExpressionText::conjunction(const std::vector<const Condition*>& parts) {
   std::string out;
   for (const auto* p : parts) {
-    out += (out.empty() ? "" : " AND ") + (parts.size() > 1 ? child(*p, Kind::kAnd) : condition(*p));
+    out +=
+        (out.empty() ? "" : " AND ") + (parts.size() > 1 ? child(*p, Kind::kAnd) : condition(*p));
   }
   return out;
 }

@@ -10,7 +10,9 @@ namespace dynamini::partiql {
 namespace {
 
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
-bool is_ident_start(char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_' || c == '$'; }
+bool is_ident_start(char c) {
+  return std::isalpha(static_cast<unsigned char>(c)) || c == '_' || c == '$';
+}
 bool is_ident_part(char c) { return is_ident_start(c) || is_digit(c); }
 
 // Walks the statement keeping the line and column (in characters: a UTF-8

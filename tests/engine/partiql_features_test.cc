@@ -139,16 +139,16 @@ TEST_CASE_FIXTURE(Fixture, "PartiQL: ORDER BY the sort key, and what it needs") 
 TEST_CASE_FIXTURE(Fixture, "PartiQL: IN and OR on the partition key read those partitions") {
   // Partitions are read in the order the statement names them.
   auto r = run("SELECT pk, sk FROM inbox WHERE pk IN ['w', 'u'] AND sk < '3'");
-  CHECK(str(r["Items"]) ==
-        R"([{"pk":{"S":"w"},"sk":{"S":"1"}},{"pk":{"S":"u"},"sk":{"S":"1"}},)"
-        R"({"pk":{"S":"u"},"sk":{"S":"2"}}])");
+  CHECK(str(r["Items"]) == R"([{"pk":{"S":"w"},"sk":{"S":"1"}},{"pk":{"S":"u"},"sk":{"S":"1"}},)"
+                           R"({"pk":{"S":"u"},"sk":{"S":"2"}}])");
   r = run("SELECT sk FROM inbox WHERE pk = 'u' AND sk = '1' OR pk = 'w' ORDER BY pk DESC");
   CHECK(str(r["Items"]) == R"([{"sk":{"S":"1"}},{"sk":{"S":"1"}}])");
   auto first = run("SELECT sk FROM inbox WHERE pk IN ['u', 'w']", R"(,"Limit":2)");
   CHECK(first["Items"].Size() == 2);
   REQUIRE(first.HasMember("NextToken"));
-  auto second = run("SELECT sk FROM inbox WHERE pk IN ['u', 'w']",
-                    std::string(R"(,"Limit":2,"NextToken":")") + first["NextToken"].GetString() + "\"");
+  auto second =
+      run("SELECT sk FROM inbox WHERE pk IN ['u', 'w']",
+          std::string(R"(,"Limit":2,"NextToken":")") + first["NextToken"].GetString() + "\"");
   CHECK(second["Items"].Size() == 2);
 }
 
@@ -156,12 +156,14 @@ TEST_CASE_FIXTURE(Fixture, "PartiQL: a NextToken belongs to its statement") {
   auto first = run("SELECT * FROM inbox WHERE pk = 'u'", R"(,"Limit":1)");
   REQUIRE(first.HasMember("NextToken"));
   const std::string token = first["NextToken"].GetString();
-  CHECK(run_fail("SELECT * FROM inbox WHERE pk = 'w'", R"(,"NextToken":")" + token + "\"").message ==
-        "NextToken does not match request");
+  CHECK(
+      run_fail("SELECT * FROM inbox WHERE pk = 'w'", R"(,"NextToken":")" + token + "\"").message ==
+      "NextToken does not match request");
   CHECK(run_fail("SELECT * FROM inbox.GSI1 WHERE pk = 'u'", R"(,"NextToken":")" + token + "\"")
             .message == "NextToken does not match request");
   // A changed Limit keeps it valid.
-  auto next = run("SELECT * FROM inbox WHERE pk = 'u'", R"(,"Limit":5,"NextToken":")" + token + "\"");
+  auto next =
+      run("SELECT * FROM inbox WHERE pk = 'u'", R"(,"Limit":5,"NextToken":")" + token + "\"");
   CHECK(next["Items"].Size() == 2);
   CHECK(run_fail("SELECT * FROM inbox", R"(,"NextToken":"bm90IGEgdG9rZW4=")").message ==
         "Invalid NextToken");
@@ -170,7 +172,8 @@ TEST_CASE_FIXTURE(Fixture, "PartiQL: a NextToken belongs to its statement") {
 TEST_CASE_FIXTURE(Fixture, "PartiQL: ConsumedCapacity for reads and writes") {
   auto r = run("SELECT * FROM inbox WHERE pk = 'u'", R"(,"ReturnConsumedCapacity":"TOTAL")");
   CHECK(str(r["ConsumedCapacity"]) == R"({"TableName":"inbox","CapacityUnits":0.5})");
-  r = run("UPDATE inbox SET a = 1 WHERE pk = 'u' AND sk = '1'", R"(,"ReturnConsumedCapacity":"TOTAL")");
+  r = run("UPDATE inbox SET a = 1 WHERE pk = 'u' AND sk = '1'",
+          R"(,"ReturnConsumedCapacity":"TOTAL")");
   CHECK(str(r["ConsumedCapacity"]) == R"({"TableName":"inbox","CapacityUnits":1.0})");
 }
 

@@ -64,7 +64,8 @@ TEST_CASE("PartiQL grammar: numbers past DynamoDB's limits name where they are")
         "range under root");
   CHECK(refusal("SELECT * FROM tbl WHERE pk = 123456789012345678901234567890123456789") ==
         "Attempting to store more than 38 significant digits in a Number under root");
-  CHECK(refusal("INSERT INTO tbl VALUE {'pk': 1, 'm': {'x': 1e126}}") == overflow + " under root.x");
+  CHECK(refusal("INSERT INTO tbl VALUE {'pk': 1, 'm': {'x': 1e126}}") ==
+        overflow + " under root.x");
   CHECK(refusal("INSERT INTO tbl VALUE {'pk': 1, 'l': [1, 1e126]}") == overflow + " under root[1]");
 }
 
@@ -75,15 +76,19 @@ TEST_CASE("PartiQL grammar: comments are blanks") {
 }
 
 TEST_CASE("PartiQL grammar: what the parser cannot read, in its words") {
-  CHECK(refusal("SELECT * FROM tbl WHERE pk = 1 foo") == kEnvelope + "Unexpected token after expression");
-  CHECK(refusal("SELECT * FROM tbl WHERE pk = 1 e5") == kEnvelope + "Unexpected token after expression");
-  CHECK(refusal("SELECT * FROM tbl WHERE pk = 1)") == kEnvelope + "Unexpected token after expression");
+  CHECK(refusal("SELECT * FROM tbl WHERE pk = 1 foo") ==
+        kEnvelope + "Unexpected token after expression");
+  CHECK(refusal("SELECT * FROM tbl WHERE pk = 1 e5") ==
+        kEnvelope + "Unexpected token after expression");
+  CHECK(refusal("SELECT * FROM tbl WHERE pk = 1)") ==
+        kEnvelope + "Unexpected token after expression");
   CHECK(refusal("DELETE FROM tbl WHERE pk = 1 ORDER BY pk") ==
         kEnvelope + "Unexpected token after expression");
   CHECK(refusal("SELECT * FROM tbl ORDER BY pk WHERE pk = 1") ==
         kEnvelope + "Unexpected token after expression");
-  for (const char* s : {"SELECT * FROM tbl WHERE", "SELECT * FROM tbl WHERE;", "SELECT * FROM tbl WHERE NOT",
-                        "SELECT * FROM tbl WHERE (", "UPDATE tbl SET a = 1 WHERE", "SELECT * FROM"}) {
+  for (const char* s :
+       {"SELECT * FROM tbl WHERE", "SELECT * FROM tbl WHERE;", "SELECT * FROM tbl WHERE NOT",
+        "SELECT * FROM tbl WHERE (", "UPDATE tbl SET a = 1 WHERE", "SELECT * FROM"}) {
     CHECK(refusal(s) == kEnvelope + "Unexpected term");
   }
   CHECK(refusal("SELECT * FROM tbl WHERE pk = 'a' AND") ==
@@ -91,7 +96,8 @@ TEST_CASE("PartiQL grammar: what the parser cannot read, in its words") {
   CHECK(refusal("SELECT * FROM tbl WHERE ORDER BY pk") == kEnvelope + "Unexpected keyword");
   CHECK(refusal("SELECT * FROM tbl WHERE IS NULL") == kEnvelope + "Unexpected operator");
   CHECK(refusal("SELECT * FROM tbl WHERE pk = LIKE") == kEnvelope + "Unexpected operator");
-  CHECK(refusal("SELECT * FROM tbl WHERE pk = 'a' AND x IS FOO") == kEnvelope + "Expected type name");
+  CHECK(refusal("SELECT * FROM tbl WHERE pk = 'a' AND x IS FOO") ==
+        kEnvelope + "Expected type name");
   CHECK(refusal("DELETE FROM") == kEnvelope + "Expected identifier for simple path");
   CHECK(refusal("SELEC * FROM tbl") == kEnvelope + "Expected data manipulation");
   CHECK(refusal("SELECT * FROM tbl WHERE m.inner = 1") == kEnvelope + "Invalid path dot component");
@@ -105,7 +111,8 @@ TEST_CASE("PartiQL grammar: aliases are read, then refused") {
   CHECK(refusal("SELECT * FROM tbl AS t WHERE pk = 'x'") == "Aliasing is not supported");
   CHECK(refusal("UPDATE tbl t SET a = 3 WHERE pk = 'x'") == "Aliasing is not supported");
   CHECK(refusal("DELETE FROM tbl t WHERE pk = 'x'") == "Aliasing is not supported");
-  CHECK(refusal("INSERT INTO tbl t VALUE {'pk': 'x'}") == kEnvelope + "Unexpected token after expression");
+  CHECK(refusal("INSERT INTO tbl t VALUE {'pk': 'x'}") ==
+        kEnvelope + "Unexpected token after expression");
 }
 
 TEST_CASE("PartiQL grammar: IS MISSING, IS NULL and IS <type>") {
@@ -122,7 +129,8 @@ TEST_CASE("PartiQL grammar: IS MISSING, IS NULL and IS <type>") {
   CHECK(refusal("SELECT * FROM tbl WHERE x IS INT") ==
         "Unsupported data type for IS operator: INTEGER. Supported data types are [MISSING, NULL, "
         "BOOLEAN, BLOB, STRING, NUMERIC, STRUCT, TUPLE, LIST]");
-  CHECK(refusal("SELECT * FROM tbl WHERE x = MISSING") == "MISSING must be compared using IS operator");
+  CHECK(refusal("SELECT * FROM tbl WHERE x = MISSING") ==
+        "MISSING must be compared using IS operator");
 }
 
 TEST_CASE("PartiQL grammar: a condition compared with TRUE or FALSE") {
@@ -139,7 +147,8 @@ TEST_CASE("PartiQL grammar: functions and their refusals") {
   CHECK(refusal(s) == "Unrecognized function: exists at 1:38:6");
   CHECK(refusal("SELECT * FROM tbl WHERE pk = 'x' AND attribute_exists('ss')") ==
         "Operator or function requires a document path; operator or function: attribute_exists");
-  CHECK(refusal("SELECT * FROM tbl WHERE pk = 'x' AND attribute_exists(?)", {AttributeValue::string("ss")}) ==
+  CHECK(refusal("SELECT * FROM tbl WHERE pk = 'x' AND attribute_exists(?)",
+                {AttributeValue::string("ss")}) ==
         "Operator or function requires a document path; operator or function: attribute_exists");
   CHECK(refusal("SELECT * FROM tbl WHERE attribute_exists()") ==
         "Incorrect number of operands for operator or function; operator or function: "
@@ -191,11 +200,13 @@ TEST_CASE("PartiQL grammar: set_add and set_delete in SET") {
 TEST_CASE("PartiQL grammar: UPDATE in both spellings, SET and REMOVE in any order") {
   auto u = std::get<Update>(bound("UPDATE tbl SET a = 1 REMOVE b SET c = c + 1 WHERE pk = 'x'"));
   CHECK(u.actions.size() == 3);
-  auto f = std::get<Update>(bound("from tbl where pk = 'x' set c = 2 remove a returning all new *"));
+  auto f =
+      std::get<Update>(bound("from tbl where pk = 'x' set c = 2 remove a returning all new *"));
   CHECK(f.table == "tbl");
   CHECK(f.actions.size() == 2);
   CHECK(f.returning == Returning::kAllNew);
-  CHECK(refusal("FROM tbl SET c = 1 WHERE pk = 'x'") == kEnvelope + "Unexpected token after expression");
+  CHECK(refusal("FROM tbl SET c = 1 WHERE pk = 'x'") ==
+        kEnvelope + "Unexpected token after expression");
 }
 
 TEST_CASE("PartiQL grammar: RETURNING") {
@@ -261,8 +272,8 @@ TEST_CASE("PartiQL parameters: numbers read as DynamoDB's PartiQL layer reads th
     return std::string();
   };
   const std::string unconvertible = "The parameter cannot be converted to a numeric value";
-  for (const char* text : {"1e99999999999", "-1e99999999999", "1e-99999999999", "1e2147483648",
-                           "1e-2147483648"}) {
+  for (const char* text :
+       {"1e99999999999", "-1e99999999999", "1e-99999999999", "1e2147483648", "1e-2147483648"}) {
     CHECK(message(number(text)) == unconvertible + ": " + text);
   }
   CHECK(message(number("1e2147483647")) ==

@@ -23,9 +23,9 @@ namespace dynamini::partiql {
 struct Operand {
   enum class Kind { kPath, kValue, kFunction };
   Kind kind = Kind::kPath;
-  expr::Path path;                // kPath
-  AttributeValue value;           // kValue
-  std::string function;           // kFunction: size, list_append, if_not_exists, +, -
+  expr::Path path;                 // kPath
+  AttributeValue value;            // kValue
+  std::string function;            // kFunction: size, list_append, if_not_exists, +, -
   std::vector<Operand> arguments;  // kFunction
 
   bool is_path() const { return kind == Kind::kPath; }

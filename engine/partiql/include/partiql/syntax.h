@@ -29,9 +29,9 @@ struct Expr;
 struct PathStep {
   enum class Kind { kName, kIndex, kWildcard, kUnpivot };
   Kind kind = Kind::kName;
-  std::string name;          // kName
-  bool quoted = false;       // kName written "name"
-  std::vector<Expr> index;   // kIndex: the bracketed expression (one)
+  std::string name;         // kName
+  bool quoted = false;      // kName written "name"
+  std::vector<Expr> index;  // kIndex: the bracketed expression (one)
   SourceSpan span;
 };
 
@@ -92,7 +92,7 @@ struct OrderItem {
 };
 
 struct Select {
-  bool star = false;  // SELECT *
+  bool star = false;   // SELECT *
   bool value = false;  // SELECT VALUE expr (projection holds the expression)
   bool distinct = false;
   std::vector<SelectItem> projection;
@@ -106,7 +106,7 @@ struct DmlOp {
   enum class Kind { kSet, kRemove, kInsert };
   Kind kind = Kind::kSet;
   std::vector<std::pair<Expr, Expr>> assignments;  // kSet: target = value
-  Expr target;                                      // kRemove, kInsert
+  Expr target;                                     // kRemove, kInsert
 };
 
 struct Update {
