@@ -73,7 +73,17 @@ ItemWrite plan_write(const Statement& statement, const TableDef& table) {
   if (const auto* del = std::get_if<Delete>(&statement)) {
     write.kind = WriteKind::kDelete;
     write.own(item_key(del->where, table, rest));
-    write.condition = condition_of(rest);
+    if (rest.empty()) return write;
+    // Developer Guide, "PartiQL delete statements": with no item of that key
+    // the statement succeeds, deleting nothing; the rest of the WHERE clause
+    // only guards an item that exists.
+    Condition guard = *rest[0];
+    for (size_t i = 1; i < rest.size(); ++i) {
+      guard = Condition{Condition::Kind::kAnd, "", {}, {std::move(guard), *rest[i]}};
+    }
+    Condition either{
+        Condition::Kind::kOr, "", {}, {key_exists(table.keys, false), std::move(guard)}};
+    write.condition = condition_of({&either});
     return write;
   }
   // not on the wire: callers pass writes only

@@ -45,6 +45,17 @@ class PartiqlTest(ServerTestCase):
         self.assertClientError(ctx, "DuplicateItemException",
                                message_contains="Duplicate primary key exists in table")
 
+    def test_delete_guards_only_an_item_that_exists(self):
+        # Developer Guide, "PartiQL delete statements": no item with the key is a
+        # success deleting nothing; a false condition on an item that exists fails.
+        t = self.table
+        out = self.run_statement("DELETE FROM \"%s\" WHERE pk = 'absent' AND sk = '1' AND n = 1"
+                                 % t)
+        self.assertEqual(out["Items"], [])
+        with self.assertRaises(ClientError) as ctx:
+            self.run_statement("DELETE FROM \"%s\" WHERE pk = 'u' AND sk = '1' AND n = 9" % t)
+        self.assertClientError(ctx, "ConditionalCheckFailedException")
+
     def test_malformed_statement_is_validation_error(self):
         with self.assertRaises(ClientError) as ctx:
             self.run_statement("SELEC * FROM x")

@@ -305,3 +305,54 @@ TEST_CASE_FIXTURE(Fixture, "ExecuteTransaction: RETURNING is refused in the stat
         "Validation failed in TransactStatements[0]: RETURNING clause is not supported in "
         "ExecuteTransaction.");
 }
+
+TEST_CASE_FIXTURE(Fixture, "PartiQL: a DELETE's conditions guard only an item that exists") {
+  CHECK(str(run("DELETE FROM inbox WHERE pk = 'zz' AND sk = '1' AND n = 1")["Items"]) == "[]");
+  CHECK(run_fail("DELETE FROM inbox WHERE pk = 'u' AND sk = '1' AND n = 9").code ==
+        dynamini::ErrorCode::kConditionalCheckFailed);
+  CHECK_FALSE(item("u", "1").empty());
+}
+
+TEST_CASE_FIXTURE(Fixture, "PartiQL: COUNT(*) is refused where it stands") {
+  CHECK(run_fail("SELECT COUNT(*) FROM inbox").message == "Unexpected path component at 1:8:5");
+}
+
+TEST_CASE_FIXTURE(Fixture, "PartiQL: reads decompose; overlapping or too many are refused") {
+  CHECK(run("SELECT sk FROM inbox WHERE pk = 'u' AND (sk = '1' OR sk = '3')")["Items"].Size() == 2);
+  CHECK(run("SELECT sk FROM inbox WHERE pk = 'u' AND sk IN ['1', '2']")["Items"].Size() == 2);
+  CHECK(run_fail("SELECT * FROM inbox WHERE pk = 'u' AND (sk > '0' OR sk < '5')").message ==
+        "Overlapping conditions with range keys are not supported in where clause");
+  std::string values;
+  for (int i = 0; i < 51; ++i) values += (i ? ",'v" : "'v") + std::to_string(i) + "'";
+  CHECK(run_fail("SELECT * FROM inbox WHERE pk IN [" + values + "]").message ==
+        "Too many decomposed read operations for a given query.");
+  CHECK(run("SELECT * FROM inbox WHERE pk IN [" + values + "] OR n = 1")["Items"].Size() == 1);
+}
+
+TEST_CASE_FIXTURE(Fixture, "PartiQL: a condition compared as a boolean") {
+  auto keys = [&](const std::string& condition) {
+    return run("SELECT sk FROM inbox WHERE pk = 'w' AND sk = '1' AND " + condition)["Items"].Size();
+  };
+  CHECK(keys("attribute_exists(s) = attribute_exists(ss)") == 1);
+  CHECK(keys("attribute_exists(s) = flag") == 1);
+  CHECK(keys("attribute_exists(nope) IN [true, false]") == 1);
+  CHECK(keys("attribute_exists(s) <> 1") == 1);
+  CHECK(keys("attribute_exists(s) = 1") == 0);
+  CHECK(keys("attribute_exists(s) = s") == 0);
+  CHECK(run_fail("SELECT * FROM inbox WHERE pk = 'w' AND attribute_exists(s) > false").message ==
+        "Incorrect operand type for operator or function; operator or function: >, operand type: "
+        "BOOL");
+}
+
+TEST_CASE_FIXTURE(Fixture, "ExecuteTransaction: missing tables and keys naming no item cancel") {
+  auto e = fail("ExecuteTransaction", R"j({"TransactStatements":[
+    {"Statement":"UPDATE nope SET a = 1 WHERE pk = 'u' AND sk = '1'"},
+    {"Statement":"UPDATE inbox SET a = 1 WHERE pk = 'u'"},
+    {"Statement":"UPDATE inbox SET a = 1 WHERE pk = 'u' AND sk = '2'"}]})j");
+  CHECK(e.code == dynamini::ErrorCode::kTransactionCanceled);
+  CHECK(e.message ==
+        "Transaction cancelled, please refer cancellation reasons for specific reasons "
+        "[ResourceNotFound, ValidationError, None]");
+  CHECK(e.extra_members_json.find("The provided key element does not match the schema") !=
+        std::string::npos);
+}
