@@ -170,6 +170,7 @@ struct ListTagsOfResourceOperation {
 struct ExecuteStatementOperation {
   using Request = ExecuteStatementRequest;
   using Response = ExecuteStatementResponse;
+  static void check_before_values(const Request& request);
   static Response run(Context& context, const Request& request, const ExecuteOptions& options);
 };
 struct BatchExecuteStatementOperation {
@@ -180,6 +181,7 @@ struct BatchExecuteStatementOperation {
 struct ExecuteTransactionOperation {
   using Request = ExecuteTransactionRequest;
   using Response = ExecuteTransactionResponse;
+  static void check_before_values(const Request& request);
   static Response run(Context& context, const Request& request, const ExecuteOptions& options);
 };
 

@@ -4,6 +4,7 @@
 
 #include "dynamini/api_error.h"
 #include "keys/key_encoding.h"
+#include "ops/consumed_capacity.h"
 #include "validation/shape_errors.h"
 
 namespace dynamini {
@@ -158,6 +159,7 @@ Page read_page(Context& context, PageRequest request) {
           if (fetch_from_table) {
             if (auto full = context.store().get(table, encode_primary_key(item, table.keys))) {
               item = item_from_json(*full);
+              page.table_fetch_units += read_units(item_size(item), request.consistent);
             }
           }
           if (!request.filter || request.filter->evaluate(&item)) {

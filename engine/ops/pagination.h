@@ -49,6 +49,10 @@ struct Page {
   int64_t count = 0;    // items that passed the filter
   int64_t scanned = 0;  // items evaluated
   int64_t bytes_read = 0;
+  // An LSI read that fetched items from the table: the read units of those
+  // fetches, each item rounded up to 4 KB on its own (Developer Guide, "Local
+  // secondary indexes", read capacity units).
+  double table_fetch_units = 0;
   std::optional<Item> last_evaluated_key;
 };
 

@@ -8,12 +8,6 @@
 namespace dynamini {
 namespace {
 
-struct Reason {
-  std::string code = "None";
-  std::string message;
-  std::optional<Item> item;
-};
-
 Consumption& slot(TableConsumption& consumed, const std::string& table) {
   for (auto& [name, c] : consumed) {
     if (name == table) return c;
@@ -30,9 +24,11 @@ void add_doubled(Consumption& into, const Consumption& c) {
   for (const auto& [n, u] : c.local_indexes) into.local_indexes[n] += 2 * u;
 }
 
+}  // namespace
+
 // Message as DynamoDB renders it: "Transaction cancelled, please refer
 // cancellation reasons for specific reasons [ConditionalCheckFailed, None]".
-[[noreturn]] void cancel(const std::vector<Reason>& reasons) {
+void cancel_transaction(const std::vector<CancellationReason>& reasons) {
   std::string message =
       "Transaction cancelled, please refer cancellation reasons for specific reasons [";
   rapidjson::StringBuffer buffer;
@@ -62,8 +58,6 @@ void add_doubled(Consumption& into, const Consumption& c) {
   throw ApiError{ErrorCode::kTransactionCanceled, message, std::move(reasons_member)};
 }
 
-}  // namespace
-
 TableConsumption run_write_transaction(Context& context, const std::vector<ItemWrite>& writes) {
   TableConsumption consumed;
   std::vector<std::shared_ptr<const TableDef>> tables;
@@ -82,7 +76,7 @@ TableConsumption run_write_transaction(Context& context, const std::vector<ItemW
   // First every condition against the state before the transaction...
   std::vector<std::optional<Item>> current(writes.size());
   std::vector<std::optional<Item>> next(writes.size());
-  std::vector<Reason> reasons(writes.size());
+  std::vector<CancellationReason> reasons(writes.size());
   bool failed = false;
   for (size_t i = 0; i < writes.size(); ++i) {
     const ItemWrite& w = writes[i];
@@ -112,7 +106,7 @@ TableConsumption run_write_transaction(Context& context, const std::vector<ItemW
       reasons[i].message = e.message;
     }
   }
-  if (failed) cancel(reasons);
+  if (failed) cancel_transaction(reasons);
   // ...then every write, in one SQLite transaction.
   for (size_t i = 0; i < writes.size(); ++i) {
     Consumption c =
