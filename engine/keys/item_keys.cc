@@ -90,6 +90,7 @@ void validate_item_keys(const Item& item, const TableDef& table) {
     check_index(index.keys.hash);
     if (index.keys.range) check_index(*index.keys.range);
   }
+  validate_vector_attributes(item, table);
 }
 
 Item key_of(const Item& item, const KeySchema& keys) {

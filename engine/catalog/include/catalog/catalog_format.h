@@ -10,7 +10,20 @@
 // member with a new meaning is a new FormatVersion, with its own reader here;
 // the writer writes only the newest version.
 //
-// Format 1 (written since FormatVersion was introduced). Every member is
+// Format 2: format 1 plus optional members (absent in an entry means the
+// TableDef's default); members are refused as in format 1 otherwise:
+//
+//     "VectorIndexes": [                          TableDef::vector_indexes, in order; written
+//       {"IndexName": "vix",                      only when the table has one
+//        "StorageNumber": 1,                      VectorIndexDef::number (rows in t7_v1)
+//        "VectorAttribute": "embedding",
+//        "Dimensions": 768,
+//        "DistanceFunction": "COSINE",            COSINE, DOT_PRODUCT or EUCLIDEAN
+//        "SearchSchema": [{"AttributeName": "tenant",
+//                          "SearchSchemaElementType": "HASH"}, ...],   HASH or INLINE_FILTER
+//        "Projection": {"ProjectionType": "INCLUDE", "NonKeyAttributes": ["a"]}}, ...]
+//
+// Format 1 (written from FormatVersion's introduction until format 2). Every member is
 // always written and required when read; a member not listed here is refused
 // (a writer that needs one writes a new version):
 //
@@ -63,7 +76,7 @@
 namespace dynamini {
 
 // The version table_def_to_json writes.
-inline constexpr int kCatalogFormatVersion = 1;
+inline constexpr int kCatalogFormatVersion = 2;
 
 // A catalog entry that cannot be read: not JSON, a member missing or of the
 // wrong type, or a FormatVersion this build does not know (written by a newer
@@ -75,7 +88,7 @@ class CatalogFormatError : public std::runtime_error {
 
 // The entry for `def`, in format kCatalogFormatVersion.
 std::string table_def_to_json(const TableDef& def);
-// Reads an entry of any known format (0 or 1). Throws CatalogFormatError.
+// Reads an entry of any known format (0, 1 or 2). Throws CatalogFormatError.
 TableDef table_def_from_json(std::string_view json);
 // The entry's FormatVersion (0 when it has none). Throws CatalogFormatError
 // when it is not a JSON object or FormatVersion is not an integer.
