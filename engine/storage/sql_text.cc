@@ -66,7 +66,7 @@ std::string delete_vector_row(const std::string& table) {
   return "DELETE FROM " + table + " WHERE pk = ? AND sk = ?";
 }
 std::string select_vector_rows(const std::string& table) {
-  return "SELECT pk, sk, hash, filters, vector FROM " + table + " ORDER BY pk, sk";
+  return "SELECT pk, sk, hash, filters, vector, size FROM " + table + " ORDER BY pk, sk";
 }
 std::string max_vector_version() {
   return "SELECT COALESCE(MAX(version), 0) FROM dynamini_vector_versions";

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "keys/key_encoding.h"
+#include "storage/vector_kernel.h"
 
 namespace dynamini {
 
@@ -207,8 +208,12 @@ std::shared_ptr<const VectorSnapshot> Store::load_vector_snapshot(const TableDef
     const size_t at = snapshot->data.size();
     snapshot->data.resize(at + snapshot->dimensions);
     vector_from_blob(stmt->column_blob(4), snapshot->data.data() + at, snapshot->dimensions);
+    snapshot->sizes.push_back(stmt->column_int64(5));
   }
   snapshot->count = snapshot->keys.size();
+  snapshot->squared_norms.resize(snapshot->count);
+  vector_squared_norms(snapshot->data.data(), snapshot->count, snapshot->dimensions,
+                       snapshot->squared_norms.data());
   return snapshot;
 }
 

@@ -47,7 +47,7 @@ std::string create_vector_table(const std::string& table);
 std::string create_vector_versions();
 std::string upsert_vector_row(const std::string& table);  // pk, sk, hash, filters, vector, size
 std::string delete_vector_row(const std::string& table);  // pk, sk
-std::string select_vector_rows(const std::string& table);  // pk, sk, hash, filters, vector
+std::string select_vector_rows(const std::string& table);  // pk, sk, hash, filters, vector, size
 std::string max_vector_version();
 std::string select_vector_version();  // name
 std::string upsert_vector_version();  // name, version

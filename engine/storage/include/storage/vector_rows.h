@@ -67,6 +67,8 @@ struct VectorSnapshot {
   std::vector<EncodedKey> keys;
   std::vector<std::string> hash;  // per row: the encoded HASH value
   std::vector<Item> filters;      // per row: INLINE_FILTER values (empty without)
+  std::vector<double> squared_norms;  // per row: sum of squares (COSINE)
+  std::vector<int64_t> sizes;         // per row: the entry's size
 };
 
 }  // namespace dynamini
