@@ -315,8 +315,10 @@ TEST_CASE_FIXTURE(VectorFixture, "UpdateTable: a vector index added to a table w
 TEST_CASE("Vector indexes: a file database reopens with them") {
   auto path = std::filesystem::temp_directory_path() / "dynamini_vector_reopen.db";
   std::filesystem::remove(path);
+  dynamini::Options options;
+  options.path = path.string();
   {
-    auto db = dynamini::Database::open({.path = path.string()});
+    auto db = dynamini::Database::open(options);
     REQUIRE(db->execute("CreateTable", R"({"TableName":"t","BillingMode":"PAY_PER_REQUEST",
       "AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"}],
       "KeySchema":[{"AttributeName":"pk","KeyType":"HASH"}],
@@ -325,7 +327,7 @@ TEST_CASE("Vector indexes: a file database reopens with them") {
     REQUIRE(db->execute("PutItem", R"({"TableName":"t","Item":{"pk":{"S":"a"},
       "v":{"L":[{"N":"2"},{"N":"3"}]}}})").ok());
   }
-  auto db = dynamini::Database::open({.path = path.string()});
+  auto db = dynamini::Database::open(options);
   auto r = db->execute("SearchVectors", R"({"TableName":"t","IndexName":"vix",
     "SearchVector":[{"N":"1"},{"N":"1"}],"TopK":1})");
   REQUIRE(r.ok());
