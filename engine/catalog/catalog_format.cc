@@ -197,8 +197,8 @@ VectorIndexDef read_vector_index_v2(const Context& c, const Json& value, const s
   out.attribute = string_at(c, value, p, "VectorAttribute");
   out.dimensions = int64_at(c, value, p, "Dimensions");
   if (out.dimensions < 1) c.fail(join(p, "Dimensions"), "out of range");
-  out.distance = distance_function(c, string_at(c, value, p, "DistanceFunction"),
-                                   join(p, "DistanceFunction"));
+  out.distance =
+      distance_function(c, string_at(c, value, p, "DistanceFunction"), join(p, "DistanceFunction"));
   const Json& schema = array_at(c, value, p, "SearchSchema");
   for (rapidjson::SizeType i = 0; i < schema.Size(); ++i) {
     std::string e = element(p, "SearchSchema", i);
@@ -219,8 +219,7 @@ void read_v2_members(const Context& c, const Json& doc, TableDef& def) {
   if (!optional_member(doc, "VectorIndexes")) return;
   const Json& list = array_at(c, doc, "", "VectorIndexes");
   for (rapidjson::SizeType i = 0; i < list.Size(); ++i) {
-    def.vector_indexes.push_back(
-        read_vector_index_v2(c, list[i], element("", "VectorIndexes", i)));
+    def.vector_indexes.push_back(read_vector_index_v2(c, list[i], element("", "VectorIndexes", i)));
   }
 }
 

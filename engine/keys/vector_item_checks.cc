@@ -28,9 +28,9 @@ bool fits_float32(const std::string& decimal) {
 void check_vector(const AttributeValue& value, const VectorIndexDef& index) {
   const std::string& attr = index.attribute;
   if (value.type != ValueType::L) {
-    throw validation_error(std::string(kPrefix) + "Invalid type for parameter " + attr +
-                           ", Expected: 32-bit floating point number list IndexName: " +
-                           index.name);
+    throw validation_error(
+        std::string(kPrefix) + "Invalid type for parameter " + attr +
+        ", Expected: 32-bit floating point number list IndexName: " + index.name);
   }
   for (size_t i = 0; i < value.list.size(); ++i) {
     const AttributeValue& element = value.list[i];
@@ -41,17 +41,16 @@ void check_vector(const AttributeValue& value, const VectorIndexDef& index) {
                              type_name(element.type) + ". IndexName: " + index.name);
     }
     if (!fits_float32(element.scalar)) {
-      throw validation_error(std::string(kPrefix) + "Invalid value for parameter " + at +
-                             ", Value: " + element.scalar +
-                             " is outside valid range [-3.4028235E38, 3.4028235E38]. IndexName: " +
-                             index.name);
+      throw validation_error(
+          std::string(kPrefix) + "Invalid value for parameter " + at +
+          ", Value: " + element.scalar +
+          " is outside valid range [-3.4028235E38, 3.4028235E38]. IndexName: " + index.name);
     }
   }
   if (static_cast<int64_t>(value.list.size()) != index.dimensions) {
     throw validation_error(std::string(kPrefix) + "Invalid size for parameter " + attr +
-                           ", Expected: " + std::to_string(index.dimensions) +
-                           ", Actual: " + std::to_string(value.list.size()) +
-                           " IndexName: " + index.name);
+                           ", Expected: " + std::to_string(index.dimensions) + ", Actual: " +
+                           std::to_string(value.list.size()) + " IndexName: " + index.name);
   }
 }
 
@@ -65,12 +64,11 @@ void check_search_attribute(const AttributeValue& value, const VectorIndexDef::S
   }
   if (e.hash && (value.type == ValueType::S || value.type == ValueType::B) &&
       value.scalar.empty()) {
+    const std::string kind = value.type == ValueType::S ? "string" : "binary";
     throw validation_error(
-        std::string("One or more parameter values are not valid. A value specified for a "
-                    "secondary index key is not supported. The AttributeValue for a key attribute "
-                    "cannot contain an empty ") +
-        (value.type == ValueType::S ? "string" : "binary") + " value. IndexName: " + index.name +
-        ", IndexKey: " + e.name);
+        "One or more parameter values are not valid. A value specified for a secondary index key "
+        "is not supported. The AttributeValue for a key attribute cannot contain an empty " +
+        kind + " value. IndexName: " + index.name + ", IndexKey: " + e.name);
   }
 }
 

@@ -42,11 +42,11 @@ std::vector<Token> tokenize(const std::string& text) {
       std::string word = text.substr(i, j - i);
       std::string upper;
       for (char w : word) upper += static_cast<char>(std::toupper(static_cast<unsigned char>(w)));
-      Token::Kind kind = upper == "AND"                       ? Token::Kind::kAnd
-                         : (upper == "OR" || upper == "NOT" || upper == "BETWEEN" ||
-                            upper == "IN")                   ? Token::Kind::kOther
-                         : word[0] == ':'                     ? Token::Kind::kValue
-                                                              : Token::Kind::kName;
+      Token::Kind kind = upper == "AND" ? Token::Kind::kAnd
+                         : (upper == "OR" || upper == "NOT" || upper == "BETWEEN" || upper == "IN")
+                             ? Token::Kind::kOther
+                         : word[0] == ':' ? Token::Kind::kValue
+                                          : Token::Kind::kName;
       out.push_back({kind, word});
       i = j;
     } else {

@@ -24,10 +24,10 @@
 #include <mutex>
 
 #include "dynamini/api_error.h"
+#include "keys/key_encoding.h"
 #include "ops/expression_inputs.h"
 #include "ops/operations.h"
 #include "ops/search_condition.h"
-#include "keys/key_encoding.h"
 #include "storage/vector_kernel.h"
 
 namespace dynamini {
@@ -182,7 +182,7 @@ std::vector<Scored> nearest(const VectorSnapshot& rows, const std::vector<uint32
   const bool euclid = index.distance == VectorIndexDef::Distance::kEuclidean;
   if (all) {  // one pass over the contiguous block
     (euclid ? vector_squared_distances : vector_dot_products)(rows.data.data(), rows.count, d,
-                                                               query.data(), raw.data());
+                                                              query.data(), raw.data());
   } else {
     for (size_t n = 0; n < candidates.size(); ++n) {
       const float* row = rows.data.data() + size_t{candidates[n]} * d;
@@ -255,8 +255,7 @@ SearchVectorsResponse SearchVectorsOperation::run(Context& context, const Reques
     auto table = context.require_table(*request.table_name);
     const VectorIndexDef* index = table->find_vector_index(*request.index_name);
     if (!index) {
-      throw validation_error("The table does not have the specified index: " +
-                             *request.index_name);
+      throw validation_error("The table does not have the specified index: " + *request.index_name);
     }
     const std::vector<float> query = query_vector(*request.search_vector, *index);
     const std::string scope = check_conditions(bound.conditions, *index, *table);
@@ -274,8 +273,7 @@ SearchVectorsResponse SearchVectorsOperation::run(Context& context, const Reques
       if (!json) continue;  // cannot happen under the lock; a missing row is no result
       const float* vector = rows->data.data() + size_t{s.row} * rows->dimensions;
       response.search_results->push_back(
-          {result_item(item_from_json(*json), *table, *index, vector, bound.projection),
-           s.score});
+          {result_item(item_from_json(*json), *table, *index, vector, bound.projection), s.score});
     }
   }
   if (request.return_consumed_capacity &&

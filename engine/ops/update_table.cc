@@ -316,9 +316,8 @@ TableUpdate bind_update(const UpdateTableRequest& request, const TableDef& table
     if (request.attribute_definitions) {
       given = bind_attribute_definitions(*request.attribute_definitions);
     }
-    update.vector = bind_vector_index_updates(*request.vector_index_updates,
-                                              given ? &*given : nullptr, table,
-                                              update.to_pay_per_request);
+    update.vector = bind_vector_index_updates(
+        *request.vector_index_updates, given ? &*given : nullptr, table, update.to_pay_per_request);
   }
   if (actions.online + update.vector.online > 1) {
     // dynalite test/updateTable.js (LimitExceededException).
@@ -393,9 +392,8 @@ void apply_update(const UpdateTableRequest& request, int64_t now_ms, TableUpdate
     update.index_status[update.created->name] = api::IndexStatus::kCreating;
   }
   if (update.vector.deleted) {
-    std::erase_if(def.vector_indexes, [&](const VectorIndexDef& v) {
-      return v.name == update.vector.deleted->name;
-    });
+    std::erase_if(def.vector_indexes,
+                  [&](const VectorIndexDef& v) { return v.name == update.vector.deleted->name; });
     update.index_status[update.vector.deleted->name] = api::IndexStatus::kDeleting;
   }
   if (update.vector.created) {

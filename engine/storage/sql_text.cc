@@ -77,7 +77,9 @@ std::string select_vector_version() {
 std::string upsert_vector_version() {
   return "INSERT OR REPLACE INTO dynamini_vector_versions(name, version) VALUES(?, ?)";
 }
-std::string delete_vector_version() { return "DELETE FROM dynamini_vector_versions WHERE name = ?"; }
+std::string delete_vector_version() {
+  return "DELETE FROM dynamini_vector_versions WHERE name = ?";
+}
 
 std::string create_tags() {
   return "CREATE TABLE IF NOT EXISTS dynamini_tags(table_name TEXT NOT NULL, key TEXT NOT NULL, "

@@ -1,8 +1,8 @@
 #include "storage/store.h"
 
-#include "catalog/catalog_format.h"
 #include <algorithm>
 
+#include "catalog/catalog_format.h"
 #include "keys/key_encoding.h"
 #include "storage/vector_kernel.h"
 

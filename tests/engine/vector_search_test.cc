@@ -108,11 +108,13 @@ TEST_CASE_FIXTURE(VectorFixture, "SearchVectors: each distance function's order 
   }
 }
 
-TEST_CASE_FIXTURE(VectorFixture, "SearchVectors: projection, the vector only when asked, capacity") {
+TEST_CASE_FIXTURE(VectorFixture,
+                  "SearchVectors: projection, the vector only when asked, capacity") {
   put("a", {1, 0, 0}, R"(,"title":{"S":"T"},"body":{"S":"B"})");
   auto all = call("SearchVectors", R"({"TableName":"docs","IndexName":"cos",
     "SearchVector":[{"N":"1"},{"N":"0"},{"N":"0"}],"TopK":1,"ReturnConsumedCapacity":"TOTAL"})");
-  CHECK(str(all["SearchResults"][0]["Item"]) == R"({"body":{"S":"B"},"pk":{"S":"a"},"title":{"S":"T"}})");
+  CHECK(str(all["SearchResults"][0]["Item"]) ==
+        R"({"body":{"S":"B"},"pk":{"S":"a"},"title":{"S":"T"}})");
   CHECK(all["ConsumedCapacity"]["VectorSearchRequestBytes"].GetDouble() == 1024);
   auto keys_only = call("SearchVectors", R"({"TableName":"docs","IndexName":"dot",
     "SearchVector":[{"N":"1"},{"N":"0"},{"N":"0"}],"TopK":1})");
@@ -153,9 +155,11 @@ TEST_CASE_FIXTURE(VectorFixture, "SearchVectors: DynamoDB's errors") {
         "inclusive");
   CHECK(message(R"({"TableName":"docs","IndexName":"cos","SearchVector":[{"N":"1"}],"TopK":1})") ==
         "Input search vector dimension 1 does not match vector index dimension 3");
-  CHECK(message(R"({"TableName":"docs","IndexName":"cos","SearchVector":[{"S":"1"},{"N":"0"},{"N":"0"}],"TopK":1})") ==
-        "Search vector contains invalid values. All values in the search vector must be a 32-bit "
-        "floating-point number attribute");
+  CHECK(
+      message(
+          R"({"TableName":"docs","IndexName":"cos","SearchVector":[{"S":"1"},{"N":"0"},{"N":"0"}],"TopK":1})") ==
+      "Search vector contains invalid values. All values in the search vector must be a 32-bit "
+      "floating-point number attribute");
   CHECK(message(R"({"TableName":"docs","IndexName":"scoped",)" + v3 + R"(,"TopK":1})") ==
         "SearchConditionExpression must be provided when SearchSchema has a HASH key");
   CHECK(message(R"({"TableName":"docs","IndexName":"scoped",)" + v3 +
@@ -169,18 +173,22 @@ TEST_CASE_FIXTURE(VectorFixture, "SearchVectors: DynamoDB's errors") {
         "Invalid attribute: tenant");
   CHECK(message(R"({"TableName":"docs","IndexName":"nope",)" + v3 + R"(,"TopK":1})") ==
         "The table does not have the specified index: nope");
-  auto null = fail("SearchVectors", R"({"TableName":null,"IndexName":"cos",)" + v3 + R"(,"TopK":1})");
+  auto null =
+      fail("SearchVectors", R"({"TableName":null,"IndexName":"cos",)" + v3 + R"(,"TopK":1})");
   CHECK(null.code == dynamini::ErrorCode::kSerialization);
   CHECK(null.message == "invalid type: null, expected a string at line 1 column 17");
   auto missing = fail("SearchVectors", R"({"IndexName":"cos","TopK":1,)" + v3 + "}");
   CHECK(missing.code == dynamini::ErrorCode::kValidation);
   CHECK(missing.message.rfind("missing field `TableName` at line 1 column ", 0) == 0);
   // Writes: the vector's dimension and element types.
-  auto wrong = fail("PutItem", R"({"TableName":"docs","Item":{"pk":{"S":"x"},"emb":{"L":[{"N":"1"}]}}})");
+  auto wrong =
+      fail("PutItem", R"({"TableName":"docs","Item":{"pk":{"S":"x"},"emb":{"L":[{"N":"1"}]}}})");
   CHECK(wrong.message ==
         "One or more parameter values were invalid. Invalid size for parameter emb, Expected: 3, "
         "Actual: 1 IndexName: cos");
-  auto text = fail("PutItem", R"({"TableName":"docs","Item":{"pk":{"S":"x"},"emb":{"L":[{"N":"1"},{"S":"a"},{"N":"1"}]}}})");
+  auto text = fail(
+      "PutItem",
+      R"({"TableName":"docs","Item":{"pk":{"S":"x"},"emb":{"L":[{"N":"1"},{"S":"a"},{"N":"1"}]}}})");
   CHECK(text.message ==
         "One or more parameter values were invalid. Invalid type for parameter emb[1], Expected: "
         "32-bit floating point number, Actual: S. IndexName: cos");
@@ -191,7 +199,8 @@ TEST_CASE_FIXTURE(VectorFixture, "SearchVectors: every write path reaches the ca
   put("b", {0, 1, 0});
   CHECK(keys("cos", {1, 0, 0}).front() == "a");  // the cache is built
   // UpdateItem
-  call("UpdateItem", R"({"TableName":"docs","Key":{"pk":{"S":"b"}},"UpdateExpression":"SET emb = :v",
+  call("UpdateItem",
+       R"({"TableName":"docs","Key":{"pk":{"S":"b"}},"UpdateExpression":"SET emb = :v",
     "ExpressionAttributeValues":{":v":{"L":[{"N":"1"},{"N":"0"},{"N":"0.001"}]}}})");
   CHECK(search("cos", {0, 1, 0}, 1).front().first == "a");
   // BatchWriteItem
@@ -199,7 +208,8 @@ TEST_CASE_FIXTURE(VectorFixture, "SearchVectors: every write path reaches the ca
     "emb":{"L":[{"N":"0"},{"N":"1"},{"N":"0"}]}}}}]}})");
   CHECK(search("cos", {0, 1, 0}, 1).front().first == "c");
   // TransactWriteItems
-  call("TransactWriteItems", R"({"TransactItems":[{"Delete":{"TableName":"docs","Key":{"pk":{"S":"c"}}}}]})");
+  call("TransactWriteItems",
+       R"({"TransactItems":[{"Delete":{"TableName":"docs","Key":{"pk":{"S":"c"}}}}]})");
   CHECK(keys("cos", {0, 1, 0}).size() == 2);
   // PartiQL
   call("ExecuteStatement", R"({"Statement":"INSERT INTO docs VALUE {'pk':'p','emb':[0,0,1]}"})");
@@ -290,7 +300,8 @@ TEST_CASE_FIXTURE(VectorFixture, "UpdateTable: a vector index added to a table w
   call("CreateTable", R"({"TableName":"plain","BillingMode":"PAY_PER_REQUEST",
     "AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"}],
     "KeySchema":[{"AttributeName":"pk","KeyType":"HASH"}]})");
-  call("PutItem", R"({"TableName":"plain","Item":{"pk":{"S":"a"},"v":{"L":[{"N":"1"},{"N":"2"}]}}})");
+  call("PutItem",
+       R"({"TableName":"plain","Item":{"pk":{"S":"a"},"v":{"L":[{"N":"1"},{"N":"2"}]}}})");
   call("PutItem", R"({"TableName":"plain","Item":{"pk":{"S":"b"},"v":{"L":[{"N":"1"}]}}})");
   auto u = call("UpdateTable", R"({"TableName":"plain","VectorIndexUpdates":[{"Create":{
     "IndexName":"vix","VectorAttribute":{"AttributeName":"v"},"Dimensions":2,
@@ -307,7 +318,8 @@ TEST_CASE_FIXTURE(VectorFixture, "UpdateTable: a vector index added to a table w
     "SearchVector":[{"N":"1"},{"N":"2"}],"TopK":5})");
   REQUIRE(r["SearchResults"].Size() == 1);
   CHECK(r["SearchResults"][0]["Score"].GetDouble() == 0);
-  call("UpdateTable", R"({"TableName":"plain","VectorIndexUpdates":[{"Delete":{"IndexName":"vix"}}]})");
+  call("UpdateTable",
+       R"({"TableName":"plain","VectorIndexUpdates":[{"Delete":{"IndexName":"vix"}}]})");
   d = call("DescribeTable", R"({"TableName":"plain"})");
   CHECK(!d["Table"].HasMember("VectorIndexes"));
 }
@@ -323,9 +335,11 @@ TEST_CASE("Vector indexes: a file database reopens with them") {
       "AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"}],
       "KeySchema":[{"AttributeName":"pk","KeyType":"HASH"}],
       "VectorIndexes":[{"IndexName":"vix","VectorAttribute":{"AttributeName":"v"},"Dimensions":2,
-        "DistanceFunction":"DOT_PRODUCT","Projection":{"ProjectionType":"ALL"}}]})").ok());
+        "DistanceFunction":"DOT_PRODUCT","Projection":{"ProjectionType":"ALL"}}]})")
+                .ok());
     REQUIRE(db->execute("PutItem", R"({"TableName":"t","Item":{"pk":{"S":"a"},
-      "v":{"L":[{"N":"2"},{"N":"3"}]}}})").ok());
+      "v":{"L":[{"N":"2"},{"N":"3"}]}}})")
+                .ok());
   }
   auto db = dynamini::Database::open(options);
   auto r = db->execute("SearchVectors", R"({"TableName":"t","IndexName":"vix",

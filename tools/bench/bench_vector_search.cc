@@ -136,7 +136,8 @@ int main(int argc, char** argv) {
     return r;
   };
   t0 = Clock::now();
-  dynamini::run_typed<dynamini::SearchVectorsOperation>(ctx, request(queries[0]));  // builds the cache
+  dynamini::run_typed<dynamini::SearchVectorsOperation>(ctx,
+                                                        request(queries[0]));  // builds the cache
   std::printf("first search (loads the rows into memory): %.1f ms\n",
               std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
   std::vector<double> search_us, plain_us;

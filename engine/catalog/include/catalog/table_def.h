@@ -123,7 +123,7 @@ struct TableDef {
 struct TableStats {
   int64_t item_count = 0;
   int64_t size_bytes = 0;
-  std::vector<std::pair<int64_t, int64_t>> index_stats;  // per index: count, bytes
+  std::vector<std::pair<int64_t, int64_t>> index_stats;         // per index: count, bytes
   std::vector<std::pair<int64_t, int64_t>> vector_index_stats;  // per vector index
 };
 

@@ -45,8 +45,8 @@ std::string count_and_size(const std::string& table);
 
 std::string create_vector_table(const std::string& table);
 std::string create_vector_versions();
-std::string upsert_vector_row(const std::string& table);  // pk, sk, hash, filters, vector, size
-std::string delete_vector_row(const std::string& table);  // pk, sk
+std::string upsert_vector_row(const std::string& table);   // pk, sk, hash, filters, vector, size
+std::string delete_vector_row(const std::string& table);   // pk, sk
 std::string select_vector_rows(const std::string& table);  // pk, sk, hash, filters, vector, size
 std::string max_vector_version();
 std::string select_vector_version();  // name

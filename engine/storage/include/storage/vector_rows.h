@@ -49,8 +49,7 @@ int64_t vector_entry_size(const Item& item, const TableDef& table, const VectorI
 
 // The attributes of `item` a vector index holds: the table's keys, the
 // SearchSchema attributes, the projection's attributes and the vector.
-Item project_for_vector_index(const Item& item, const TableDef& table,
-                              const VectorIndexDef& index);
+Item project_for_vector_index(const Item& item, const TableDef& table, const VectorIndexDef& index);
 
 // The vector as stored: float32 little-endian bytes, and back.
 std::string vector_to_blob(const std::vector<float>& vector);
@@ -65,8 +64,8 @@ struct VectorSnapshot {
   size_t count = 0;
   std::vector<float> data;  // count x dimensions, contiguous
   std::vector<EncodedKey> keys;
-  std::vector<std::string> hash;  // per row: the encoded HASH value
-  std::vector<Item> filters;      // per row: INLINE_FILTER values (empty without)
+  std::vector<std::string> hash;      // per row: the encoded HASH value
+  std::vector<Item> filters;          // per row: INLINE_FILTER values (empty without)
   std::vector<double> squared_norms;  // per row: sum of squares (COSINE)
   std::vector<int64_t> sizes;         // per row: the entry's size
 };
