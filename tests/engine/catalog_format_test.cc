@@ -151,7 +151,7 @@ rapidjson::Document call(dynamini::Database& db, const char* operation, const st
 TEST_CASE("Catalog format 1: every member of TableDef survives the round trip") {
   TableDef def = full_definition();
   std::string json = dynamini::table_def_to_json(def);
-  CHECK(dynamini::catalog_format_version(json) == 1);
+  CHECK(dynamini::catalog_format_version(json) == dynamini::kCatalogFormatVersion);
   TableDef back = dynamini::table_def_from_json(json);
   check_same(back, def);
   CHECK(dynamini::table_def_to_json(back) == json);
@@ -183,7 +183,7 @@ TEST_CASE("Catalog format 1: the written document is the one the header document
   def.stream = {true, "KEYS_ONLY", "L"};
   def.ttl = {true, "exp"};
   CHECK(dynamini::table_def_to_json(def) ==
-        R"({"FormatVersion":1,"TableName":"t","StorageId":3,"TableId":"u","CreationDateTime":1.5,)"
+        R"({"FormatVersion":2,"TableName":"t","StorageId":3,"TableId":"u","CreationDateTime":1.5,)"
         R"("AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"},)"
         R"({"AttributeName":"sk","AttributeType":"N"}],)"
         R"("KeySchema":{"Hash":{"AttributeName":"pk","AttributeType":"S"},)"
@@ -389,7 +389,7 @@ TEST_CASE("Catalog format 0: a database file written by main at 267e3d6 opens, u
   // Opening and reading rewrote nothing.
   CHECK(catalog_rows(file) == rows);
 
-  // A change to one table saves that table's entry in format 1, and only it.
+  // A change to one table saves that table's entry in the newest format, and only it.
   {
     auto db = dynamini::Database::open({.path = file.string()});
     call(
@@ -398,7 +398,7 @@ TEST_CASE("Catalog format 0: a database file written by main at 267e3d6 opens, u
   }
   auto after = catalog_rows(file);
   CHECK(after["orders"] == rows["orders"]);
-  CHECK(dynamini::catalog_format_version(after["events"]) == 1);
+  CHECK(dynamini::catalog_format_version(after["events"]) == dynamini::kCatalogFormatVersion);
   TableDef changed = dynamini::table_def_from_json(after["events"]);
   events.ttl = {true, "until"};
   check_same(changed, events);
