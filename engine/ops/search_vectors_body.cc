@@ -8,7 +8,8 @@
 //     i32 ..." (TopK);
 //   a fractional TopK: "invalid type: floating point `3.5`, expected i32 at
 //     line 1 column N" (SerializationException; nubo-db/dynoxide, recorded
-//     2026-08-13);
+//     2026-08-13); a TopK beyond 32 bits takes serde's "invalid value:
+//     integer `N`, expected i32" (unconfirmed: the deserialiser's wording);
 //   a missing required member is a ValidationException "missing field
 //     `TableName` at line 1 column N", before any constraint error.
 // N is where the deserialiser stood: for the compact JSON every SDK sends,
@@ -16,7 +17,8 @@
 // missing member). dynamini measures it on the body written compactly again,
 // which is the body itself for SDK requests.
 
-#include <cmath>
+#include <charconv>
+#include <cstdint>
 #include <string>
 
 #include "dynamini/api_error.h"
@@ -53,10 +55,13 @@ size_t column_after(const Json& body, const Json::ConstMemberIterator& at) {
   return column;
 }
 
+// How the deserialiser prints a float: the shortest decimal that reads back,
+// without an exponent, with ".0" when it has no fraction.
 std::string decimal_point_text(double v) {
-  std::string text = std::to_string(v);
-  text.erase(text.find_last_not_of('0') + 1);
-  if (text.back() == '.') text += '0';
+  char buffer[400];
+  auto end = std::to_chars(buffer, buffer + sizeof buffer, v, std::chars_format::fixed).ptr;
+  std::string text(buffer, end);
+  if (text.find('.') == std::string::npos) text += ".0";
   return text;
 }
 
@@ -76,12 +81,16 @@ void SearchVectorsOperation::check_before_read(const Json& body) {
       if (m->value.IsNull()) {
         throw serialization(std::string("invalid type: null, expected ") + r.expected + at);
       }
-      if (name == "TopK" && m->value.IsDouble() && !m->value.IsInt64()) {
-        const double v = m->value.GetDouble();
-        if (std::floor(v) != v) {
-          throw serialization("invalid type: floating point `" + decimal_point_text(v) +
-                              "`, expected i32" + at);
-        }
+      // A number written with a fraction or an exponent is a float to the
+      // deserialiser, whatever its value; an integer must fit 32 bits.
+      if (name == "TopK" && m->value.IsDouble()) {
+        throw serialization("invalid type: floating point `" +
+                            decimal_point_text(m->value.GetDouble()) + "`, expected i32" + at);
+      }
+      if (name == "TopK" && m->value.IsInt64() &&
+          (m->value.GetInt64() > INT32_MAX || m->value.GetInt64() < INT32_MIN)) {
+        throw serialization("invalid value: integer `" + std::to_string(m->value.GetInt64()) +
+                            "`, expected i32" + at);
       }
     }
   }
