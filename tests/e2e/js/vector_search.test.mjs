@@ -15,7 +15,7 @@ import { startDynamini } from "./harness.mjs";
 let server;
 const N = (xs) => xs.map((x) => ({ N: String(x) }));
 const f32 = (x) => Math.fround(x);
-const DOCS = { a: [1, 0, 0], b: [0.6, 0.8, 0], c: [0, 0, 2], d: [-1, -1, 0], e: [3, 1, 1.5] };
+const DOCS = { a: [1, 0, 0], b: [0.6, 0.8, 0], c: [0, 0, 2.5], d: [-1, -1, 0], e: [3, 1, 1.5] };
 const index = (IndexName, DistanceFunction, extra = {}) => ({
   IndexName, VectorAttribute: { AttributeName: "emb" }, Dimensions: 3, DistanceFunction,
   Projection: { ProjectionType: "ALL" }, ...extra,
@@ -80,7 +80,7 @@ test("DescribeTable lists the vector indexes, ACTIVE", async () => {
 
 for (const [name, fn] of [["cos", "COSINE"], ["dot", "DOT_PRODUCT"], ["euc", "EUCLIDEAN"]]) {
   test(`${fn}: results nearest first with DynamoDB's scores`, async () => {
-    const q = [0.5, 0.25, 1];
+    const q = [0.5, 0.3, 1];  // no two documents tie
     const got = await search({ IndexName: name, SearchVector: N(q), TopK: 4 });
     const want = expected(fn, q).slice(0, 4);
     assert.deepEqual(got.SearchResults.map((r) => r.Item.pk.S), want.map((w) => w.pk));
@@ -172,9 +172,9 @@ test("UpdateTable adds a vector index to a table with items: CREATING, then ACTI
   assert.equal(d.Table.VectorIndexes[0].IndexStatus, "ACTIVE");
   assert.equal(d.Table.VectorIndexes[0].ItemCount, 5);
   const got = await server.client.send(new SearchVectorsCommand({ TableName: "later", IndexName: "vix",
-    SearchVector: N([0, 0, 2]), TopK: 2 }));
-  // c is the query itself; then a at sqrt(1 + 0 + 4) (b is a hair further: 0.6 and 0.8 in float32).
-  assert.deepEqual(got.SearchResults.map((r) => r.Item.pk.S), ["c", "a"]);
+    SearchVector: N([1, 0, 0]), TopK: 2 }));
+  // a is the query itself; then b at sqrt(0.4^2 + 0.8^2).
+  assert.deepEqual(got.SearchResults.map((r) => r.Item.pk.S), ["a", "b"]);
   assert.equal(got.SearchResults[0].Score, 0);
-  assert.ok(Math.abs(got.SearchResults[1].Score - Math.sqrt(5)) < 1e-9);
+  assert.ok(Math.abs(got.SearchResults[1].Score - Math.sqrt(0.8)) < 1e-6);
 });
