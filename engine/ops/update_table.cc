@@ -1,5 +1,6 @@
 // UpdateTable: GSI create (backfilled synchronously, in the same transaction
-// as the definition), GSI delete, GSI and table throughput, billing mode,
+// as the definition), GSI delete, vector index create (backfilled the same
+// way) and delete (ops/vector_index_binding.h), GSI and table throughput, billing mode,
 // streams and deletion protection. Messages: DynamoDB's ValidationException
 // catalogue (ack-api-quirks dynamodb DDB-TABLE-442, live-probed UpdateTable
 // texts) and dynalite test/updateTable.js, unless noted otherwise.
