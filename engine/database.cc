@@ -144,6 +144,7 @@ DYNAMINI_TYPED(ListStreams, list_streams)
 DYNAMINI_TYPED(DescribeStream, describe_stream)
 DYNAMINI_TYPED(GetShardIterator, get_shard_iterator)
 DYNAMINI_TYPED(GetRecords, get_records)
+DYNAMINI_TYPED(SearchVectors, search_vectors)
 #undef DYNAMINI_TYPED
 
 void Database::reset() {

@@ -187,12 +187,78 @@ void read_throughput_v1(const Context& c, const Json& o, const std::string& path
   out = throughput_at(c, o, path, "ProvisionedThroughput");
 }
 
+IndexProjection read_projection_v1(const Context& c, const Json& o, const std::string& path) {
+  const Json& projection = object_at(c, o, path, "Projection");
+  std::string pp = join(path, "Projection");
+  only_members(c, projection, pp, {"ProjectionType", "NonKeyAttributes"});
+  IndexProjection out;
+  out.type = projection_type(c, string_at(c, projection, pp, "ProjectionType"),
+                             join(pp, "ProjectionType"));
+  out.non_key_attributes = strings_at(c, projection, pp, "NonKeyAttributes");
+  return out;
+}
+
+VectorIndexDef::Distance distance_function(const Context& c, const std::string& text,
+                                           const std::string& path) {
+  if (text == "COSINE") return VectorIndexDef::Distance::kCosine;
+  if (text == "DOT_PRODUCT") return VectorIndexDef::Distance::kDotProduct;
+  if (text == "EUCLIDEAN") return VectorIndexDef::Distance::kEuclidean;
+  c.fail(path, "expected COSINE, DOT_PRODUCT or EUCLIDEAN, not \"" + text + "\"");
+}
+
+VectorIndexDef read_vector_index_v2(const Context& c, const Json& value, const std::string& p) {
+  as_object(c, value, p);
+  only_members(c, value, p,
+               {"IndexName", "StorageNumber", "VectorAttribute", "Dimensions", "DistanceFunction",
+                "SearchSchema", "Projection"});
+  VectorIndexDef out;
+  out.name = string_at(c, value, p, "IndexName");
+  int64_t number = int64_at(c, value, p, "StorageNumber");
+  if (number < 1 || number > 1000000) c.fail(join(p, "StorageNumber"), "out of range");
+  out.number = static_cast<int>(number);
+  out.attribute = string_at(c, value, p, "VectorAttribute");
+  out.dimensions = int64_at(c, value, p, "Dimensions");
+  if (out.dimensions < 1) c.fail(join(p, "Dimensions"), "out of range");
+  out.distance =
+      distance_function(c, string_at(c, value, p, "DistanceFunction"), join(p, "DistanceFunction"));
+  const Json& schema = array_at(c, value, p, "SearchSchema");
+  for (rapidjson::SizeType i = 0; i < schema.Size(); ++i) {
+    std::string e = element(p, "SearchSchema", i);
+    as_object(c, schema[i], e);
+    only_members(c, schema[i], e, {"AttributeName", "SearchSchemaElementType"});
+    std::string kind = string_at(c, schema[i], e, "SearchSchemaElementType");
+    if (kind != "HASH" && kind != "INLINE_FILTER") {
+      c.fail(join(e, "SearchSchemaElementType"), "expected HASH or INLINE_FILTER");
+    }
+    out.search_schema.push_back({string_at(c, schema[i], e, "AttributeName"), kind == "HASH"});
+  }
+  out.projection = read_projection_v1(c, value, p);
+  return out;
+}
+
+// Format 2's members beyond format 1 (all optional).
+void read_v2_members(const Context& c, const Json& doc, TableDef& def) {
+  if (!optional_member(doc, "VectorIndexes")) return;
+  const Json& list = array_at(c, doc, "", "VectorIndexes");
+  for (rapidjson::SizeType i = 0; i < list.Size(); ++i) {
+    def.vector_indexes.push_back(read_vector_index_v2(c, list[i], element("", "VectorIndexes", i)));
+  }
+}
+
 TableDef read_v1(const Context& c, const Json& doc) {
-  only_members(c, doc, "",
-               {"FormatVersion", "TableName", "StorageId", "TableId", "CreationDateTime",
-                "AttributeDefinitions", "KeySchema", "BillingMode", "ProvisionedThroughput",
-                "LastUpdateToPayPerRequestDateTime", "Indexes", "DeletionProtectionEnabled",
-                "Stream", "TimeToLive"});
+  if (c.version >= 2) {
+    only_members(c, doc, "",
+                 {"FormatVersion", "TableName", "StorageId", "TableId", "CreationDateTime",
+                  "AttributeDefinitions", "KeySchema", "BillingMode", "ProvisionedThroughput",
+                  "LastUpdateToPayPerRequestDateTime", "Indexes", "DeletionProtectionEnabled",
+                  "Stream", "TimeToLive", "VectorIndexes"});
+  } else {
+    only_members(c, doc, "",
+                 {"FormatVersion", "TableName", "StorageId", "TableId", "CreationDateTime",
+                  "AttributeDefinitions", "KeySchema", "BillingMode", "ProvisionedThroughput",
+                  "LastUpdateToPayPerRequestDateTime", "Indexes", "DeletionProtectionEnabled",
+                  "Stream", "TimeToLive"});
+  }
   TableDef def;
   def.name = string_at(c, doc, "", "TableName");
   def.id = int64_at(c, doc, "", "StorageId");
@@ -225,12 +291,7 @@ TableDef read_v1(const Context& c, const Json& doc) {
     if (number < 1 || number > 1000000) c.fail(join(p, "StorageNumber"), "out of range");
     out.number = static_cast<int>(number);
     out.keys = read_key_schema_v1(c, index, p);
-    const Json& projection = object_at(c, index, p, "Projection");
-    std::string pp = join(p, "Projection");
-    only_members(c, projection, pp, {"ProjectionType", "NonKeyAttributes"});
-    out.projection.type = projection_type(c, string_at(c, projection, pp, "ProjectionType"),
-                                          join(pp, "ProjectionType"));
-    out.projection.non_key_attributes = strings_at(c, projection, pp, "NonKeyAttributes");
+    out.projection = read_projection_v1(c, index, p);
     read_throughput_v1(c, index, p, out.throughput);
     def.indexes.push_back(std::move(out));
   }
@@ -244,6 +305,7 @@ TableDef read_v1(const Context& c, const Json& doc) {
   only_members(c, ttl, "TimeToLive", {"Enabled", "AttributeName"});
   def.ttl.enabled = bool_at(c, ttl, "TimeToLive", "Enabled");
   def.ttl.attribute = string_at(c, ttl, "TimeToLive", "AttributeName");
+  if (c.version >= 2) read_v2_members(c, doc, def);
   return def;
 }
 
@@ -407,6 +469,53 @@ void write_throughput(JsonWriter& w, const Throughput& t) {
   w.EndObject();
 }
 
+void write_projection(JsonWriter& w, const IndexProjection& projection);
+
+const char* distance_name(VectorIndexDef::Distance distance) {
+  switch (distance) {
+    case VectorIndexDef::Distance::kCosine:
+      return "COSINE";
+    case VectorIndexDef::Distance::kDotProduct:
+      return "DOT_PRODUCT";
+    case VectorIndexDef::Distance::kEuclidean:
+      return "EUCLIDEAN";
+  }
+  return "COSINE";
+}
+
+void write_vector_indexes(JsonWriter& w, const TableDef& def) {
+  if (def.vector_indexes.empty()) return;
+  w.Key("VectorIndexes");
+  w.StartArray();
+  for (const auto& v : def.vector_indexes) {
+    w.StartObject();
+    w.Key("IndexName");
+    write_string(w, v.name);
+    w.Key("StorageNumber");
+    w.Int(v.number);
+    w.Key("VectorAttribute");
+    write_string(w, v.attribute);
+    w.Key("Dimensions");
+    w.Int64(v.dimensions);
+    w.Key("DistanceFunction");
+    w.String(distance_name(v.distance));
+    w.Key("SearchSchema");
+    w.StartArray();
+    for (const auto& e : v.search_schema) {
+      w.StartObject();
+      w.Key("AttributeName");
+      write_string(w, e.name);
+      w.Key("SearchSchemaElementType");
+      w.String(e.hash ? "HASH" : "INLINE_FILTER");
+      w.EndObject();
+    }
+    w.EndArray();
+    write_projection(w, v.projection);
+    w.EndObject();
+  }
+  w.EndArray();
+}
+
 const char* projection_name(IndexProjection::Type type) {
   switch (type) {
     case IndexProjection::Type::kAll:
@@ -417,6 +526,18 @@ const char* projection_name(IndexProjection::Type type) {
       return "INCLUDE";
   }
   return "ALL";
+}
+
+void write_projection(JsonWriter& w, const IndexProjection& projection) {
+  w.Key("Projection");
+  w.StartObject();
+  w.Key("ProjectionType");
+  w.String(projection_name(projection.type));
+  w.Key("NonKeyAttributes");
+  w.StartArray();
+  for (const auto& a : projection.non_key_attributes) write_string(w, a);
+  w.EndArray();
+  w.EndObject();
 }
 
 }  // namespace
@@ -456,15 +577,7 @@ std::string table_def_to_json(const TableDef& def) {
     w.Key("StorageNumber");
     w.Int(index.number);
     write_key_schema(w, index.keys);
-    w.Key("Projection");
-    w.StartObject();
-    w.Key("ProjectionType");
-    w.String(projection_name(index.projection.type));
-    w.Key("NonKeyAttributes");
-    w.StartArray();
-    for (const auto& a : index.projection.non_key_attributes) write_string(w, a);
-    w.EndArray();
-    w.EndObject();
+    write_projection(w, index.projection);
     write_throughput(w, index.throughput);
     w.EndObject();
   }
@@ -487,6 +600,7 @@ std::string table_def_to_json(const TableDef& def) {
   w.Key("AttributeName");
   write_string(w, def.ttl.attribute);
   w.EndObject();
+  write_vector_indexes(w, def);
   w.EndObject();
   return std::string(buffer.GetString(), buffer.GetSize());
 }

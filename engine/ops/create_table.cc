@@ -9,6 +9,7 @@
 #include "ops/operations.h"
 #include "ops/table_binding.h"
 #include "ops/table_description.h"
+#include "ops/vector_index_binding.h"
 
 namespace dynamini {
 namespace {
@@ -135,6 +136,11 @@ TableDef bind_create_table(const CreateTableRequest& request) {
       def.indexes.push_back(std::move(index));
     }
   }
+  if (request.vector_indexes) {
+    std::set<std::string> names;
+    for (const auto& index : def.indexes) names.insert(index.name);
+    def.vector_indexes = bind_vector_indexes(*request.vector_indexes, def, used, names);
+  }
   if (used.size() != def.attribute_definitions.size()) {
     throw invalid_parameter(
         "Number of attributes in KeySchema does not exactly match number of attributes defined in "
@@ -157,6 +163,7 @@ CreateTableResponse CreateTableOperation::run(Context& context, const Request& r
   }
   TableStats stats;
   stats.index_stats.resize(created->indexes.size());
+  stats.vector_index_stats.resize(created->vector_indexes.size());
   const auto& options = context.options();
   return {describe_table_def(*created, stats, api::TableStatus::kCreating,
                              {options.region, options.account_id})};

@@ -36,6 +36,7 @@ Operation find_operation(std::string_view name) {
       TYPED(ExecuteStatement),
       TYPED(BatchExecuteStatement),
       TYPED(ExecuteTransaction),
+      TYPED(SearchVectors),
       // TTL and DynamoDB Streams (served on the same endpoint).
       TYPED(UpdateTimeToLive),
       TYPED(DescribeTimeToLive),

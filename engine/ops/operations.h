@@ -185,4 +185,14 @@ struct ExecuteTransactionOperation {
   static Response run(Context& context, const Request& request, const ExecuteOptions& options);
 };
 
+// Vector search (ops/search_vectors.cc). check_before_read: SearchVectors reads
+// its body with a stricter deserialiser than the other operations (nulls and
+// missing members in its own words).
+struct SearchVectorsOperation {
+  using Request = SearchVectorsRequest;
+  using Response = SearchVectorsResponse;
+  static void check_before_read(const Json& body);
+  static Response run(Context& context, const Request& request, const ExecuteOptions& options);
+};
+
 }  // namespace dynamini

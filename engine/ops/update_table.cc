@@ -1,5 +1,6 @@
 // UpdateTable: GSI create (backfilled synchronously, in the same transaction
-// as the definition), GSI delete, GSI and table throughput, billing mode,
+// as the definition), GSI delete, vector index create (backfilled the same
+// way) and delete (ops/vector_index_binding.h), GSI and table throughput, billing mode,
 // streams and deletion protection. Messages: DynamoDB's ValidationException
 // catalogue (ack-api-quirks dynamodb DDB-TABLE-442, live-probed UpdateTable
 // texts) and dynalite test/updateTable.js, unless noted otherwise.
@@ -15,6 +16,7 @@
 #include "ops/operations.h"
 #include "ops/table_binding.h"
 #include "ops/table_description.h"
+#include "ops/vector_index_binding.h"
 
 namespace dynamini {
 namespace {
@@ -141,6 +143,7 @@ struct TableUpdate {
   bool billing_changes = false;
   std::map<std::string, api::IndexStatus, std::less<>> index_status;
   api::TableStatus table_status = api::TableStatus::kUpdating;
+  VectorIndexChange vector;  // VectorIndexUpdates (ops/vector_index_binding.h)
 };
 
 void bind_table_throughput(const UpdateTableRequest& request, const TableDef& table,
@@ -312,7 +315,15 @@ TableUpdate bind_update(const UpdateTableRequest& request, const TableDef& table
   const IndexActions actions = index_actions(request);
   TableUpdate update{table};
   bind_table_throughput(request, table, update);
-  if (actions.online > 1) {
+  if (request.vector_index_updates) {
+    std::optional<std::vector<KeyElement>> given;
+    if (request.attribute_definitions) {
+      given = bind_attribute_definitions(*request.attribute_definitions);
+    }
+    update.vector = bind_vector_index_updates(
+        *request.vector_index_updates, given ? &*given : nullptr, table, update.to_pay_per_request);
+  }
+  if (actions.online + update.vector.online > 1) {
     // dynalite test/updateTable.js (LimitExceededException).
     throw limit_exceeded(
         "Subscriber limit exceeded: Only 1 online index can be created or deleted simultaneously "
@@ -335,6 +346,9 @@ void prune_attribute_definitions(TableDef& def) {
   if (def.keys.range) used.insert(def.keys.range->name);
   for (const auto& i : def.indexes) {
     for (const KeyElement* key : i.keys.elements()) used.insert(key->name);
+  }
+  for (const auto& v : def.vector_indexes) {
+    for (const auto& e : v.search_schema) used.insert(e.name);
   }
   std::erase_if(def.attribute_definitions,
                 [&](const KeyElement& d) { return !used.count(d.name); });
@@ -380,6 +394,18 @@ void apply_update(const UpdateTableRequest& request, int64_t now_ms, TableUpdate
     def.indexes.push_back(*update.created);
     update.index_status[update.created->name] = api::IndexStatus::kCreating;
   }
+  if (update.vector.deleted) {
+    std::erase_if(def.vector_indexes,
+                  [&](const VectorIndexDef& v) { return v.name == update.vector.deleted->name; });
+    update.index_status[update.vector.deleted->name] = api::IndexStatus::kDeleting;
+  }
+  if (update.vector.created) {
+    // Backfilled in this request's transaction: the answer says CREATING, as
+    // DynamoDB's does at first, and the index is searchable (ACTIVE in
+    // DescribeTable) once UpdateTable has answered.
+    def.vector_indexes.push_back(*update.vector.created);
+    update.index_status[update.vector.created->name] = api::IndexStatus::kCreating;
+  }
   prune_attribute_definitions(def);
 }
 
@@ -402,7 +428,8 @@ void UpdateTableOperation::check_before_values(const Request& request) {
   const bool nothing = !request.provisioned_throughput && !request.billing_mode &&
                        !has_index_updates(request) && !request.stream_specification &&
                        !request.deletion_protection_enabled && !request.sse_specification &&
-                       !request.table_class;
+                       !request.table_class &&
+                       !(request.vector_index_updates && !request.vector_index_updates->empty());
   if (nothing) {
     throw validation_error(
         "At least one of ProvisionedThroughput, BillingMode, UpdateStreamEnabled, "
@@ -431,10 +458,16 @@ UpdateTableResponse UpdateTableOperation::run(Context& context, const Request& r
     auto saved = context.save_table_definition(std::move(update.def), [&](Store& store) {
       if (update.deleted) store.drop_index(old_def, *update.deleted);
       if (update.created) store.add_index(old_def, *update.created);  // same storage id and keys
+      if (update.vector.deleted) store.drop_vector_index(old_def, *update.vector.deleted);
+      if (update.vector.created) store.add_vector_index(old_def, *update.vector.created);
     });
     stats = context.store().stats(*saved);
     rendered = *saved;
     if (update.deleted) show_deleted_index(old_def, *update.deleted, rendered, stats);
+    if (update.vector.deleted) {
+      rendered.vector_indexes.push_back(*update.vector.deleted);
+      stats.vector_index_stats.emplace_back(0, 0);
+    }
   }
   const auto& options = context.options();
   return {describe_table_def(rendered, stats, update.table_status,

@@ -49,6 +49,38 @@ std::string count_and_size(const std::string& table) {
   return "SELECT COUNT(*), COALESCE(SUM(size), 0) FROM " + table;
 }
 
+std::string create_vector_table(const std::string& table) {
+  return "CREATE TABLE " + table +
+         "(pk BLOB NOT NULL, sk BLOB NOT NULL, hash BLOB NOT NULL, filters TEXT NOT NULL, "
+         "vector BLOB NOT NULL, size INTEGER NOT NULL, PRIMARY KEY(pk, sk)) WITHOUT ROWID";
+}
+std::string create_vector_versions() {
+  return "CREATE TABLE IF NOT EXISTS dynamini_vector_versions("
+         "name TEXT PRIMARY KEY, version INTEGER NOT NULL) WITHOUT ROWID";
+}
+std::string upsert_vector_row(const std::string& table) {
+  return "INSERT OR REPLACE INTO " + table +
+         "(pk, sk, hash, filters, vector, size) VALUES(?, ?, ?, ?, ?, ?)";
+}
+std::string delete_vector_row(const std::string& table) {
+  return "DELETE FROM " + table + " WHERE pk = ? AND sk = ?";
+}
+std::string select_vector_rows(const std::string& table) {
+  return "SELECT pk, sk, hash, filters, vector, size FROM " + table + " ORDER BY pk, sk";
+}
+std::string max_vector_version() {
+  return "SELECT COALESCE(MAX(version), 0) FROM dynamini_vector_versions";
+}
+std::string select_vector_version() {
+  return "SELECT version FROM dynamini_vector_versions WHERE name = ?";
+}
+std::string upsert_vector_version() {
+  return "INSERT OR REPLACE INTO dynamini_vector_versions(name, version) VALUES(?, ?)";
+}
+std::string delete_vector_version() {
+  return "DELETE FROM dynamini_vector_versions WHERE name = ?";
+}
+
 std::string create_tags() {
   return "CREATE TABLE IF NOT EXISTS dynamini_tags(table_name TEXT NOT NULL, key TEXT NOT NULL, "
          "value TEXT NOT NULL, PRIMARY KEY(table_name, key)) WITHOUT ROWID";

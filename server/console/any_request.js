@@ -11,6 +11,7 @@ const OPERATIONS = [
   "GetItem", "Query", "Scan", "PutItem", "UpdateItem", "DeleteItem", "BatchGetItem", "BatchWriteItem",
   "TransactGetItems", "TransactWriteItems", "ExecuteStatement", "ListTables", "DescribeTable", "CreateTable",
   "UpdateTable", "DeleteTable", "DescribeTimeToLive", "UpdateTimeToLive", "ListTagsOfResource",
+  "SearchVectors",
   ...STREAMS_OPERATIONS,
 ];
 const SCRATCH = {
@@ -95,6 +96,14 @@ async function buildExamples() {
     DescribeTimeToLive: { TableName: T },
     UpdateTimeToLive: { TableName: T, TimeToLiveSpecification: { Enabled: true, AttributeName: "expiresAt" } },
     ListTagsOfResource: { ResourceArn: arn },
+    // The table's first vector index, if it has one; the vector is all zeros but the first.
+    SearchVectors: {
+      TableName: T,
+      IndexName: t.VectorIndexes?.[0]?.IndexName ?? "<vector index name>",
+      SearchVector: Array.from({ length: t.VectorIndexes?.[0]?.Dimensions ?? 3 }, (_, i) => ({ N: i === 0 ? "1" : "0" })),
+      TopK: 5,
+      ...total,
+    },
     ListStreams: { TableName: T },
     DescribeStream: { StreamArn: stream },
     GetShardIterator: { StreamArn: stream, ShardId: "<shard id from DescribeStream>", ShardIteratorType: "TRIM_HORIZON" },

@@ -276,11 +276,14 @@ TEST_CASE("Catalog format 1: an entry written in format 1 still reads; it has no
 
 TEST_CASE("Catalog format: a FormatVersion from the future is refused with a clear error") {
   std::string json = dynamini::table_def_to_json(full_definition());
-  std::string future = R"({"FormatVersion":3,)" + json.substr(json.find("\"TableName\""));
+  const std::string next = std::to_string(dynamini::kCatalogFormatVersion + 1);
+  const std::string newest = std::to_string(dynamini::kCatalogFormatVersion);
+  std::string future =
+      R"({"FormatVersion":)" + next + "," + json.substr(json.find("\"TableName\""));
   std::string error = read_error(future);
-  CHECK(error ==
-        "catalog entry for table 'orders.v2' (format 3): FormatVersion: this dynamini reads "
-        "formats 0 to 2; the database was written by a newer dynamini, open it with that");
+  CHECK(error == "catalog entry for table 'orders.v2' (format " + next +
+                     "): FormatVersion: this dynamini reads formats 0 to " + newest +
+                     "; the database was written by a newer dynamini, open it with that");
   CHECK(contains(read_error(R"({"FormatVersion":"1","TableName":"x"})"),
                  "FormatVersion: expected an integer"));
 
@@ -298,7 +301,9 @@ TEST_CASE("Catalog format: a FormatVersion from the future is refused with a cle
   } catch (const std::runtime_error& e) {
     CHECK(std::string(e.what()) ==
           "catalog entry for table 'events' (format 99): FormatVersion: this dynamini reads "
-          "formats 0 to 2; the database was written by a newer dynamini, open it with that");
+          "formats 0 to " +
+              std::to_string(dynamini::kCatalogFormatVersion) +
+              "; the database was written by a newer dynamini, open it with that");
   }
 }
 
@@ -310,17 +315,20 @@ TEST_CASE("Catalog format 2: a malformed entry names the table, the member and t
     REQUIRE(at != std::string::npos);
     return out.replace(at, from.size(), to);
   };
+  // The entry is written in the newest format, which the messages name.
+  const std::string entry = "catalog entry for table 'orders.v2' (format " +
+                            std::to_string(dynamini::kCatalogFormatVersion) + "): ";
   CHECK(read_error("not json") == "catalog entry (format 0): not a JSON object");
   CHECK(read_error(replaced(R"("StorageId":42)", R"("StorageId":"42")")) ==
-        "catalog entry for table 'orders.v2' (format 2): StorageId: expected an integer");
+        entry + "StorageId: expected an integer");
   CHECK(read_error(replaced(R"("StorageNumber":7)", R"("Number":7)")) ==
-        "catalog entry for table 'orders.v2' (format 2): Indexes[1].Number: not a member of "
-        "this format");
+        entry + "Indexes[1].Number: not a member of this format");
   CHECK(read_error(replaced(R"("ProjectionType":"KEYS_ONLY")", R"("ProjectionType":"SOME")")) ==
-        "catalog entry for table 'orders.v2' (format 2): Indexes[0].Projection.ProjectionType: "
-        "expected ALL, KEYS_ONLY or INCLUDE, not \"SOME\"");
+        entry +
+            "Indexes[0].Projection.ProjectionType: expected ALL, KEYS_ONLY or INCLUDE, not "
+            "\"SOME\"");
   CHECK(read_error(replaced(R"("TimeToLive":{"Enabled":false,)", R"("TimeToLive":{)")) ==
-        "catalog entry for table 'orders.v2' (format 2): TimeToLive.Enabled: missing");
+        entry + "TimeToLive.Enabled: missing");
 }
 
 TEST_CASE("Catalog format 0: an entry of the CreateTable-shaped format still reads") {

@@ -43,6 +43,10 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 OUT_DIR = os.path.join(ROOT, "engine", "api")
 
+# Shapes the service model has and this machine's botocore lacks (vector indexes and
+# SearchVectors), each with its source: merged into the model before OVERRIDES apply.
+SUPPLEMENTS = [os.path.join(HERE, "vector_search_supplement.json")]
+
 DEFAULT_MODEL_DIRS = [
     "/root/.pyenv/versions/3.11.7/lib/python3.11/site-packages/botocore/data",
     "/usr/lib/python3/dist-packages/botocore/data",
@@ -57,6 +61,7 @@ OPERATIONS = {
         "TagResource", "UntagResource", "ListTagsOfResource",
         "ExecuteStatement", "BatchExecuteStatement", "ExecuteTransaction",
         "UpdateTimeToLive", "DescribeTimeToLive", "DescribeLimits", "DescribeEndpoints",
+        "SearchVectors",
     ],
     "dynamodbstreams": ["ListStreams", "DescribeStream", "GetShardIterator", "GetRecords"],
 }
@@ -233,6 +238,38 @@ def load_model(model_dir, service):
     return json.loads(raw), hashlib.sha256(raw).hexdigest()[:16]
 
 
+def strip_sources(value):
+    if isinstance(value, dict):
+        return {k: strip_sources(v) for k, v in value.items() if k != "_source"}
+    return value
+
+
+def merge_supplements(model):
+    """Adds each supplement's operations, shapes and members to `model` (a shape or
+    member the model already has is an error: the supplement is then obsolete).
+    Returns a suffix for the model's version naming the supplements."""
+    names = []
+    for path in SUPPLEMENTS:
+        with open(path, "rb") as f:
+            raw = f.read()
+        supplement = json.loads(raw)
+        for name, spec in supplement.get("operations", {}).items():
+            if name in model["operations"]:
+                raise ValueError("%s: the model already has operation %s" % (path, name))
+            model["operations"][name] = spec
+        for name, shape in supplement.get("shapes", {}).items():
+            if name in model["shapes"]:
+                raise ValueError("%s: the model already has shape %s" % (path, name))
+            model["shapes"][name] = strip_sources(shape)
+        for owner, members in supplement.get("members", {}).items():
+            for name, member in members.items():
+                if name in model["shapes"][owner]["members"]:
+                    raise ValueError("%s: %s already has member %s" % (path, owner, name))
+                model["shapes"][owner]["members"][name] = member
+        names.append("%s %s" % (os.path.basename(path), hashlib.sha256(raw).hexdigest()[:16]))
+    return "".join(" + " + n for n in names)
+
+
 def botocore_version(model_dir):
     init = os.path.join(os.path.dirname(model_dir), "__init__.py")
     try:
@@ -270,6 +307,7 @@ def lower_first(name):
 class Model:
     def __init__(self, model_dir):
         self.dynamodb, ddb_hash = load_model(model_dir, "dynamodb")
+        ddb_hash += merge_supplements(self.dynamodb)
         self.streams, streams_hash = load_model(model_dir, "dynamodbstreams")
         self.version = "botocore %s (dynamodb model %s, dynamodbstreams model %s)" % (
             botocore_version(model_dir), ddb_hash, streams_hash)

@@ -137,6 +137,8 @@ class Database {
   Outcome<DescribeStreamResponse> describe_stream(DescribeStreamRequest request = {});
   Outcome<GetShardIteratorResponse> get_shard_iterator(GetShardIteratorRequest request = {});
   Outcome<GetRecordsResponse> get_records(GetRecordsRequest request = {});
+  // Exact nearest-neighbour search over a vector index (SearchVectors).
+  Outcome<SearchVectorsResponse> search_vectors(SearchVectorsRequest request = {});
 
   // Returns the database to its initial state: no tables right after open(),
   // or the state recorded by the last mark_initial_state() (the dynamini

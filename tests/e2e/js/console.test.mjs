@@ -13,7 +13,7 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium } from "playwright-core";
-import { CreateTableCommand } from "@aws-sdk/client-dynamodb";
+import { CreateTableCommand, PutItemCommand } from "@aws-sdk/client-dynamodb";
 import { BatchWriteCommand, GetCommand, PutCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { startDynamini } from "./harness.mjs";
 
@@ -219,6 +219,24 @@ test("any request sends a GSI with a multi-attribute key, and a Query on it that
   await page.locator("#any-result .paging.done").waitFor();
   assert.match(await page.locator("#any-result .response").innerText(), /"a"/);
   await shot("05b-any-request-multi-attribute-gsi");
+});
+
+test("a free-form SearchVectors request is sent and its results shown", async () => {
+  await server.client.send(new CreateTableCommand({ TableName: "vecs", BillingMode: "PAY_PER_REQUEST",
+    AttributeDefinitions: [{ AttributeName: "pk", AttributeType: "S" }],
+    KeySchema: [{ AttributeName: "pk", KeyType: "HASH" }],
+    VectorIndexes: [{ IndexName: "vix", VectorAttribute: { AttributeName: "v" }, Dimensions: 3,
+      DistanceFunction: "COSINE", Projection: { ProjectionType: "ALL" } }] }));
+  await server.client.send(new PutItemCommand({ TableName: "vecs",
+    Item: { pk: { S: "nearest-one" }, v: { L: [{ N: "1" }, { N: "0" }, { N: "0" }] } } }));
+  await page.locator('[data-tab="any"]').click();
+  await page.locator("#any-op").selectOption("SearchVectors");
+  await page.locator("#any-body").fill(JSON.stringify({ TableName: "vecs", IndexName: "vix",
+    SearchVector: [{ N: "1" }, { N: "0" }, { N: "0" }], TopK: 5 }, null, 2));
+  await page.waitForFunction(() => /search-vectors/.test(document.querySelector("#any-cli").textContent));
+  await page.locator("#any-send").click();
+  await page.locator("#any-result", { hasText: "nearest-one" }).waitFor();
+  assert.match(await page.locator("#any-result .metric", { hasText: "status" }).innerText(), /200/);
 });
 
 test("the request log shows other clients' requests with an aws cli command", async () => {

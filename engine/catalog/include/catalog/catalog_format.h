@@ -54,6 +54,17 @@
 //     "MoreRange": [KEY, ...],     KeySchema::more_range, the RANGE attributes
 //                                  after "Range" (refused without "Range")
 //
+//   At the top level, vector indexes (written only when the table has one):
+//     "VectorIndexes": [                          TableDef::vector_indexes, in order
+//       {"IndexName": "vix",
+//        "StorageNumber": 1,                      VectorIndexDef::number (rows in t7_v1)
+//        "VectorAttribute": "embedding",
+//        "Dimensions": 768,
+//        "DistanceFunction": "COSINE",            COSINE, DOT_PRODUCT or EUCLIDEAN
+//        "SearchSchema": [{"AttributeName": "tenant",
+//                          "SearchSchemaElementType": "HASH"}, ...],   HASH or INLINE_FILTER
+//        "Projection": {"ProjectionType": "INCLUDE", "NonKeyAttributes": ["a"]}}, ...]
+//
 // Format 0 (no FormatVersion member): the entries written before versions,
 // shaped as a CreateTable request (TableName, AttributeDefinitions, KeySchema
 // as a HASH/RANGE list, BillingMode, ProvisionedThroughput on provisioned

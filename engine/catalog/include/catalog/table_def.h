@@ -84,6 +84,30 @@ struct IndexDef {
   int number = 0;         // storage number, unique within the table
 };
 
+// A vector index (CreateTable VectorIndexes, UpdateTable VectorIndexUpdates):
+// the items whose `attribute` is a list of `dimensions` numbers, searched by
+// SearchVectors with `distance`. Its SearchSchema names a HASH attribute (a
+// search is scoped to one of its values) and INLINE_FILTER attributes (equality
+// filters), all scalars declared in AttributeDefinitions. Stored as float32 in
+// SQLite table t<id>_v<number> (storage/sql_text.h).
+struct VectorIndexDef {
+  enum class Distance { kCosine, kDotProduct, kEuclidean };
+  struct SearchElement {
+    std::string name;
+    bool hash = false;  // HASH; otherwise INLINE_FILTER
+  };
+  std::string name;
+  std::string attribute;
+  int64_t dimensions = 0;
+  Distance distance = Distance::kCosine;
+  std::vector<SearchElement> search_schema;
+  IndexProjection projection;
+  int number = 0;  // storage number, unique among the table's vector indexes
+
+  // The HASH element, or nullptr.
+  const SearchElement* hash_element() const;
+};
+
 // DynamoDB Streams settings of a table (streams/stream_settings.h validates
 // and applies StreamSpecification).
 struct StreamSettings {
@@ -104,6 +128,7 @@ struct TableDef {
   KeySchema keys;
   std::vector<KeyElement> attribute_definitions;
   std::vector<IndexDef> indexes;  // GSIs and LSIs
+  std::vector<VectorIndexDef> vector_indexes;
   bool pay_per_request = false;
   // BillingModeSummary.LastUpdateToPayPerRequestDateTime (epoch seconds):
   // when the table last switched to PAY_PER_REQUEST (UpdateTable); 0 if never.
@@ -116,12 +141,14 @@ struct TableDef {
   TimeToLiveSettings ttl;
 
   const IndexDef* find_index(std::string_view index_name) const;
+  const VectorIndexDef* find_vector_index(std::string_view index_name) const;
   // True when `attribute` is a key attribute of the table.
   bool is_key_attribute(std::string_view attribute) const;
 
   // SQLite table names for the rows of the table and of each index.
   std::string storage_table() const;
   std::string storage_index(const IndexDef& index) const;
+  std::string storage_vector_index(const VectorIndexDef& index) const;
 };
 
 // Catalog persistence: catalog/catalog_format.h.
@@ -129,7 +156,8 @@ struct TableDef {
 struct TableStats {
   int64_t item_count = 0;
   int64_t size_bytes = 0;
-  std::vector<std::pair<int64_t, int64_t>> index_stats;  // per index: count, bytes
+  std::vector<std::pair<int64_t, int64_t>> index_stats;         // per index: count, bytes
+  std::vector<std::pair<int64_t, int64_t>> vector_index_stats;  // per vector index
 };
 
 }  // namespace dynamini

@@ -14,6 +14,13 @@
 //       projected attributes for KEYS_ONLY and INCLUDE, and is empty for ALL
 //       (reads join the base table: one copy of each item, not two); size is
 //       the projected size. Absent index keys mean no row (sparse).
+//   t<id>_v<n>(pk BLOB, sk BLOB, hash BLOB, filters TEXT, vector BLOB,
+//       size INTEGER, PRIMARY KEY(pk, sk)) WITHOUT ROWID: a vector index's
+//       rows (storage/vector_rows.h): the item's key, its HASH value encoded,
+//       its INLINE_FILTER attributes, the vector as float32, the entry's size.
+//   dynamini_vector_versions(name TEXT PRIMARY KEY, version INTEGER): one row
+//       per vector index (name t<id>_v<n>), changed in the transaction of every
+//       change to its rows; never reused values (Store::vector_snapshot).
 
 #include <string>
 
@@ -35,6 +42,16 @@ std::string delete_item(const std::string& table);
 std::string insert_index_row(const std::string& index);
 std::string delete_index_row(const std::string& index);
 std::string count_and_size(const std::string& table);
+
+std::string create_vector_table(const std::string& table);
+std::string create_vector_versions();
+std::string upsert_vector_row(const std::string& table);   // pk, sk, hash, filters, vector, size
+std::string delete_vector_row(const std::string& table);   // pk, sk
+std::string select_vector_rows(const std::string& table);  // pk, sk, hash, filters, vector, size
+std::string max_vector_version();
+std::string select_vector_version();  // name
+std::string upsert_vector_version();  // name, version
+std::string delete_vector_version();  // name
 
 // DynamoDB Streams (streams/stream_log.h). Persisted format:
 //   dynamini_streams(table_name, label, view_type, key_schema, created_ms,
