@@ -61,6 +61,9 @@ void normalize_UpdateTimeToLiveInput(api::UpdateTimeToLiveRequest& value);
 void normalize_DescribeTimeToLiveInput(api::DescribeTimeToLiveRequest& value);
 void normalize_DescribeLimitsInput(api::DescribeLimitsRequest& value);
 void normalize_DescribeEndpointsRequest(api::DescribeEndpointsRequest& value);
+void normalize_PutResourcePolicyInput(api::PutResourcePolicyRequest& value);
+void normalize_GetResourcePolicyInput(api::GetResourcePolicyRequest& value);
+void normalize_DeleteResourcePolicyInput(api::DeleteResourcePolicyRequest& value);
 void normalize_ListStreamsInput(api::ListStreamsRequest& value);
 void normalize_DescribeStreamInput(api::DescribeStreamRequest& value);
 void normalize_GetShardIteratorInput(api::GetShardIteratorRequest& value);
@@ -439,6 +442,18 @@ void normalize_DescribeEndpointsRequest(api::DescribeEndpointsRequest& value) {
   (void)value;
 }
 
+void normalize_PutResourcePolicyInput(api::PutResourcePolicyRequest& value) {
+  (void)value;
+}
+
+void normalize_GetResourcePolicyInput(api::GetResourcePolicyRequest& value) {
+  (void)value;
+}
+
+void normalize_DeleteResourcePolicyInput(api::DeleteResourcePolicyRequest& value) {
+  (void)value;
+}
+
 void normalize_ListStreamsInput(api::ListStreamsRequest& value) {
   (void)value;
 }
@@ -482,6 +497,9 @@ void normalize_values(UpdateTimeToLiveRequest& request) { normalize_UpdateTimeTo
 void normalize_values(DescribeTimeToLiveRequest& request) { normalize_DescribeTimeToLiveInput(request); }
 void normalize_values(DescribeLimitsRequest& request) { normalize_DescribeLimitsInput(request); }
 void normalize_values(DescribeEndpointsRequest& request) { normalize_DescribeEndpointsRequest(request); }
+void normalize_values(PutResourcePolicyRequest& request) { normalize_PutResourcePolicyInput(request); }
+void normalize_values(GetResourcePolicyRequest& request) { normalize_GetResourcePolicyInput(request); }
+void normalize_values(DeleteResourcePolicyRequest& request) { normalize_DeleteResourcePolicyInput(request); }
 void normalize_values(ListStreamsRequest& request) { normalize_ListStreamsInput(request); }
 void normalize_values(DescribeStreamRequest& request) { normalize_DescribeStreamInput(request); }
 void normalize_values(GetShardIteratorRequest& request) { normalize_GetShardIteratorInput(request); }

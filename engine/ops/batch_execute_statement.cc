@@ -63,7 +63,7 @@ std::optional<Item> read_item(Context& context, const partiql::Select& select,
   std::optional<Item> item;
   {
     std::lock_guard lock(context.storage_mutex());
-    auto current = context.require_table(select.table);
+    auto current = context.require_table(select.table, "PartiQLSelect");
     validate_key(*key, *current);
     if (auto stored = context.store().get(*current, encode_primary_key(*key, current->keys))) {
       item = item_from_json(*stored);
@@ -88,7 +88,7 @@ api::BatchStatementResponse run_statement(Context& context,
   api::BatchStatementResponse out;
   try {
     auto parsed = partiql::prepare(context, *member.statement, member.parameters);
-    out.table_name = partiql::table_of(parsed.statement);
+    out.table_name = parsed.table->name;  // shape TableName: the name, even for an ARN
     if (const auto* select = std::get_if<partiql::Select>(&parsed.statement)) {
       out.item = read_item(context, *select, *parsed.table);
     } else {

@@ -15,7 +15,8 @@ ParsedStatement prepare(Context& context, const std::string& text,
   static const std::vector<AttributeValue> kNone;
   ParsedStatement out{parse(text, parameters ? *parameters : kNone), nullptr};
   std::lock_guard lock(context.storage_mutex());
-  out.table = context.require_table(table_of(out.statement));
+  // The statement names its table by name or ARN ("FROM \"arn:...\"").
+  out.table = context.require_table(table_of(out.statement), action_of(out.statement));
   return out;
 }
 
@@ -78,7 +79,7 @@ void run_write(Context& context, const ParsedStatement& parsed, bool return_old_
   ItemWrite write = plan_write(parsed.statement, *parsed.table);
   write.return_old_on_condition_failure = return_old_on_failure;
   std::lock_guard lock(context.storage_mutex());
-  auto table = context.require_table(write.table_name);
+  auto table = context.require_table(write.table_name, write.action());
   write.validate(*table);
   WriteTransaction txn(context.store().connection());
   auto current = read_current(context.store(), *table, write);

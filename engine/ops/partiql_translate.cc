@@ -172,6 +172,12 @@ const std::string& table_of(const Statement& statement) {
   return std::visit([](const auto& s) -> const std::string& { return s.table; }, statement);
 }
 
+const char* action_of(const Statement& statement) {
+  static constexpr const char* kActions[] = {"PartiQLSelect", "PartiQLInsert", "PartiQLUpdate",
+                                             "PartiQLDelete"};
+  return kActions[statement.index()];
+}
+
 ReadRequest plan_select(const Select& select, const TableDef& table, const ReadOptions& options) {
   const IndexDef* index = nullptr;
   if (select.index) {

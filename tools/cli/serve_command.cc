@@ -92,6 +92,9 @@ int run_serve(int argc, char** argv) {
   }
   // What reset (C++ API and the admin endpoint) returns to.
   db->mark_initial_state();
+  // The preloaded tables are ACTIVE; tables created from now on take the
+  // flags' transient statuses.
+  db->set_transient_delays(flags.delays);
   // The inbox's stream trigger (fan-out of posts to followers) and the
   // read-all jobs an earlier run left pending.
   std::unique_ptr<model::InboxRuntime> inbox_runtime;

@@ -47,13 +47,18 @@ Options:
                         every API request (any region); disables the console
   --max-connections N   most open connections (default 1024); more are closed
                         at once
+  --create-table-ms N   a new table is CREATING for N ms (default 0: ACTIVE
+                        at once); likewise --delete-table-ms N (DELETING) and
+                        --update-table-ms N (UPDATING; a new index CREATING,
+                        backfilling). dynalite's --createTableMs ... work too
   --threads N           serving threads (default: one per core)
   --quiet               print nothing but errors (not even the listening line)
   --version             print the version and exit
   --help                show this help
 
 DynamoDB Local's flags work too: -port N, -inMemory, -dbPath DIR, -sharedDb,
--cors LIST, -delayTransientStatuses, -optimizeDbBeforeStartup, -help.
+-cors LIST, -delayTransientStatuses (DynamoDB-like delays: create 6 s, delete
+5 s, update 2.2 s), -optimizeDbBeforeStartup, -help.
 
 Once ready it prints "dynamini listening on http://HOST:PORT" and serves until
 SIGINT or SIGTERM: it then stops accepting, finishes the requests in progress
@@ -102,9 +107,16 @@ ServeFlags parse_serve_flags(int argc, char** argv) {
     } else if (arg == "--in-memory" || arg == "-inMemory") {
       no_value();
       flags.in_memory = true;
-    } else if (arg == "-sharedDb" || arg == "-delayTransientStatuses" ||
-               arg == "-optimizeDbBeforeStartup") {
-      // Nothing to do: one shared database, tables ACTIVE at once.
+    } else if (arg == "-sharedDb" || arg == "-optimizeDbBeforeStartup") {
+      // Nothing to do: one shared database.
+    } else if (arg == "-delayTransientStatuses") {
+      flags.delays = kDynamoDbLikeDelays;
+    } else if (arg == "--create-table-ms" || arg == "--createTableMs") {
+      flags.delays.create_table_ms = parse_int<uint32_t>(arg, value(), 3600000);
+    } else if (arg == "--delete-table-ms" || arg == "--deleteTableMs") {
+      flags.delays.delete_table_ms = parse_int<uint32_t>(arg, value(), 3600000);
+    } else if (arg == "--update-table-ms" || arg == "--updateTableMs") {
+      flags.delays.update_table_ms = parse_int<uint32_t>(arg, value(), 3600000);
     } else if (arg == "--cors" || arg == "-cors") {
       flags.cors_origins = std::string(value());
     } else if (arg == "--admin") {

@@ -44,6 +44,22 @@
 //     "TimeToLive": {"Enabled": true, "AttributeName": "expires"}   TableDef::ttl
 //   }
 //
+// Format 2: format 1's members, all still required, plus these optional ones
+// (written only when they differ from the default shown; absent = default).
+// A member format 2 does not define is refused, as in format 1:
+//
+//     "TableClass": {"TableClass": "STANDARD_INFREQUENT_ACCESS",   TableDef::table_class
+//                    "LastUpdateDateTime": 1700000000.5},          ::table_class_updated (0 never)
+//     "SSE": {"KMSMasterKeyArn": "arn:aws:kms:..."},    TableDef::sse (absent: AWS owned key)
+//     "OnDemandThroughput": {"MaxReadRequestUnits": 100,           TableDef::on_demand (-1: none)
+//                            "MaxWriteRequestUnits": -1},
+//     "WarmThroughput": {"ReadUnitsPerSecond": 15000,              TableDef::warm (0: none asked)
+//                        "WriteUnitsPerSecond": 0},
+//     "ResourcePolicy": {"Policy": "{...}",                        TableDef::resource_policy
+//                        "RevisionId": "1700000000123"},
+//   and in each element of "Indexes":
+//     "OnDemandThroughput": {...}, "WarmThroughput": {...}        IndexDef::on_demand, ::warm
+//
 // Format 0 (no FormatVersion member): the entries written before versions,
 // shaped as a CreateTable request (TableName, AttributeDefinitions, KeySchema
 // as a HASH/RANGE list, BillingMode, ProvisionedThroughput on provisioned
@@ -63,7 +79,7 @@
 namespace dynamini {
 
 // The version table_def_to_json writes.
-inline constexpr int kCatalogFormatVersion = 1;
+inline constexpr int kCatalogFormatVersion = 2;
 
 // A catalog entry that cannot be read: not JSON, a member missing or of the
 // wrong type, or a FormatVersion this build does not know (written by a newer
@@ -75,7 +91,7 @@ class CatalogFormatError : public std::runtime_error {
 
 // The entry for `def`, in format kCatalogFormatVersion.
 std::string table_def_to_json(const TableDef& def);
-// Reads an entry of any known format (0 or 1). Throws CatalogFormatError.
+// Reads an entry of any known format (0, 1 or 2). Throws CatalogFormatError.
 TableDef table_def_from_json(std::string_view json);
 // The entry's FormatVersion (0 when it has none). Throws CatalogFormatError
 // when it is not a JSON object or FormatVersion is not an integer.
