@@ -19,7 +19,7 @@ const arnOf = (table, region = "us-east-1", account = ACCOUNT) =>
   `arn:aws:dynamodb:${region}:${account}:table/${table}`;
 const keyed = (name) => ({
   TableName: name, BillingMode: "PAY_PER_REQUEST",
-  AttributeDefinitions: [{ AttributeName: "pk", AttributeType: "S" }, { AttributeName: "g", AttributeType: "S" }],
+  AttributeDefinitions: [{ AttributeName: "pk", AttributeType: "S" }],
   KeySchema: [{ AttributeName: "pk", KeyType: "HASH" }],
 });
 
