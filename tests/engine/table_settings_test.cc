@@ -87,8 +87,9 @@ TEST_CASE_FIXTURE(ApiFixture, "Settings: TableClass is described and changed alo
 TEST_CASE_FIXTURE(ApiFixture, "Settings: SSESpecification is described as SSEDescription") {
   auto plain = call("CreateTable", create_request(""));
   CHECK(!plain["TableDescription"].HasMember("SSEDescription"));  // the AWS owned key
-  CHECK(fail("UpdateTable", R"({"TableName":"sss","SSESpecification":{"Enabled":false}})").message ==
-        "One or more parameter values were invalid: Table is already encrypted by default");
+  CHECK(
+      fail("UpdateTable", R"({"TableName":"sss","SSESpecification":{"Enabled":false}})").message ==
+      "One or more parameter values were invalid: Table is already encrypted by default");
   auto kms = call("UpdateTable", R"({"TableName":"sss","SSESpecification":{"Enabled":true,
       "SSEType":"KMS","KMSMasterKeyId":"1234abcd-12ab-34cd-56ef-1234567890ab"}})");
   const auto& sse = kms["TableDescription"]["SSEDescription"];
@@ -99,12 +100,13 @@ TEST_CASE_FIXTURE(ApiFixture, "Settings: SSESpecification is described as SSEDes
   CHECK(std::string(sse["KMSMasterKeyArn"].GetString()) == key);
   auto d = call("DescribeTable", R"({"TableName":"sss"})");
   CHECK(std::string(d["Table"]["SSEDescription"]["Status"].GetString()) == "ENABLED");
-  CHECK(fail("UpdateTable", R"({"TableName":"sss","SSESpecification":{"Enabled":true,"SSEType":"KMS",
+  CHECK(
+      fail("UpdateTable", R"({"TableName":"sss","SSESpecification":{"Enabled":true,"SSEType":"KMS",
       "KMSMasterKeyId":")" + key +
-                                R"("}})")
-            .message ==
-        "One or more parameter values were invalid: Table is already encrypted with given "
-        "KMSMasterKeyId. Use KMSMasterKeyId parameter if you want to change Master Key");
+                              R"("}})")
+          .message ==
+      "One or more parameter values were invalid: Table is already encrypted with given "
+      "KMSMasterKeyId. Use KMSMasterKeyId parameter if you want to change Master Key");
   // Back to the AWS owned key: the answer still shows the key, UPDATING; then none.
   auto off = call("UpdateTable", R"({"TableName":"sss","SSESpecification":{"Enabled":false}})");
   CHECK(std::string(off["TableDescription"]["SSEDescription"]["Status"].GetString()) == "UPDATING");
@@ -220,4 +222,36 @@ TEST_CASE("Settings: every setting survives closing and reopening the database f
         std::string::npos);
   f.db.reset();
   for (const char* suffix : {"", "-wal", "-shm", ".lock"}) fs::remove(file.string() + suffix);
+}
+
+TEST_CASE_FIXTURE(ApiFixture, "Settings: a global index's OnDemandThroughput and WarmThroughput") {
+  call("CreateTable",
+       R"({"TableName":"sss","AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"},
+      {"AttributeName":"g","AttributeType":"S"}],"KeySchema":[{"AttributeName":"pk","KeyType":"HASH"}],
+      "BillingMode":"PAY_PER_REQUEST","GlobalSecondaryIndexes":[{"IndexName":"byG",
+        "KeySchema":[{"AttributeName":"g","KeyType":"HASH"}],"Projection":{"ProjectionType":"ALL"},
+        "OnDemandThroughput":{"MaxReadRequestUnits":20},"WarmThroughput":{"ReadUnitsPerSecond":14000}}]})");
+  auto gsi = [&] {
+    return ApiFixture::str(
+        call("DescribeTable", R"({"TableName":"sss"})")["Table"]["GlobalSecondaryIndexes"][0]);
+  };
+  CHECK(
+      gsi().find(R"("OnDemandThroughput":{"MaxReadRequestUnits":20,"MaxWriteRequestUnits":-1})") !=
+      std::string::npos);
+  CHECK(gsi().find(R"("WarmThroughput":{"ReadUnitsPerSecond":14000,"WriteUnitsPerSecond":4000,)"
+                   R"("Status":"ACTIVE"})") != std::string::npos);
+  // UpdateTable's Update action takes them on an on-demand table.
+  auto updated =
+      call("UpdateTable", R"({"TableName":"sss","GlobalSecondaryIndexUpdates":[{"Update":{
+      "IndexName":"byG","OnDemandThroughput":{"MaxWriteRequestUnits":30}}}]})");
+  CHECK(std::string(
+            updated["TableDescription"]["GlobalSecondaryIndexes"][0]["IndexStatus"].GetString()) ==
+        "UPDATING");
+  CHECK(gsi().find(R"("MaxReadRequestUnits":20,"MaxWriteRequestUnits":30)") != std::string::npos);
+  CHECK(fail("UpdateTable", R"({"TableName":"sss","GlobalSecondaryIndexUpdates":[{"Update":{
+      "IndexName":"byG","WarmThroughput":{"ReadUnitsPerSecond":1}}}]})")
+            .message ==
+        "One or more parameter values were invalid: Requested ReadUnitsPerSecond for "
+        "WarmThroughput for index byG is lower than current WarmThroughput, decreasing "
+        "WarmThroughput is not supported");
 }
