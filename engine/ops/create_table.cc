@@ -201,7 +201,7 @@ CreateTableResponse CreateTableOperation::run(Context& context, const Request& r
   TableStats stats;
   stats.index_stats.resize(created->indexes.size());
   const auto& options = context.options();
-  return {describe_table_def(*created, stats, {.table = api::TableStatus::kCreating},
+  return {describe_table_def(*created, stats, described_as(api::TableStatus::kCreating),
                              {options.region, options.account_id})};
 }
 

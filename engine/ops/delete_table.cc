@@ -26,7 +26,7 @@ DeleteTableResponse DeleteTableOperation::run(Context& context, const Request& r
     context.delete_table(*def, stats);
   }
   const auto& options = context.options();
-  return {describe_table_def(*def, stats, {.table = api::TableStatus::kDeleting},
+  return {describe_table_def(*def, stats, described_as(api::TableStatus::kDeleting),
                              {options.region, options.account_id})};
 }
 

@@ -28,6 +28,12 @@ struct DescribedStatus {
   std::map<std::string, api::IndexStatus, std::less<>> indexes;
   std::optional<api::SSEStatus> sse;
 };
+// The table's status alone (its indexes ACTIVE, its encryption ENABLED).
+inline DescribedStatus described_as(api::TableStatus table) {
+  DescribedStatus status;
+  status.table = table;
+  return status;
+}
 
 // The statuses of existing table `def` now (table_lifecycle.h): CREATING,
 // UPDATING with the index it creates CREATING, or ACTIVE.

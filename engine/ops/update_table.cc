@@ -165,19 +165,13 @@ std::optional<Throughput> throughput_of(const std::optional<api::ProvisionedThro
   return Throughput{*t->read_capacity_units, *t->write_capacity_units};
 }
 
-DescribedStatus updating() {
-  DescribedStatus status;
-  status.table = api::TableStatus::kUpdating;
-  return status;
-}
-
 // What the request changes, bound against the table.
 struct TableUpdate {
   TableDef def;  // the new definition
   std::optional<IndexDef> created, deleted;
   bool to_pay_per_request = false;
   bool billing_changes = false;
-  DescribedStatus status = updating();
+  DescribedStatus status = described_as(api::TableStatus::kUpdating);
 };
 
 void bind_table_throughput(const UpdateTableRequest& request, const TableDef& table,
