@@ -23,8 +23,6 @@ void check_ProvisionedThroughput(const api::ProvisionedThroughput& value, const 
 void check_GlobalIndexKeySchema(const std::vector<api::KeySchemaElement>& value, const Path& path, ShapeErrors& errors);
 void check_StreamSpecification(const api::StreamSpecification& value, const Path& path, ShapeErrors& errors);
 void check_SSESpecification(const api::SSESpecification& value, const Path& path, ShapeErrors& errors);
-void check_TagList(const std::vector<api::Tag>& value, const Path& path, ShapeErrors& errors);
-void check_Tag(const api::Tag& value, const Path& path, ShapeErrors& errors);
 void check_VectorIndexList(const std::vector<api::VectorIndex>& value, const Path& path, ShapeErrors& errors);
 void check_VectorIndex(const api::VectorIndex& value, const Path& path, ShapeErrors& errors);
 void check_VectorAttributeDefinition(const api::VectorAttributeDefinition& value, const Path& path, ShapeErrors& errors);
@@ -90,6 +88,8 @@ void check_TransactGetItemList(const std::vector<api::TransactGetItem>& value, c
 void check_TransactGetItem(const api::TransactGetItem& value, const Path& path, ShapeErrors& errors);
 void check_Get(const api::Get& value, const Path& path, ShapeErrors& errors);
 void check_TagResourceInput(const api::TagResourceRequest& value, const Path& path, ShapeErrors& errors);
+void check_TagList(const std::vector<api::Tag>& value, const Path& path, ShapeErrors& errors);
+void check_Tag(const api::Tag& value, const Path& path, ShapeErrors& errors);
 void check_UntagResourceInput(const api::UntagResourceRequest& value, const Path& path, ShapeErrors& errors);
 void check_TagKeyList(const std::vector<std::string>& value, const Path& path, ShapeErrors& errors);
 void check_ListTagsOfResourceInput(const api::ListTagsOfResourceRequest& value, const Path& path, ShapeErrors& errors);
@@ -108,6 +108,9 @@ void check_DescribeLimitsInput(const api::DescribeLimitsRequest& value, const Pa
 void check_DescribeEndpointsRequest(const api::DescribeEndpointsRequest& value, const Path& path, ShapeErrors& errors);
 void check_SearchVectorsInput(const api::SearchVectorsRequest& value, const Path& path, ShapeErrors& errors);
 void check_SearchVectorList(const std::vector<AttributeValue>& value, const Path& path, ShapeErrors& errors);
+void check_PutResourcePolicyInput(const api::PutResourcePolicyRequest& value, const Path& path, ShapeErrors& errors);
+void check_GetResourcePolicyInput(const api::GetResourcePolicyRequest& value, const Path& path, ShapeErrors& errors);
+void check_DeleteResourcePolicyInput(const api::DeleteResourcePolicyRequest& value, const Path& path, ShapeErrors& errors);
 void check_ListStreamsInput(const api::ListStreamsRequest& value, const Path& path, ShapeErrors& errors);
 void check_DescribeStreamInput(const api::DescribeStreamRequest& value, const Path& path, ShapeErrors& errors);
 void check_ShardFilter(const api::ShardFilter& value, const Path& path, ShapeErrors& errors);
@@ -126,7 +129,7 @@ void check_CreateTableInput(const api::CreateTableRequest& value, const Path& pa
     const Path p = path.member("tableName");
     if (!value.table_name) errors.require(false, p.text());
     if (value.table_name) {
-      check_string(*value.table_name, p, StringRule{3, 255, matches_name_pattern, "[a-zA-Z0-9_.-]+"}, errors);
+      check_name_or_arn(*value.table_name, p, StringRule{1, 1024, nullptr, nullptr}, StringRule{3, 255, matches_name_pattern, "[a-zA-Z0-9_.-]+"}, errors);
     }
   }
   {
@@ -170,18 +173,6 @@ void check_CreateTableInput(const api::CreateTableRequest& value, const Path& pa
     const Path p = path.member("sSESpecification");
     if (value.sse_specification) {
       check_SSESpecification(*value.sse_specification, p, errors);
-    }
-  }
-  {
-    const Path p = path.member("tags");
-    if (value.tags) {
-      check_TagList(*value.tags, p, errors);
-    }
-  }
-  {
-    const Path p = path.member("tableClass");
-    if (value.table_class) {
-      check_enum(*value.table_class, p, "[STANDARD, STANDARD_INFREQUENT_ACCESS]", errors);
     }
   }
   {
@@ -413,30 +404,6 @@ void check_SSESpecification(const api::SSESpecification& value, const Path& path
   }
 }
 
-void check_TagList(const std::vector<api::Tag>& value, const Path& path, ShapeErrors& errors) {
-  for (size_t i = 0; i < value.size(); ++i) {
-    const Path p = path.element(i + 1);
-    check_Tag(value[i], p, errors);
-  }
-}
-
-void check_Tag(const api::Tag& value, const Path& path, ShapeErrors& errors) {
-  {
-    const Path p = path.member("key");
-    if (!value.key) errors.require(false, p.text());
-    if (value.key) {
-      check_string(*value.key, p, StringRule{1, 128, nullptr, nullptr}, errors);
-    }
-  }
-  {
-    const Path p = path.member("value");
-    if (!value.value) errors.require(false, p.text());
-    if (value.value) {
-      check_string(*value.value, p, StringRule{0, 256, nullptr, nullptr}, errors);
-    }
-  }
-}
-
 void check_VectorIndexList(const std::vector<api::VectorIndex>& value, const Path& path, ShapeErrors& errors) {
   for (size_t i = 0; i < value.size(); ++i) {
     const Path p = path.element(i + 1);
@@ -528,7 +495,7 @@ void check_DescribeTableInput(const api::DescribeTableRequest& value, const Path
     const Path p = path.member("tableName");
     if (!value.table_name) errors.require(false, p.text());
     if (value.table_name) {
-      check_string(*value.table_name, p, StringRule{3, 255, matches_name_pattern, "[a-zA-Z0-9_.-]+"}, errors);
+      check_name_or_arn(*value.table_name, p, StringRule{1, 1024, nullptr, nullptr}, StringRule{3, 255, matches_name_pattern, "[a-zA-Z0-9_.-]+"}, errors);
     }
   }
 }
@@ -544,7 +511,7 @@ void check_UpdateTableInput(const api::UpdateTableRequest& value, const Path& pa
     const Path p = path.member("tableName");
     if (!value.table_name) errors.require(false, p.text());
     if (value.table_name) {
-      check_string(*value.table_name, p, StringRule{3, 255, matches_name_pattern, "[a-zA-Z0-9_.-]+"}, errors);
+      check_name_or_arn(*value.table_name, p, StringRule{1, 1024, nullptr, nullptr}, StringRule{3, 255, matches_name_pattern, "[a-zA-Z0-9_.-]+"}, errors);
     }
   }
   {
@@ -581,12 +548,6 @@ void check_UpdateTableInput(const api::UpdateTableRequest& value, const Path& pa
     const Path p = path.member("replicaUpdates");
     if (value.replica_updates) {
       check_ReplicationGroupUpdateList(*value.replica_updates, p, errors);
-    }
-  }
-  {
-    const Path p = path.member("tableClass");
-    if (value.table_class) {
-      check_enum(*value.table_class, p, "[STANDARD, STANDARD_INFREQUENT_ACCESS]", errors);
     }
   }
   {
@@ -951,7 +912,7 @@ void check_DeleteTableInput(const api::DeleteTableRequest& value, const Path& pa
     const Path p = path.member("tableName");
     if (!value.table_name) errors.require(false, p.text());
     if (value.table_name) {
-      check_string(*value.table_name, p, StringRule{3, 255, matches_name_pattern, "[a-zA-Z0-9_.-]+"}, errors);
+      check_name_or_arn(*value.table_name, p, StringRule{1, 1024, nullptr, nullptr}, StringRule{3, 255, matches_name_pattern, "[a-zA-Z0-9_.-]+"}, errors);
     }
   }
 }
@@ -961,7 +922,7 @@ void check_PutItemInput(const api::PutItemRequest& value, const Path& path, Shap
     const Path p = path.member("tableName");
     if (!value.table_name) errors.require(false, p.text());
     if (value.table_name) {
-      check_string(*value.table_name, p, StringRule{3, 255, matches_name_pattern, "[a-zA-Z0-9_.-]+"}, errors);
+      check_name_or_arn(*value.table_name, p, StringRule{1, 1024, nullptr, nullptr}, StringRule{3, 255, matches_name_pattern, "[a-zA-Z0-9_.-]+"}, errors);
     }
   }
   {
@@ -1029,7 +990,7 @@ void check_GetItemInput(const api::GetItemRequest& value, const Path& path, Shap
     const Path p = path.member("tableName");
     if (!value.table_name) errors.require(false, p.text());
     if (value.table_name) {
-      check_string(*value.table_name, p, StringRule{3, 255, matches_name_pattern, "[a-zA-Z0-9_.-]+"}, errors);
+      check_name_or_arn(*value.table_name, p, StringRule{1, 1024, nullptr, nullptr}, StringRule{3, 255, matches_name_pattern, "[a-zA-Z0-9_.-]+"}, errors);
     }
   }
   {
@@ -1063,7 +1024,7 @@ void check_DeleteItemInput(const api::DeleteItemRequest& value, const Path& path
     const Path p = path.member("tableName");
     if (!value.table_name) errors.require(false, p.text());
     if (value.table_name) {
-      check_string(*value.table_name, p, StringRule{3, 255, matches_name_pattern, "[a-zA-Z0-9_.-]+"}, errors);
+      check_name_or_arn(*value.table_name, p, StringRule{1, 1024, nullptr, nullptr}, StringRule{3, 255, matches_name_pattern, "[a-zA-Z0-9_.-]+"}, errors);
     }
   }
   {
@@ -1113,7 +1074,7 @@ void check_UpdateItemInput(const api::UpdateItemRequest& value, const Path& path
     const Path p = path.member("tableName");
     if (!value.table_name) errors.require(false, p.text());
     if (value.table_name) {
-      check_string(*value.table_name, p, StringRule{3, 255, matches_name_pattern, "[a-zA-Z0-9_.-]+"}, errors);
+      check_name_or_arn(*value.table_name, p, StringRule{1, 1024, nullptr, nullptr}, StringRule{3, 255, matches_name_pattern, "[a-zA-Z0-9_.-]+"}, errors);
     }
   }
   {
@@ -1187,7 +1148,7 @@ void check_QueryInput(const api::QueryRequest& value, const Path& path, ShapeErr
     const Path p = path.member("tableName");
     if (!value.table_name) errors.require(false, p.text());
     if (value.table_name) {
-      check_string(*value.table_name, p, StringRule{3, 255, matches_name_pattern, "[a-zA-Z0-9_.-]+"}, errors);
+      check_name_or_arn(*value.table_name, p, StringRule{1, 1024, nullptr, nullptr}, StringRule{3, 255, matches_name_pattern, "[a-zA-Z0-9_.-]+"}, errors);
     }
   }
   {
@@ -1273,7 +1234,7 @@ void check_ScanInput(const api::ScanRequest& value, const Path& path, ShapeError
     const Path p = path.member("tableName");
     if (!value.table_name) errors.require(false, p.text());
     if (value.table_name) {
-      check_string(*value.table_name, p, StringRule{3, 255, matches_name_pattern, "[a-zA-Z0-9_.-]+"}, errors);
+      check_name_or_arn(*value.table_name, p, StringRule{1, 1024, nullptr, nullptr}, StringRule{3, 255, matches_name_pattern, "[a-zA-Z0-9_.-]+"}, errors);
     }
   }
   {
@@ -1350,7 +1311,7 @@ void check_BatchGetItemInput(const api::BatchGetItemRequest& value, const Path& 
 
 void check_BatchGetRequestMap(const std::map<std::string, api::KeysAndAttributes>& value, const Path& path, ShapeErrors& errors) {
   check_map_length(value, path, LengthRule{1, 100}, errors);
-  check_map_keys(value, path, StringRule{3, 255, matches_name_pattern, "[a-zA-Z0-9_.-]+"}, "Map keys must satisfy constraint: [Member must have length less than or equal to 255, Member must have length greater than or equal to 3, Member must satisfy regular expression pattern: [a-zA-Z0-9_.-]+]", errors);
+  check_map_keys_name_or_arn(value, path, StringRule{1, 1024, nullptr, nullptr}, "Map keys must satisfy constraint: [Member must have length less than or equal to 1024, Member must have length greater than or equal to 1]", StringRule{3, 255, matches_name_pattern, "[a-zA-Z0-9_.-]+"}, "Map keys must satisfy constraint: [Member must have length less than or equal to 255, Member must have length greater than or equal to 3, Member must satisfy regular expression pattern: [a-zA-Z0-9_.-]+]", errors);
   for (const auto& [key, element] : value) {
     const Path p = path.map_value(key);
     check_KeysAndAttributes(element, p, errors);
@@ -1401,7 +1362,7 @@ void check_BatchWriteItemInput(const api::BatchWriteItemRequest& value, const Pa
 
 void check_BatchWriteItemRequestMap(const std::map<std::string, std::vector<api::WriteRequest>>& value, const Path& path, ShapeErrors& errors) {
   check_map_length(value, path, LengthRule{1, 25}, errors);
-  check_map_keys(value, path, StringRule{3, 255, matches_name_pattern, "[a-zA-Z0-9_.-]+"}, "Map keys must satisfy constraint: [Member must have length less than or equal to 255, Member must have length greater than or equal to 3, Member must satisfy regular expression pattern: [a-zA-Z0-9_.-]+]", errors);
+  check_map_keys_name_or_arn(value, path, StringRule{1, 1024, nullptr, nullptr}, "Map keys must satisfy constraint: [Member must have length less than or equal to 1024, Member must have length greater than or equal to 1]", StringRule{3, 255, matches_name_pattern, "[a-zA-Z0-9_.-]+"}, "Map keys must satisfy constraint: [Member must have length less than or equal to 255, Member must have length greater than or equal to 3, Member must satisfy regular expression pattern: [a-zA-Z0-9_.-]+]", errors);
   check_map_value_lengths(value, path, LengthRule{1, 25}, "Map value must satisfy constraint: [Member must have length less than or equal to 25, Member must have length greater than or equal to 1]", errors);
   for (const auto& [key, element] : value) {
     const Path p = path.map_value(key);
@@ -1509,7 +1470,7 @@ void check_ConditionCheck(const api::ConditionCheck& value, const Path& path, Sh
     const Path p = path.member("tableName");
     if (!value.table_name) errors.require(false, p.text());
     if (value.table_name) {
-      check_string(*value.table_name, p, StringRule{3, 255, matches_name_pattern, "[a-zA-Z0-9_.-]+"}, errors);
+      check_name_or_arn(*value.table_name, p, StringRule{1, 1024, nullptr, nullptr}, StringRule{3, 255, matches_name_pattern, "[a-zA-Z0-9_.-]+"}, errors);
     }
   }
   {
@@ -1533,7 +1494,7 @@ void check_Put(const api::Put& value, const Path& path, ShapeErrors& errors) {
     const Path p = path.member("tableName");
     if (!value.table_name) errors.require(false, p.text());
     if (value.table_name) {
-      check_string(*value.table_name, p, StringRule{3, 255, matches_name_pattern, "[a-zA-Z0-9_.-]+"}, errors);
+      check_name_or_arn(*value.table_name, p, StringRule{1, 1024, nullptr, nullptr}, StringRule{3, 255, matches_name_pattern, "[a-zA-Z0-9_.-]+"}, errors);
     }
   }
   {
@@ -1553,7 +1514,7 @@ void check_Delete(const api::Delete& value, const Path& path, ShapeErrors& error
     const Path p = path.member("tableName");
     if (!value.table_name) errors.require(false, p.text());
     if (value.table_name) {
-      check_string(*value.table_name, p, StringRule{3, 255, matches_name_pattern, "[a-zA-Z0-9_.-]+"}, errors);
+      check_name_or_arn(*value.table_name, p, StringRule{1, 1024, nullptr, nullptr}, StringRule{3, 255, matches_name_pattern, "[a-zA-Z0-9_.-]+"}, errors);
     }
   }
   {
@@ -1573,7 +1534,7 @@ void check_Update(const api::Update& value, const Path& path, ShapeErrors& error
     const Path p = path.member("tableName");
     if (!value.table_name) errors.require(false, p.text());
     if (value.table_name) {
-      check_string(*value.table_name, p, StringRule{3, 255, matches_name_pattern, "[a-zA-Z0-9_.-]+"}, errors);
+      check_name_or_arn(*value.table_name, p, StringRule{1, 1024, nullptr, nullptr}, StringRule{3, 255, matches_name_pattern, "[a-zA-Z0-9_.-]+"}, errors);
     }
   }
   {
@@ -1631,7 +1592,7 @@ void check_Get(const api::Get& value, const Path& path, ShapeErrors& errors) {
     const Path p = path.member("tableName");
     if (!value.table_name) errors.require(false, p.text());
     if (value.table_name) {
-      check_string(*value.table_name, p, StringRule{3, 255, matches_name_pattern, "[a-zA-Z0-9_.-]+"}, errors);
+      check_name_or_arn(*value.table_name, p, StringRule{1, 1024, nullptr, nullptr}, StringRule{3, 255, matches_name_pattern, "[a-zA-Z0-9_.-]+"}, errors);
     }
   }
   {
@@ -1652,6 +1613,30 @@ void check_TagResourceInput(const api::TagResourceRequest& value, const Path& pa
     if (!value.tags) errors.require(false, p.text());
     if (value.tags) {
       check_TagList(*value.tags, p, errors);
+    }
+  }
+}
+
+void check_TagList(const std::vector<api::Tag>& value, const Path& path, ShapeErrors& errors) {
+  for (size_t i = 0; i < value.size(); ++i) {
+    const Path p = path.element(i + 1);
+    check_Tag(value[i], p, errors);
+  }
+}
+
+void check_Tag(const api::Tag& value, const Path& path, ShapeErrors& errors) {
+  {
+    const Path p = path.member("key");
+    if (!value.key) errors.require(false, p.text());
+    if (value.key) {
+      check_string(*value.key, p, StringRule{1, 128, nullptr, nullptr}, errors);
+    }
+  }
+  {
+    const Path p = path.member("value");
+    if (!value.value) errors.require(false, p.text());
+    if (value.value) {
+      check_string(*value.value, p, StringRule{0, 256, nullptr, nullptr}, errors);
     }
   }
 }
@@ -1835,7 +1820,7 @@ void check_UpdateTimeToLiveInput(const api::UpdateTimeToLiveRequest& value, cons
     const Path p = path.member("tableName");
     if (!value.table_name) errors.require(false, p.text());
     if (value.table_name) {
-      check_string(*value.table_name, p, StringRule{3, 255, matches_name_pattern, "[a-zA-Z0-9_.-]+"}, errors);
+      check_name_or_arn(*value.table_name, p, StringRule{1, 1024, nullptr, nullptr}, StringRule{3, 255, matches_name_pattern, "[a-zA-Z0-9_.-]+"}, errors);
     }
   }
   {
@@ -1866,7 +1851,7 @@ void check_DescribeTimeToLiveInput(const api::DescribeTimeToLiveRequest& value, 
     const Path p = path.member("tableName");
     if (!value.table_name) errors.require(false, p.text());
     if (value.table_name) {
-      check_string(*value.table_name, p, StringRule{3, 255, matches_name_pattern, "[a-zA-Z0-9_.-]+"}, errors);
+      check_name_or_arn(*value.table_name, p, StringRule{1, 1024, nullptr, nullptr}, StringRule{3, 255, matches_name_pattern, "[a-zA-Z0-9_.-]+"}, errors);
     }
   }
 }
@@ -1884,7 +1869,7 @@ void check_SearchVectorsInput(const api::SearchVectorsRequest& value, const Path
     const Path p = path.member("tableName");
     if (!value.table_name) errors.require(false, p.text());
     if (value.table_name) {
-      check_string(*value.table_name, p, StringRule{3, 255, matches_name_pattern, "[a-zA-Z0-9_.-]+"}, errors);
+      check_name_or_arn(*value.table_name, p, StringRule{1, 1024, nullptr, nullptr}, StringRule{3, 255, matches_name_pattern, "[a-zA-Z0-9_.-]+"}, errors);
     }
   }
   {
@@ -1918,6 +1903,52 @@ void check_SearchVectorsInput(const api::SearchVectorsRequest& value, const Path
 
 void check_SearchVectorList(const std::vector<AttributeValue>& value, const Path& path, ShapeErrors& errors) {
   check_list_length(value.size(), path, LengthRule{1, -1}, ListRendering::kAbbreviated, errors);
+}
+
+void check_PutResourcePolicyInput(const api::PutResourcePolicyRequest& value, const Path& path, ShapeErrors& errors) {
+  {
+    const Path p = path.member("resourceArn");
+    if (!value.resource_arn) errors.require(false, p.text());
+    if (value.resource_arn) {
+      check_string(*value.resource_arn, p, StringRule{1, 1283, nullptr, nullptr}, errors);
+    }
+  }
+  {
+    const Path p = path.member("policy");
+    if (!value.policy) errors.require(false, p.text());
+  }
+  {
+    const Path p = path.member("expectedRevisionId");
+    if (value.expected_revision_id) {
+      check_string(*value.expected_revision_id, p, StringRule{1, 255, nullptr, nullptr}, errors);
+    }
+  }
+}
+
+void check_GetResourcePolicyInput(const api::GetResourcePolicyRequest& value, const Path& path, ShapeErrors& errors) {
+  {
+    const Path p = path.member("resourceArn");
+    if (!value.resource_arn) errors.require(false, p.text());
+    if (value.resource_arn) {
+      check_string(*value.resource_arn, p, StringRule{1, 1283, nullptr, nullptr}, errors);
+    }
+  }
+}
+
+void check_DeleteResourcePolicyInput(const api::DeleteResourcePolicyRequest& value, const Path& path, ShapeErrors& errors) {
+  {
+    const Path p = path.member("resourceArn");
+    if (!value.resource_arn) errors.require(false, p.text());
+    if (value.resource_arn) {
+      check_string(*value.resource_arn, p, StringRule{1, 1283, nullptr, nullptr}, errors);
+    }
+  }
+  {
+    const Path p = path.member("expectedRevisionId");
+    if (value.expected_revision_id) {
+      check_string(*value.expected_revision_id, p, StringRule{1, 255, nullptr, nullptr}, errors);
+    }
+  }
 }
 
 void check_ListStreamsInput(const api::ListStreamsRequest& value, const Path& path, ShapeErrors& errors) {
@@ -2109,6 +2140,15 @@ void check(const DescribeEndpointsRequest& request, ShapeErrors& errors) {
 }
 void check(const SearchVectorsRequest& request, ShapeErrors& errors) {
   check_SearchVectorsInput(request, Path::root(), errors);
+}
+void check(const PutResourcePolicyRequest& request, ShapeErrors& errors) {
+  check_PutResourcePolicyInput(request, Path::root(), errors);
+}
+void check(const GetResourcePolicyRequest& request, ShapeErrors& errors) {
+  check_GetResourcePolicyInput(request, Path::root(), errors);
+}
+void check(const DeleteResourcePolicyRequest& request, ShapeErrors& errors) {
+  check_DeleteResourcePolicyInput(request, Path::root(), errors);
 }
 void check(const ListStreamsRequest& request, ShapeErrors& errors) {
   check_ListStreamsInput(request, Path::root(), errors);

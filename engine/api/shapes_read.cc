@@ -25,8 +25,8 @@ api::OnDemandThroughput read_OnDemandThroughput(const Json& json, WireReader& re
 api::WarmThroughput read_WarmThroughput(const Json& json, WireReader& reader);
 api::StreamSpecification read_StreamSpecification(const Json& json, WireReader& reader);
 api::SSESpecification read_SSESpecification(const Json& json, WireReader& reader);
-std::vector<api::Tag> read_TagList(const Json& json, WireReader& reader);
-api::Tag read_Tag(const Json& json, WireReader& reader);
+std::vector<api::Tag> read_CreateTableTagList(const Json& json, WireReader& reader);
+api::Tag read_CreateTableTag(const Json& json, WireReader& reader);
 std::vector<api::VectorIndex> read_VectorIndexList(const Json& json, WireReader& reader);
 api::VectorIndex read_VectorIndex(const Json& json, WireReader& reader);
 api::VectorAttributeDefinition read_VectorAttributeDefinition(const Json& json, WireReader& reader);
@@ -96,6 +96,8 @@ std::vector<api::TransactGetItem> read_TransactGetItemList(const Json& json, Wir
 api::TransactGetItem read_TransactGetItem(const Json& json, WireReader& reader);
 api::Get read_Get(const Json& json, WireReader& reader);
 api::TagResourceRequest read_TagResourceInput(const Json& json, WireReader& reader);
+std::vector<api::Tag> read_TagList(const Json& json, WireReader& reader);
+api::Tag read_Tag(const Json& json, WireReader& reader);
 api::UntagResourceRequest read_UntagResourceInput(const Json& json, WireReader& reader);
 std::vector<std::string> read_TagKeyList(const Json& json, WireReader& reader);
 api::ListTagsOfResourceRequest read_ListTagsOfResourceInput(const Json& json, WireReader& reader);
@@ -114,6 +116,9 @@ api::DescribeLimitsRequest read_DescribeLimitsInput(const Json& json, WireReader
 api::DescribeEndpointsRequest read_DescribeEndpointsRequest(const Json& json, WireReader& reader);
 api::SearchVectorsRequest read_SearchVectorsInput(const Json& json, WireReader& reader);
 std::vector<AttributeValue> read_SearchVectorList(const Json& json, WireReader& reader);
+api::PutResourcePolicyRequest read_PutResourcePolicyInput(const Json& json, WireReader& reader);
+api::GetResourcePolicyRequest read_GetResourcePolicyInput(const Json& json, WireReader& reader);
+api::DeleteResourcePolicyRequest read_DeleteResourcePolicyInput(const Json& json, WireReader& reader);
 api::ListStreamsRequest read_ListStreamsInput(const Json& json, WireReader& reader);
 api::DescribeStreamRequest read_DescribeStreamInput(const Json& json, WireReader& reader);
 api::ShardFilter read_ShardFilter(const Json& json, WireReader& reader);
@@ -145,7 +150,7 @@ api::CreateTableRequest read_CreateTableInput(const Json& json, [[maybe_unused]]
     } else if (name == "SSESpecification") {
       out.sse_specification = read_SSESpecification(expect_structure(v, StructureWords::kMember, "SSESpecification"), reader);
     } else if (name == "Tags") {
-      out.tags = read_TagList(expect_list(v), reader);
+      out.tags = read_CreateTableTagList(expect_list(v), reader);
     } else if (name == "TableClass") {
       out.table_class = Enum<TableClass>::from_wire(read_string(v));
     } else if (name == "DeletionProtectionEnabled") {
@@ -393,14 +398,14 @@ api::SSESpecification read_SSESpecification(const Json& json, [[maybe_unused]] W
   return out;
 }
 
-std::vector<api::Tag> read_TagList(const Json& json, [[maybe_unused]] WireReader& reader) {
+std::vector<api::Tag> read_CreateTableTagList(const Json& json, [[maybe_unused]] WireReader& reader) {
   std::vector<api::Tag> out;
   out.reserve(json.Size());
-  for (const Json& e : json.GetArray()) out.push_back(read_Tag(expect_structure(e, StructureWords::kElement, "Tag"), reader));
+  for (const Json& e : json.GetArray()) out.push_back(read_CreateTableTag(expect_structure(e, StructureWords::kMember, "CreateTableTag"), reader));
   return out;
 }
 
-api::Tag read_Tag(const Json& json, [[maybe_unused]] WireReader& reader) {
+api::Tag read_CreateTableTag(const Json& json, [[maybe_unused]] WireReader& reader) {
   api::Tag out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& v = it->value;
@@ -1556,6 +1561,28 @@ api::TagResourceRequest read_TagResourceInput(const Json& json, [[maybe_unused]]
   return out;
 }
 
+std::vector<api::Tag> read_TagList(const Json& json, [[maybe_unused]] WireReader& reader) {
+  std::vector<api::Tag> out;
+  out.reserve(json.Size());
+  for (const Json& e : json.GetArray()) out.push_back(read_Tag(expect_structure(e, StructureWords::kElement, "Tag"), reader));
+  return out;
+}
+
+api::Tag read_Tag(const Json& json, [[maybe_unused]] WireReader& reader) {
+  api::Tag out;
+  for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
+    const Json& v = it->value;
+    if (v.IsNull()) continue;
+    const std::string_view name = string_of(it->name);
+    if (name == "Key") {
+      out.key = read_string(v);
+    } else if (name == "Value") {
+      out.value = read_string(v);
+    }
+  }
+  return out;
+}
+
 api::UntagResourceRequest read_UntagResourceInput(const Json& json, [[maybe_unused]] WireReader& reader) {
   api::UntagResourceRequest out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
@@ -1790,6 +1817,53 @@ std::vector<AttributeValue> read_SearchVectorList(const Json& json, [[maybe_unus
   return out;
 }
 
+api::PutResourcePolicyRequest read_PutResourcePolicyInput(const Json& json, [[maybe_unused]] WireReader& reader) {
+  api::PutResourcePolicyRequest out;
+  for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
+    const Json& v = it->value;
+    if (v.IsNull()) continue;
+    const std::string_view name = string_of(it->name);
+    if (name == "ResourceArn") {
+      out.resource_arn = read_string(v);
+    } else if (name == "Policy") {
+      out.policy = read_string(v);
+    } else if (name == "ExpectedRevisionId") {
+      out.expected_revision_id = read_string(v);
+    } else if (name == "ConfirmRemoveSelfResourceAccess") {
+      out.confirm_remove_self_resource_access = read_boolean(v);
+    }
+  }
+  return out;
+}
+
+api::GetResourcePolicyRequest read_GetResourcePolicyInput(const Json& json, [[maybe_unused]] WireReader& reader) {
+  api::GetResourcePolicyRequest out;
+  for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
+    const Json& v = it->value;
+    if (v.IsNull()) continue;
+    const std::string_view name = string_of(it->name);
+    if (name == "ResourceArn") {
+      out.resource_arn = read_string(v);
+    }
+  }
+  return out;
+}
+
+api::DeleteResourcePolicyRequest read_DeleteResourcePolicyInput(const Json& json, [[maybe_unused]] WireReader& reader) {
+  api::DeleteResourcePolicyRequest out;
+  for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
+    const Json& v = it->value;
+    if (v.IsNull()) continue;
+    const std::string_view name = string_of(it->name);
+    if (name == "ResourceArn") {
+      out.resource_arn = read_string(v);
+    } else if (name == "ExpectedRevisionId") {
+      out.expected_revision_id = read_string(v);
+    }
+  }
+  return out;
+}
+
 api::ListStreamsRequest read_ListStreamsInput(const Json& json, [[maybe_unused]] WireReader& reader) {
   api::ListStreamsRequest out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
@@ -1954,6 +2028,15 @@ void read(const Json& json, DescribeEndpointsRequest& out, WireReader& reader) {
 }
 void read(const Json& json, SearchVectorsRequest& out, WireReader& reader) {
   out = read_SearchVectorsInput(json, reader);
+}
+void read(const Json& json, PutResourcePolicyRequest& out, WireReader& reader) {
+  out = read_PutResourcePolicyInput(json, reader);
+}
+void read(const Json& json, GetResourcePolicyRequest& out, WireReader& reader) {
+  out = read_GetResourcePolicyInput(json, reader);
+}
+void read(const Json& json, DeleteResourcePolicyRequest& out, WireReader& reader) {
+  out = read_DeleteResourcePolicyInput(json, reader);
 }
 void read(const Json& json, ListStreamsRequest& out, WireReader& reader) {
   out = read_ListStreamsInput(json, reader);

@@ -63,6 +63,9 @@ void normalize_DescribeLimitsInput(api::DescribeLimitsRequest& value);
 void normalize_DescribeEndpointsRequest(api::DescribeEndpointsRequest& value);
 void normalize_SearchVectorsInput(api::SearchVectorsRequest& value);
 void normalize_SearchVectorList(std::vector<AttributeValue>& value);
+void normalize_PutResourcePolicyInput(api::PutResourcePolicyRequest& value);
+void normalize_GetResourcePolicyInput(api::GetResourcePolicyRequest& value);
+void normalize_DeleteResourcePolicyInput(api::DeleteResourcePolicyRequest& value);
 void normalize_ListStreamsInput(api::ListStreamsRequest& value);
 void normalize_DescribeStreamInput(api::DescribeStreamRequest& value);
 void normalize_GetShardIteratorInput(api::GetShardIteratorRequest& value);
@@ -456,6 +459,18 @@ void normalize_SearchVectorList(std::vector<AttributeValue>& value) {
   }
 }
 
+void normalize_PutResourcePolicyInput(api::PutResourcePolicyRequest& value) {
+  (void)value;
+}
+
+void normalize_GetResourcePolicyInput(api::GetResourcePolicyRequest& value) {
+  (void)value;
+}
+
+void normalize_DeleteResourcePolicyInput(api::DeleteResourcePolicyRequest& value) {
+  (void)value;
+}
+
 void normalize_ListStreamsInput(api::ListStreamsRequest& value) {
   (void)value;
 }
@@ -500,6 +515,9 @@ void normalize_values(DescribeTimeToLiveRequest& request) { normalize_DescribeTi
 void normalize_values(DescribeLimitsRequest& request) { normalize_DescribeLimitsInput(request); }
 void normalize_values(DescribeEndpointsRequest& request) { normalize_DescribeEndpointsRequest(request); }
 void normalize_values(SearchVectorsRequest& request) { normalize_SearchVectorsInput(request); }
+void normalize_values(PutResourcePolicyRequest& request) { normalize_PutResourcePolicyInput(request); }
+void normalize_values(GetResourcePolicyRequest& request) { normalize_GetResourcePolicyInput(request); }
+void normalize_values(DeleteResourcePolicyRequest& request) { normalize_DeleteResourcePolicyInput(request); }
 void normalize_values(ListStreamsRequest& request) { normalize_ListStreamsInput(request); }
 void normalize_values(DescribeStreamRequest& request) { normalize_DescribeStreamInput(request); }
 void normalize_values(GetShardIteratorRequest& request) { normalize_GetShardIteratorInput(request); }

@@ -28,8 +28,8 @@ void write_OnDemandThroughput(JsonWriter& w, const api::OnDemandThroughput& valu
 void write_WarmThroughput(JsonWriter& w, const api::WarmThroughput& value);
 void write_StreamSpecification(JsonWriter& w, const api::StreamSpecification& value);
 void write_SSESpecification(JsonWriter& w, const api::SSESpecification& value);
-void write_TagList(JsonWriter& w, const std::vector<api::Tag>& value);
-void write_Tag(JsonWriter& w, const api::Tag& value);
+void write_CreateTableTagList(JsonWriter& w, const std::vector<api::Tag>& value);
+void write_CreateTableTag(JsonWriter& w, const api::Tag& value);
 void write_VectorIndexList(JsonWriter& w, const std::vector<api::VectorIndex>& value);
 void write_VectorIndex(JsonWriter& w, const api::VectorIndex& value);
 void write_VectorAttributeDefinition(JsonWriter& w, const api::VectorAttributeDefinition& value);
@@ -150,6 +150,8 @@ void write_TransactGetItemsOutput(JsonWriter& w, const api::TransactGetItemsResp
 void write_ItemResponseList(JsonWriter& w, const std::vector<api::ItemResponse>& value);
 void write_ItemResponse(JsonWriter& w, const api::ItemResponse& value);
 void write_TagResourceInput(JsonWriter& w, const api::TagResourceRequest& value);
+void write_TagList(JsonWriter& w, const std::vector<api::Tag>& value);
+void write_Tag(JsonWriter& w, const api::Tag& value);
 void write_TagResourceOutput(JsonWriter& w, const api::TagResourceResponse& value);
 void write_UntagResourceInput(JsonWriter& w, const api::UntagResourceRequest& value);
 void write_TagKeyList(JsonWriter& w, const std::vector<std::string>& value);
@@ -187,6 +189,12 @@ void write_SearchVectorList(JsonWriter& w, const std::vector<AttributeValue>& va
 void write_SearchVectorsOutput(JsonWriter& w, const api::SearchVectorsResponse& value);
 void write_SearchResultList(JsonWriter& w, const std::vector<api::SearchResultItem>& value);
 void write_SearchResultItem(JsonWriter& w, const api::SearchResultItem& value);
+void write_PutResourcePolicyInput(JsonWriter& w, const api::PutResourcePolicyRequest& value);
+void write_PutResourcePolicyOutput(JsonWriter& w, const api::PutResourcePolicyResponse& value);
+void write_GetResourcePolicyInput(JsonWriter& w, const api::GetResourcePolicyRequest& value);
+void write_GetResourcePolicyOutput(JsonWriter& w, const api::GetResourcePolicyResponse& value);
+void write_DeleteResourcePolicyInput(JsonWriter& w, const api::DeleteResourcePolicyRequest& value);
+void write_DeleteResourcePolicyOutput(JsonWriter& w, const api::DeleteResourcePolicyResponse& value);
 void write_ListStreamsInput(JsonWriter& w, const api::ListStreamsRequest& value);
 void write_ListStreamsOutput(JsonWriter& w, const api::ListStreamsResponse& value);
 void write_StreamList(JsonWriter& w, const std::vector<api::Stream>& value);
@@ -243,7 +251,7 @@ void write_CreateTableInput(JsonWriter& w, const api::CreateTableRequest& value)
   }
   if (value.tags) {
     w.Key("Tags");
-    write_TagList(w, *value.tags);
+    write_CreateTableTagList(w, *value.tags);
   }
   if (value.table_class) {
     w.Key("TableClass");
@@ -503,15 +511,15 @@ void write_SSESpecification(JsonWriter& w, const api::SSESpecification& value) {
   w.EndObject();
 }
 
-void write_TagList(JsonWriter& w, const std::vector<api::Tag>& value) {
+void write_CreateTableTagList(JsonWriter& w, const std::vector<api::Tag>& value) {
   w.StartArray();
   for (const auto& element : value) {
-    write_Tag(w, element);
+    write_CreateTableTag(w, element);
   }
   w.EndArray();
 }
 
-void write_Tag(JsonWriter& w, const api::Tag& value) {
+void write_CreateTableTag(JsonWriter& w, const api::Tag& value) {
   w.StartObject();
   if (value.key) {
     w.Key("Key");
@@ -2743,6 +2751,27 @@ void write_TagResourceInput(JsonWriter& w, const api::TagResourceRequest& value)
   w.EndObject();
 }
 
+void write_TagList(JsonWriter& w, const std::vector<api::Tag>& value) {
+  w.StartArray();
+  for (const auto& element : value) {
+    write_Tag(w, element);
+  }
+  w.EndArray();
+}
+
+void write_Tag(JsonWriter& w, const api::Tag& value) {
+  w.StartObject();
+  if (value.key) {
+    w.Key("Key");
+    write_string(w, *value.key);
+  }
+  if (value.value) {
+    w.Key("Value");
+    write_string(w, *value.value);
+  }
+  w.EndObject();
+}
+
 void write_TagResourceOutput(JsonWriter& w, const api::TagResourceResponse&) {
   w.StartObject();
   w.EndObject();
@@ -3224,6 +3253,80 @@ void write_SearchResultItem(JsonWriter& w, const api::SearchResultItem& value) {
   w.EndObject();
 }
 
+void write_PutResourcePolicyInput(JsonWriter& w, const api::PutResourcePolicyRequest& value) {
+  w.StartObject();
+  if (value.resource_arn) {
+    w.Key("ResourceArn");
+    write_string(w, *value.resource_arn);
+  }
+  if (value.policy) {
+    w.Key("Policy");
+    write_string(w, *value.policy);
+  }
+  if (value.expected_revision_id) {
+    w.Key("ExpectedRevisionId");
+    write_string(w, *value.expected_revision_id);
+  }
+  if (value.confirm_remove_self_resource_access) {
+    w.Key("ConfirmRemoveSelfResourceAccess");
+    w.Bool(*value.confirm_remove_self_resource_access);
+  }
+  w.EndObject();
+}
+
+void write_PutResourcePolicyOutput(JsonWriter& w, const api::PutResourcePolicyResponse& value) {
+  w.StartObject();
+  if (value.revision_id) {
+    w.Key("RevisionId");
+    write_string(w, *value.revision_id);
+  }
+  w.EndObject();
+}
+
+void write_GetResourcePolicyInput(JsonWriter& w, const api::GetResourcePolicyRequest& value) {
+  w.StartObject();
+  if (value.resource_arn) {
+    w.Key("ResourceArn");
+    write_string(w, *value.resource_arn);
+  }
+  w.EndObject();
+}
+
+void write_GetResourcePolicyOutput(JsonWriter& w, const api::GetResourcePolicyResponse& value) {
+  w.StartObject();
+  if (value.policy) {
+    w.Key("Policy");
+    write_string(w, *value.policy);
+  }
+  if (value.revision_id) {
+    w.Key("RevisionId");
+    write_string(w, *value.revision_id);
+  }
+  w.EndObject();
+}
+
+void write_DeleteResourcePolicyInput(JsonWriter& w, const api::DeleteResourcePolicyRequest& value) {
+  w.StartObject();
+  if (value.resource_arn) {
+    w.Key("ResourceArn");
+    write_string(w, *value.resource_arn);
+  }
+  if (value.expected_revision_id) {
+    w.Key("ExpectedRevisionId");
+    write_string(w, *value.expected_revision_id);
+  }
+  w.EndObject();
+}
+
+void write_DeleteResourcePolicyOutput(JsonWriter& w, const api::DeleteResourcePolicyResponse& value) {
+  w.StartObject();
+  if (value.revision_id) {
+    w.Key("RevisionId");
+    write_string(w, *value.revision_id);
+  }
+  w.EndObject();
+}
+
 void write_ListStreamsInput(JsonWriter& w, const api::ListStreamsRequest& value) {
   w.StartObject();
   if (value.table_name) {
@@ -3511,6 +3614,12 @@ void write(JsonWriter& w, const DescribeEndpointsRequest& request) { write_Descr
 void write(JsonWriter& w, const DescribeEndpointsResponse& response) { write_DescribeEndpointsResponse(w, response); }
 void write(JsonWriter& w, const SearchVectorsRequest& request) { write_SearchVectorsInput(w, request); }
 void write(JsonWriter& w, const SearchVectorsResponse& response) { write_SearchVectorsOutput(w, response); }
+void write(JsonWriter& w, const PutResourcePolicyRequest& request) { write_PutResourcePolicyInput(w, request); }
+void write(JsonWriter& w, const PutResourcePolicyResponse& response) { write_PutResourcePolicyOutput(w, response); }
+void write(JsonWriter& w, const GetResourcePolicyRequest& request) { write_GetResourcePolicyInput(w, request); }
+void write(JsonWriter& w, const GetResourcePolicyResponse& response) { write_GetResourcePolicyOutput(w, response); }
+void write(JsonWriter& w, const DeleteResourcePolicyRequest& request) { write_DeleteResourcePolicyInput(w, request); }
+void write(JsonWriter& w, const DeleteResourcePolicyResponse& response) { write_DeleteResourcePolicyOutput(w, response); }
 void write(JsonWriter& w, const ListStreamsRequest& request) { write_ListStreamsInput(w, request); }
 void write(JsonWriter& w, const ListStreamsResponse& response) { write_ListStreamsOutput(w, response); }
 void write(JsonWriter& w, const DescribeStreamRequest& request) { write_DescribeStreamInput(w, request); }

@@ -91,15 +91,24 @@ std::string element(const std::string& path, const char* name, size_t i) {
   return join(path, name) + "[" + std::to_string(i) + "]";
 }
 
-// Format 1 refuses members it does not define (see the rule in the header).
+// Formats 1 and 2 refuse members they do not define (see the rule in the
+// header).
 void only_members(const Context& c, const Json& object, const std::string& path,
-                  std::initializer_list<const char*> known) {
+                  const std::vector<const char*>& known) {
   for (const auto& m : object.GetObject()) {
     std::string_view name(m.name.GetString(), m.name.GetStringLength());
     bool found = false;
     for (const char* k : known) found |= name == k;
     if (!found) c.fail(join(path, std::string(name).c_str()), "not a member of this format");
   }
+}
+
+// A member list, with `added` when the entry's format is 2 or later.
+std::vector<const char*> members(const Context& c, std::initializer_list<const char*> v1,
+                                 std::initializer_list<const char*> added = {}) {
+  std::vector<const char*> out(v1);
+  if (c.version >= 2) out.insert(out.end(), added);
+  return out;
 }
 
 ValueType scalar_type(const Context& c, const std::string& text, const std::string& path) {
@@ -236,7 +245,7 @@ VectorIndexDef read_vector_index_v2(const Context& c, const Json& value, const s
   return out;
 }
 
-// Format 2's members beyond format 1 (all optional).
+// Format 2's optional VectorIndexes.
 void read_v2_members(const Context& c, const Json& doc, TableDef& def) {
   if (!optional_member(doc, "VectorIndexes")) return;
   const Json& list = array_at(c, doc, "", "VectorIndexes");
@@ -245,20 +254,57 @@ void read_v2_members(const Context& c, const Json& doc, TableDef& def) {
   }
 }
 
-TableDef read_v1(const Context& c, const Json& doc) {
-  if (c.version >= 2) {
-    only_members(c, doc, "",
-                 {"FormatVersion", "TableName", "StorageId", "TableId", "CreationDateTime",
-                  "AttributeDefinitions", "KeySchema", "BillingMode", "ProvisionedThroughput",
-                  "LastUpdateToPayPerRequestDateTime", "Indexes", "DeletionProtectionEnabled",
-                  "Stream", "TimeToLive", "VectorIndexes"});
-  } else {
-    only_members(c, doc, "",
-                 {"FormatVersion", "TableName", "StorageId", "TableId", "CreationDateTime",
-                  "AttributeDefinitions", "KeySchema", "BillingMode", "ProvisionedThroughput",
-                  "LastUpdateToPayPerRequestDateTime", "Indexes", "DeletionProtectionEnabled",
-                  "Stream", "TimeToLive"});
+// ---- Format 2: optional members on top of format 1 ----
+
+void read_capacity_settings_v2(const Context& c, const Json& o, const std::string& path,
+                               OnDemandLimits& on_demand, WarmThroughputSettings& warm) {
+  if (optional_member(o, "OnDemandThroughput")) {
+    const Json& t = object_at(c, o, path, "OnDemandThroughput");
+    const std::string p = join(path, "OnDemandThroughput");
+    only_members(c, t, p, {"MaxReadRequestUnits", "MaxWriteRequestUnits"});
+    on_demand = {int64_at(c, t, p, "MaxReadRequestUnits"),
+                 int64_at(c, t, p, "MaxWriteRequestUnits")};
   }
+  if (optional_member(o, "WarmThroughput")) {
+    const Json& t = object_at(c, o, path, "WarmThroughput");
+    const std::string p = join(path, "WarmThroughput");
+    only_members(c, t, p, {"ReadUnitsPerSecond", "WriteUnitsPerSecond"});
+    warm = {int64_at(c, t, p, "ReadUnitsPerSecond"), int64_at(c, t, p, "WriteUnitsPerSecond")};
+  }
+}
+
+void read_table_settings_v2(const Context& c, const Json& doc, TableDef& def) {
+  if (optional_member(doc, "TableClass")) {
+    const Json& t = object_at(c, doc, "", "TableClass");
+    only_members(c, t, "TableClass", {"TableClass", "LastUpdateDateTime"});
+    def.table_class = string_at(c, t, "TableClass", "TableClass");
+    def.table_class_updated = double_at(c, t, "TableClass", "LastUpdateDateTime");
+  }
+  if (optional_member(doc, "SSE")) {
+    const Json& t = object_at(c, doc, "", "SSE");
+    only_members(c, t, "SSE", {"KMSMasterKeyArn"});
+    def.sse = {true, string_at(c, t, "SSE", "KMSMasterKeyArn")};
+  }
+  read_capacity_settings_v2(c, doc, "", def.on_demand, def.warm);
+  if (optional_member(doc, "ResourcePolicy")) {
+    const Json& t = object_at(c, doc, "", "ResourcePolicy");
+    only_members(c, t, "ResourcePolicy", {"Policy", "RevisionId"});
+    def.resource_policy = ResourcePolicySettings{string_at(c, t, "ResourcePolicy", "Policy"),
+                                                 string_at(c, t, "ResourcePolicy", "RevisionId")};
+  }
+}
+
+// ---- Formats 1 and 2 ----
+
+TableDef read_v1(const Context& c, const Json& doc) {
+  only_members(c, doc, "",
+               members(c,
+                       {"FormatVersion", "TableName", "StorageId", "TableId", "CreationDateTime",
+                        "AttributeDefinitions", "KeySchema", "BillingMode",
+                        "ProvisionedThroughput", "LastUpdateToPayPerRequestDateTime", "Indexes",
+                        "DeletionProtectionEnabled", "Stream", "TimeToLive"},
+                       {"VectorIndexes", "TableClass", "SSE", "OnDemandThroughput",
+                        "WarmThroughput", "ResourcePolicy"}));
   TableDef def;
   def.name = string_at(c, doc, "", "TableName");
   def.id = int64_at(c, doc, "", "StorageId");
@@ -282,8 +328,10 @@ TableDef read_v1(const Context& c, const Json& doc) {
     std::string p = element("", "Indexes", i);
     const Json& index = as_object(c, indexes[i], p);
     only_members(c, index, p,
-                 {"IndexName", "Global", "StorageNumber", "KeySchema", "Projection",
-                  "ProvisionedThroughput"});
+                 members(c,
+                         {"IndexName", "Global", "StorageNumber", "KeySchema", "Projection",
+                          "ProvisionedThroughput"},
+                         {"OnDemandThroughput", "WarmThroughput"}));
     IndexDef out;
     out.name = string_at(c, index, p, "IndexName");
     out.global = bool_at(c, index, p, "Global");
@@ -293,6 +341,7 @@ TableDef read_v1(const Context& c, const Json& doc) {
     out.keys = read_key_schema_v1(c, index, p);
     out.projection = read_projection_v1(c, index, p);
     read_throughput_v1(c, index, p, out.throughput);
+    if (c.version >= 2) read_capacity_settings_v2(c, index, p, out.on_demand, out.warm);
     def.indexes.push_back(std::move(out));
   }
   def.deletion_protection = bool_at(c, doc, "", "DeletionProtectionEnabled");
@@ -306,6 +355,7 @@ TableDef read_v1(const Context& c, const Json& doc) {
   def.ttl.enabled = bool_at(c, ttl, "TimeToLive", "Enabled");
   def.ttl.attribute = string_at(c, ttl, "TimeToLive", "AttributeName");
   if (c.version >= 2) read_v2_members(c, doc, def);
+  if (c.version >= 2) read_table_settings_v2(c, doc, def);
   return def;
 }
 
@@ -516,6 +566,58 @@ void write_vector_indexes(JsonWriter& w, const TableDef& def) {
   w.EndArray();
 }
 
+// Format 2's optional members, each written only when not the default.
+void write_capacity_settings(JsonWriter& w, const OnDemandLimits& on_demand,
+                             const WarmThroughputSettings& warm) {
+  if (on_demand.any()) {
+    w.Key("OnDemandThroughput");
+    w.StartObject();
+    w.Key("MaxReadRequestUnits");
+    w.Int64(on_demand.max_read);
+    w.Key("MaxWriteRequestUnits");
+    w.Int64(on_demand.max_write);
+    w.EndObject();
+  }
+  if (warm.read != 0 || warm.write != 0) {
+    w.Key("WarmThroughput");
+    w.StartObject();
+    w.Key("ReadUnitsPerSecond");
+    w.Int64(warm.read);
+    w.Key("WriteUnitsPerSecond");
+    w.Int64(warm.write);
+    w.EndObject();
+  }
+}
+
+void write_table_settings(JsonWriter& w, const TableDef& def) {
+  if (!def.table_class.empty()) {
+    w.Key("TableClass");
+    w.StartObject();
+    w.Key("TableClass");
+    write_string(w, def.table_class);
+    w.Key("LastUpdateDateTime");
+    w.Double(def.table_class_updated);
+    w.EndObject();
+  }
+  if (def.sse.kms) {
+    w.Key("SSE");
+    w.StartObject();
+    w.Key("KMSMasterKeyArn");
+    write_string(w, def.sse.kms_key_arn);
+    w.EndObject();
+  }
+  write_capacity_settings(w, def.on_demand, def.warm);
+  if (def.resource_policy) {
+    w.Key("ResourcePolicy");
+    w.StartObject();
+    w.Key("Policy");
+    write_string(w, def.resource_policy->document);
+    w.Key("RevisionId");
+    write_string(w, def.resource_policy->revision_id);
+    w.EndObject();
+  }
+}
+
 const char* projection_name(IndexProjection::Type type) {
   switch (type) {
     case IndexProjection::Type::kAll:
@@ -579,6 +681,7 @@ std::string table_def_to_json(const TableDef& def) {
     write_key_schema(w, index.keys);
     write_projection(w, index.projection);
     write_throughput(w, index.throughput);
+    write_capacity_settings(w, index.on_demand, index.warm);
     w.EndObject();
   }
   w.EndArray();
@@ -601,6 +704,7 @@ std::string table_def_to_json(const TableDef& def) {
   write_string(w, def.ttl.attribute);
   w.EndObject();
   write_vector_indexes(w, def);
+  write_table_settings(w, def);
   w.EndObject();
   return std::string(buffer.GetString(), buffer.GetSize());
 }

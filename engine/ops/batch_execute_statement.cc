@@ -90,7 +90,7 @@ std::optional<Item> read_item(Context& context, const partiql::Select& select, c
   std::optional<Item> item;
   {
     std::lock_guard lock(context.storage_mutex());
-    auto current = context.require_table(select.table);
+    auto current = context.require_table(select.table, "PartiQLSelect");
     if (auto stored = context.store().get(*current, encode_primary_key(key, current->keys))) {
       item = item_from_json(*stored);
     }
@@ -120,7 +120,7 @@ void run_member(Context& context, const api::BatchStatementRequest& member,
   auto parsed = partiql::prepare(context, *member.statement, member.parameters);
   if (const auto* select = std::get_if<partiql::Select>(&parsed.statement)) {
     Item key = batch_read_key(*select, *parsed.table);
-    out.table_name = select->table;
+    out.table_name = parsed.table->name;  // shape TableName: the name, even for an ARN
     out.item = read_item(context, *select, key, member.consistent_read.value_or(false), consumed);
     return;
   }
@@ -131,7 +131,7 @@ void run_member(Context& context, const api::BatchStatementRequest& member,
   write.return_old_on_condition_failure =
       is_value(member.return_values_on_condition_check_failure,
                api::ReturnValuesOnConditionCheckFailure::kAllOld);
-  out.table_name = write.table_name;
+  out.table_name = parsed.table->name;
   WriteOutcome outcome = run_single_write(context, write, {CapacityDetail::kIndexes, false});
   add_consumption(consumed, write.table_name, outcome.consumed);
   // A write's RETURNING answers in its slot's Item, left out when empty

@@ -66,6 +66,20 @@ void check_index_key_assignments(const expr::Update& update, const Item& new_ite
   }
 }
 
+const char* ItemWrite::action() const {
+  switch (kind) {
+    case WriteKind::kPut:
+      return insert ? "PartiQLInsert" : "PutItem";
+    case WriteKind::kUpdate:
+      return "UpdateItem";
+    case WriteKind::kDelete:
+      return "DeleteItem";
+    case WriteKind::kConditionCheck:
+      return "ConditionCheckItem";
+  }
+  return "PutItem";
+}
+
 EncodedKey ItemWrite::primary_key(const TableDef& table) const {
   return encode_primary_key(*item, table.keys);
 }

@@ -167,6 +167,23 @@ struct ListTagsOfResourceOperation {
   static void check_before_shape(const Request& request);
   static Response run(Context& context, const Request& request, const ExecuteOptions& options);
 };
+// Resource-based policies (ops/resource_policy.h): stored and validated, not
+// enforced.
+struct PutResourcePolicyOperation {
+  using Request = PutResourcePolicyRequest;
+  using Response = PutResourcePolicyResponse;
+  static Response run(Context& context, const Request& request, const ExecuteOptions& options);
+};
+struct GetResourcePolicyOperation {
+  using Request = GetResourcePolicyRequest;
+  using Response = GetResourcePolicyResponse;
+  static Response run(Context& context, const Request& request, const ExecuteOptions& options);
+};
+struct DeleteResourcePolicyOperation {
+  using Request = DeleteResourcePolicyRequest;
+  using Response = DeleteResourcePolicyResponse;
+  static Response run(Context& context, const Request& request, const ExecuteOptions& options);
+};
 struct ExecuteStatementOperation {
   using Request = ExecuteStatementRequest;
   using Response = ExecuteStatementResponse;

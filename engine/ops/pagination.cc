@@ -45,13 +45,17 @@ uint64_t partition_hash(std::string_view pk) {
 
 }  // namespace
 
-const IndexDef* find_read_index(const TableDef& table, const std::optional<std::string>& index_name,
-                                bool consistent) {
+const IndexDef* find_read_index(Context& context, const TableDef& table,
+                                const std::optional<std::string>& index_name, bool consistent) {
   if (!index_name) return nullptr;
   const IndexDef* index = table.find_index(*index_name);
   if (!index) throw validation_error("The table does not have the specified index: " + *index_name);
   if (consistent && index->global) {
     throw validation_error("Consistent reads are not supported on global secondary indexes");
+  }
+  if (context.lifecycle().index_creating(table.name, index->name, context.now_ms())) {
+    // catalogue-exempt: needs transient delays; table_lifecycle_test.cc, e2e table_features
+    throw validation_error("Cannot read from backfilling global secondary index: " + index->name);
   }
   return index;
 }

@@ -57,9 +57,11 @@ struct Page {
 };
 
 // The index a Query or Scan names (nullptr for none), with DynamoDB's errors
-// for an unknown index and for a consistent read of a GSI.
-const IndexDef* find_read_index(const TableDef& table, const std::optional<std::string>& index_name,
-                                bool consistent);
+// for an unknown index, for a consistent read of a GSI and for a GSI still
+// CREATING ("Cannot read from backfilling global secondary index: X",
+// ValidationException: table_lifecycle.h).
+const IndexDef* find_read_index(Context& context, const TableDef& table,
+                                const std::optional<std::string>& index_name, bool consistent);
 
 // ExclusiveStartKey against the key schema, in DynamoDB's order and words
 // (dynalite actions/query.js and actions/scan.js, recorded against DynamoDB):

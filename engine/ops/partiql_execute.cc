@@ -41,7 +41,8 @@ ParsedStatement prepare(Context& context, const std::string& text,
   static const std::vector<AttributeValue> kNone;
   ParsedStatement out{parse(text, parameters ? *parameters : kNone), nullptr};
   std::lock_guard lock(context.storage_mutex());
-  out.table = context.require_table(table_of(out.statement));
+  // The statement names its table by name or ARN ("FROM \"arn:...\"").
+  out.table = context.require_table(table_of(out.statement), action_of(out.statement));
   return out;
 }
 

@@ -7,6 +7,9 @@
 
 #include "ops/partiql_translate.h"
 
+#include <iterator>
+#include <variant>
+
 #include "dynamini/api_error.h"
 #include "keys/item_keys.h"
 #include "ops/partiql_key_terms.h"
@@ -47,6 +50,14 @@ const std::string& table_of(const Statement& statement) {
         }
       },
       statement);
+}
+
+const char* action_of(const Statement& statement) {
+  // EXISTS reads the item it checks.
+  static constexpr const char* kActions[] = {"PartiQLSelect", "PartiQLInsert", "PartiQLUpdate",
+                                             "PartiQLDelete", "PartiQLSelect"};
+  static_assert(std::size(kActions) == std::variant_size_v<Statement>);
+  return kActions[statement.index()];
 }
 
 ItemWrite plan_write(const Statement& statement, const TableDef& table) {

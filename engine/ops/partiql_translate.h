@@ -64,5 +64,8 @@ ItemWrite plan_condition_check(const Exists& exists, const TableDef& table);
 
 // The table a statement names.
 const std::string& table_of(const Statement& statement);
+// The IAM action a statement needs on its table (PartiQLSelect, PartiQLInsert,
+// PartiQLUpdate, PartiQLDelete), as AccessDeniedException names it.
+const char* action_of(const Statement& statement);
 
 }  // namespace dynamini::partiql

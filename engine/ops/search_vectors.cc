@@ -252,7 +252,7 @@ SearchVectorsResponse SearchVectorsOperation::run(Context& context, const Reques
   double scanned_bytes = 0;
   {
     std::lock_guard lock(context.storage_mutex());
-    auto table = context.require_table(*request.table_name);
+    auto table = context.require_table(*request.table_name, "SearchVectors");
     const VectorIndexDef* index = table->find_vector_index(*request.index_name);
     if (!index) {
       throw validation_error("The table does not have the specified index: " + *request.index_name);

@@ -63,10 +63,12 @@ TableConsumption run_write_transaction(Context& context, const std::vector<ItemW
   std::vector<std::shared_ptr<const TableDef>> tables;
   std::set<std::tuple<std::string, std::string, std::string>> seen;
   for (const auto& w : writes) {
-    auto table = context.require_table(w.table_name);
+    auto table = context.require_table(w.table_name, w.action());
     w.validate(*table);
     EncodedKey key = w.primary_key(*table);
-    if (!seen.insert({w.table_name, key.hash, key.range}).second) {
+    // By the table's name: one item named once by name and once by ARN is
+    // still one item.
+    if (!seen.insert({table->name, key.hash, key.range}).second) {
       throw validation_error("Transaction request cannot include multiple operations on one item");
     }
     tables.push_back(std::move(table));
@@ -126,10 +128,10 @@ std::vector<std::optional<Item>> run_read_transaction(Context& context,
   std::vector<std::shared_ptr<const TableDef>> tables;
   std::set<std::tuple<std::string, std::string, std::string>> seen;
   for (const auto& r : reads) {
-    auto table = context.require_table(r.table_name);
+    auto table = context.require_table(r.table_name, "GetItem");
     validate_key(r.key, *table);
     EncodedKey key = encode_primary_key(r.key, table->keys);
-    if (!seen.insert({r.table_name, key.hash, key.range}).second) {
+    if (!seen.insert({table->name, key.hash, key.range}).second) {
       throw validation_error("Transaction request cannot include multiple operations on one item");
     }
     tables.push_back(std::move(table));

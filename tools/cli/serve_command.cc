@@ -73,6 +73,9 @@ void preload(Database& db, const ServeFlags& flags) {
     throw StartupError{e.what()};
   }
   db.mark_initial_state();
+  // The preloaded tables are ACTIVE; tables created from now on take the
+  // flags' transient statuses.
+  db.set_transient_delays(flags.delays);
 }
 
 // What serving holds, destroyed in reverse order of declaration: the server

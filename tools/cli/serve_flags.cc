@@ -163,6 +163,28 @@ const std::vector<FlagSpec>& flag_table() {
            throw UsageError{"--max-connections expects a number from 1 to 1000000"};
          }
        }},
+      {{"--create-table-ms", "--createTableMs"},
+       Takes::kValue,
+       "N",
+       "a new table is CREATING for N ms (default 0: ACTIVE\nat once); dynalite's "
+       "--createTableMs ... work too",
+       [](ParseState& s, auto name, auto value) {
+         s.flags.delays.create_table_ms = parse_int<uint32_t>(name, *value, 3600000);
+       }},
+      {{"--delete-table-ms", "--deleteTableMs"},
+       Takes::kValue,
+       "N",
+       "likewise, a deleted table is DELETING for N ms",
+       [](ParseState& s, auto name, auto value) {
+         s.flags.delays.delete_table_ms = parse_int<uint32_t>(name, *value, 3600000);
+       }},
+      {{"--update-table-ms", "--updateTableMs"},
+       Takes::kValue,
+       "N",
+       "likewise, an updated table is UPDATING for N ms (a\nnew index CREATING, backfilling)",
+       [](ParseState& s, auto name, auto value) {
+         s.flags.delays.update_table_ms = parse_int<uint32_t>(name, *value, 3600000);
+       }},
       {{"--threads"},
        Takes::kValue,
        "N",
@@ -170,10 +192,15 @@ const std::vector<FlagSpec>& flag_table() {
        [](ParseState& s, auto name, auto value) {
          s.flags.server.threads = parse_int<unsigned>(name, *value, 1024);
        }},
-      {{"-sharedDb", "-delayTransientStatuses", "-optimizeDbBeforeStartup"},
+      {{"-delayTransientStatuses"},
        Takes::kNothing,
        "",
-       "DynamoDB Local's flags, accepted: one shared database\nalways; tables are ACTIVE at once",
+       "DynamoDB Local's flag: DynamoDB-like delays (create\n6 s, delete 5 s, update 2.2 s)",
+       [](ParseState& s, auto, auto) { s.flags.delays = kDynamoDbLikeDelays; }},
+      {{"-sharedDb", "-optimizeDbBeforeStartup"},
+       Takes::kNothing,
+       "",
+       "DynamoDB Local's flags, accepted: one shared database\nalways",
        [](ParseState&, auto, auto) {}},
       {{"--quiet", "-q"},
        Takes::kNothing,

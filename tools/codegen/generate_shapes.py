@@ -62,22 +62,25 @@ OPERATIONS = {
         "ExecuteStatement", "BatchExecuteStatement", "ExecuteTransaction",
         "UpdateTimeToLive", "DescribeTimeToLive", "DescribeLimits", "DescribeEndpoints",
         "SearchVectors",
+        "PutResourcePolicy", "GetResourcePolicy", "DeleteResourcePolicy",
     ],
     "dynamodbstreams": ["ListStreams", "DescribeStream", "GetShardIterator", "GetRecords"],
 }
 
 OVERRIDES = {
     # Member shapes replaced (structure.member -> shape). Since 2024 DynamoDB accepts a
-    # table ARN wherever a table name goes (shape TableArn, 1..1024 characters);
-    # dynamini's validation catalogue records the earlier rule (TableName: 3..255
-    # characters of [a-zA-Z0-9_.-]) and dynamini does not resolve ARNs yet, so the
-    # earlier shape stays until ARNs are served (issue 15).
+    # table ARN wherever a table name goes (shape TableArn, 1..1024 characters). A value
+    # that is not an ARN is still held to the table name's rules (3..255 characters of
+    # [a-zA-Z0-9_.-]): "Value 'ab' at 'tableName' failed to satisfy constraint: Member must
+    # have length greater than or equal to 3" (ack-api-quirks DDB-TABLE-442 live probe,
+    # 2026), while an empty name fails only TableArn's "greater than or equal to 1"
+    # (ExtendDB crates/core/src/error/messages.rs, captured from DynamoDB). TableNameOrArn
+    # is TableArn with the name's rules for values that do not start with "arn:"; the
+    # operations resolve the ARN itself (engine/table_reference.h).
     "member_shape": {
-        "*.TableName": ("TableArn", "TableName"),
-        "BatchGetRequestMap.<key>": ("TableArn", "TableName"),
-        "BatchWriteItemRequestMap.<key>": ("TableArn", "TableName"),
-        "BatchGetResponseMap.<key>": ("TableArn", "TableName"),
-        "ItemCollectionMetricsPerTable.<key>": ("TableArn", "TableName"),
+        "*.TableName": ("TableArn", "TableNameOrArn"),
+        "BatchGetRequestMap.<key>": ("TableArn", "TableNameOrArn"),
+        "BatchWriteItemRequestMap.<key>": ("TableArn", "TableNameOrArn"),
     },
     # Shapes derived from a model shape with other constraints, for members whose
     # constraints DynamoDB applies differently from the model (name: (base shape,
@@ -111,6 +114,21 @@ OVERRIDES = {
         # message), checked with the expression, not as a length constraint.
         "ExpressionAttributeName": ("AttributeName", {"max": None}),
         "StartKey": ("Key", {}),
+        # A TableName member: TableArn, and TableName's rules for a value that is not an ARN.
+        "TableNameOrArn": ("TableArn", {"name_rules": "TableName"}),
+        # An unknown TableClass is "Invalid table-class parameter provided. Please try again
+        # with a valid table-class value: [STANDARD, STANDARD_INFREQUENT_ACCESS]." (ack-api-quirks
+        # DDB-TABLE-442, CreateTable and UpdateTable), checked by meaning, not as an enum.
+        "TableClassByMeaning": ("TableClass", {"unchecked": True}),
+        # CreateTable checks its Tags by meaning: a 129-character key is "The Tag Key
+        # provided is invalid, Key: ...", a missing value "The Tag Value provided is
+        # invalid, Value: null" (ack-api-quirks DDB-TABLE-110 and -442, live CreateTable),
+        # not a shape error as TagResource's (ops/table_settings.h).
+        "TagKeyByMeaning": ("TagKeyString", {"min": None, "max": None}),
+        "TagValueByMeaning": ("TagValueString", {"min": None, "max": None}),
+        "CreateTableTag": ("Tag", {"members.Key": "TagKeyByMeaning",
+                                   "members.Value": "TagValueByMeaning", "required": None}),
+        "CreateTableTagList": ("TagList", {"member": "CreateTableTag"}),
     },
     # Maps of legacy conditions and updates whose entries may be JSON null: the
     # operation answers those by meaning ("ExpectedAttributeValue must not be null
@@ -141,6 +159,9 @@ OVERRIDES = {
         "DescribeStreamInput.Limit": "StreamsPageLimit",
         "TimeToLiveSpecification.AttributeName": "TimeToLiveAttributeNameOrEmpty",
         "ExpressionAttributeNameMap.<value>": "ExpressionAttributeName",
+        "CreateTableInput.TableClass": "TableClassByMeaning",
+        "CreateTableInput.Tags": "CreateTableTagList",
+        "UpdateTableInput.TableClass": "TableClassByMeaning",
     },
     # Required members. The 2024 model makes only TableName required in CreateTable
     # (a table may be created from a global table's source ARN); dynamini creates
@@ -454,7 +475,7 @@ class Model:
             if name == ATTRIBUTE_VALUE:
                 return
             if s["type"] == "structure":
-                out.append(name)
+                out.append(s.get("alias_of", name))  # a derived shape is its base's struct
                 return
             for k in ("member", "value"):
                 if k in s:
@@ -803,6 +824,9 @@ class CheckGen:
         if t == "string" and "enum" in s:
             order = OVERRIDES["enum_message_order"].get(shape_name, s["enum"])
             return [pad + "check_enum(%s, %s, \"[%s]\", errors);" % (value, path, ", ".join(order))]
+        if t == "string" and "name_rules" in s:
+            return [pad + "check_name_or_arn(%s, %s, %s, %s, errors);" % (
+                value, path, self.string_rule(shape_name), self.string_rule(s["name_rules"]))]
         if t == "string":
             return [pad + "check_string(%s, %s, %s, errors);" % (value, path, self.string_rule(shape_name))]
         if t in ("integer", "long"):
@@ -858,7 +882,14 @@ class CheckGen:
             # "Attribute name is too large, must be less than 65536 bytes".
             checked_key = m.shape(key)["type"] == "string" and key != "AttributeName"
             key_rules = self.rule_list(key) if checked_key else []
-            if key_rules:
+            name_rules = m.shape(key).get("name_rules")
+            if key_rules and name_rules:
+                lines.append("  check_map_keys_name_or_arn(value, path, %s, %s, %s, %s, errors);" % (
+                    self.string_rule(key), cpp_string("Map keys must satisfy constraint: [%s]" %
+                                                      ", ".join(key_rules)),
+                    self.string_rule(name_rules), cpp_string("Map keys must satisfy constraint: [%s]" %
+                                                             ", ".join(self.rule_list(name_rules)))))
+            elif key_rules:
                 lines.append("  check_map_keys(value, path, %s, %s, errors);" % (
                     self.string_rule(key), cpp_string("Map keys must satisfy constraint: [%s]" %
                                                       ", ".join(key_rules))))

@@ -239,6 +239,25 @@ test("a free-form SearchVectors request is sent and its results shown", async ()
   assert.match(await page.locator("#any-result .metric", { hasText: "status" }).innerText(), /200/);
 });
 
+test("any request sends the table features: a policy by its example, DescribeTable by ARN", async () => {
+  await page.locator('[data-tab="any"]').click();
+  await page.locator("#any-op").selectOption("PutResourcePolicy");
+  // The example is built from the model's table: its ARN and a policy document.
+  await page.waitForFunction(() => /"ResourceArn": "arn:aws:dynamodb:/.test(document.querySelector("#any-body").value));
+  await page.locator("#any-send").click();
+  await page.locator("#any-result .result.ok").waitFor();
+  assert.match(await page.locator("#any-result .response").innerText(), /RevisionId/);
+  await page.locator("#any-op").selectOption("DescribeTable");
+  await page.waitForFunction(() => /"TableName": "arn:aws:dynamodb:/.test(document.querySelector("#any-body").value));
+  await page.locator("#any-send").click();
+  await page.locator("#any-result .result.ok").waitFor();
+  assert.match(await page.locator("#any-result .response").innerText(), /WarmThroughput/);
+  await page.locator("#any-op").selectOption("DeleteResourcePolicy");
+  await page.waitForFunction(() => !/"Policy"/.test(document.querySelector("#any-body").value));
+  await page.locator("#any-send").click();
+  await page.locator("#any-result .result.ok").waitFor();
+});
+
 test("the request log shows other clients' requests with an aws cli command", async () => {
   await server.doc.send(new GetCommand({ TableName: "inbox", Key: { pk: "USER#u_alice", sk: "#INBOX" },
                                          ReturnConsumedCapacity: "TOTAL" }));

@@ -27,13 +27,13 @@ enum class ProjectionType : uint8_t { kAll, kKeysOnly, kInclude };
 enum class BillingMode : uint8_t { kProvisioned, kPayPerRequest };
 enum class StreamViewType : uint8_t { kNewImage, kOldImage, kNewAndOldImages, kKeysOnly };
 enum class SSEType : uint8_t { kAes256, kKms };
-enum class TableClass : uint8_t { kStandard, kStandardInfrequentAccess };
 enum class GlobalTableSettingsReplicationMode : uint8_t { kEnabled, kDisabled, kEnabledWithOverrides };
 enum class VectorDistanceFunction : uint8_t { kCosine, kDotProduct, kEuclidean };
 enum class SearchSchemaElementType : uint8_t { kHash, kInlineFilter };
 enum class TableStatus : uint8_t { kCreating, kUpdating, kDeleting, kActive, kInaccessibleEncryptionCredentials, kArchiving, kArchived, kReplicationNotAuthorized };
 enum class IndexStatus : uint8_t { kCreating, kUpdating, kDeleting, kActive };
 enum class ReplicaStatus : uint8_t { kCreating, kCreationFailed, kUpdating, kDeleting, kActive, kRegionDisabled, kInaccessibleEncryptionCredentials, kArchiving, kArchived, kReplicationNotAuthorized };
+enum class TableClass : uint8_t { kStandard, kStandardInfrequentAccess };
 enum class WitnessStatus : uint8_t { kCreating, kDeleting, kActive };
 enum class SSEStatus : uint8_t { kEnabling, kEnabled, kDisabling, kDisabled, kUpdating };
 enum class MultiRegionConsistency : uint8_t { kEventual, kStrong };
@@ -81,10 +81,6 @@ struct EnumNames<api::SSEType> {
   static constexpr std::string_view kValues[] = {"AES256", "KMS"};
 };
 template <>
-struct EnumNames<api::TableClass> {
-  static constexpr std::string_view kValues[] = {"STANDARD", "STANDARD_INFREQUENT_ACCESS"};
-};
-template <>
 struct EnumNames<api::GlobalTableSettingsReplicationMode> {
   static constexpr std::string_view kValues[] = {"ENABLED", "DISABLED", "ENABLED_WITH_OVERRIDES"};
 };
@@ -107,6 +103,10 @@ struct EnumNames<api::IndexStatus> {
 template <>
 struct EnumNames<api::ReplicaStatus> {
   static constexpr std::string_view kValues[] = {"CREATING", "CREATION_FAILED", "UPDATING", "DELETING", "ACTIVE", "REGION_DISABLED", "INACCESSIBLE_ENCRYPTION_CREDENTIALS", "ARCHIVING", "ARCHIVED", "REPLICATION_NOT_AUTHORIZED"};
+};
+template <>
+struct EnumNames<api::TableClass> {
+  static constexpr std::string_view kValues[] = {"STANDARD", "STANDARD_INFREQUENT_ACCESS"};
 };
 template <>
 struct EnumNames<api::WitnessStatus> {
@@ -188,12 +188,6 @@ struct AttributeDefinition {
 
 // Represents a single element of a key schema.
 struct KeySchemaElement {
-  std::optional<std::string> attribute_name;  // AttributeName
-  std::optional<Enum<api::KeyType>> key_type;  // KeyType
-};
-
-// Represents a single element of a key schema.
-struct IndexKeySchemaElement {
   std::optional<std::string> attribute_name;  // AttributeName
   std::optional<Enum<api::KeyType>> key_type;  // KeyType
 };
@@ -1151,6 +1145,35 @@ struct SearchVectorsResponse {
   std::optional<std::vector<api::SearchResultItem>> search_results;  // SearchResults
 };
 
+struct PutResourcePolicyRequest {
+  std::optional<std::string> resource_arn;  // ResourceArn
+  std::optional<std::string> policy;  // Policy
+  std::optional<std::string> expected_revision_id;  // ExpectedRevisionId
+  std::optional<bool> confirm_remove_self_resource_access;  // ConfirmRemoveSelfResourceAccess
+};
+
+struct PutResourcePolicyResponse {
+  std::optional<std::string> revision_id;  // RevisionId
+};
+
+struct GetResourcePolicyRequest {
+  std::optional<std::string> resource_arn;  // ResourceArn
+};
+
+struct GetResourcePolicyResponse {
+  std::optional<std::string> policy;  // Policy
+  std::optional<std::string> revision_id;  // RevisionId
+};
+
+struct DeleteResourcePolicyRequest {
+  std::optional<std::string> resource_arn;  // ResourceArn
+  std::optional<std::string> expected_revision_id;  // ExpectedRevisionId
+};
+
+struct DeleteResourcePolicyResponse {
+  std::optional<std::string> revision_id;  // RevisionId
+};
+
 // Represents the input of a ListStreams operation.
 struct ListStreamsRequest {
   std::optional<std::string> table_name;  // TableName
@@ -1326,6 +1349,12 @@ using DescribeEndpointsRequest = api::DescribeEndpointsRequest;
 using DescribeEndpointsResponse = api::DescribeEndpointsResponse;
 using SearchVectorsRequest = api::SearchVectorsRequest;
 using SearchVectorsResponse = api::SearchVectorsResponse;
+using PutResourcePolicyRequest = api::PutResourcePolicyRequest;
+using PutResourcePolicyResponse = api::PutResourcePolicyResponse;
+using GetResourcePolicyRequest = api::GetResourcePolicyRequest;
+using GetResourcePolicyResponse = api::GetResourcePolicyResponse;
+using DeleteResourcePolicyRequest = api::DeleteResourcePolicyRequest;
+using DeleteResourcePolicyResponse = api::DeleteResourcePolicyResponse;
 using ListStreamsRequest = api::ListStreamsRequest;
 using ListStreamsResponse = api::ListStreamsResponse;
 using DescribeStreamRequest = api::DescribeStreamRequest;

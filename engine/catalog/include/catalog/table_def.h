@@ -75,13 +75,44 @@ struct Throughput {
 constexpr int64_t kMaxCapacityUnits = 1000000000000;
 void check_throughput_bounds(const Throughput& t);
 
+// OnDemandThroughput: the most request units per second an on-demand table
+// (or index) may use; -1 for no limit. Stored and described, not enforced.
+struct OnDemandLimits {
+  int64_t max_read = -1;
+  int64_t max_write = -1;
+  bool any() const { return max_read != -1 || max_write != -1; }
+};
+
+// WarmThroughput a request asked for (units per second; 0: none asked, the
+// default is described: ops/table_settings.h).
+struct WarmThroughputSettings {
+  int64_t read = 0;
+  int64_t write = 0;
+};
+
 struct IndexDef {
   std::string name;
   bool global = true;
   KeySchema keys;
   IndexProjection projection;
-  Throughput throughput;  // GSIs on provisioned tables
-  int number = 0;         // storage number, unique within the table
+  Throughput throughput;        // GSIs on provisioned tables
+  int number = 0;               // storage number, unique within the table
+  OnDemandLimits on_demand;     // GSIs on on-demand tables
+  WarmThroughputSettings warm;  // GSIs
+};
+
+// Server-side encryption (SSESpecification). Without it DynamoDB encrypts
+// with an AWS owned key and describes no SSEDescription; with KMS, an AWS
+// managed key or the one given, as KMSMasterKeyArn.
+struct SseSettings {
+  bool kms = false;
+  std::string kms_key_arn;  // kms only
+};
+
+// A resource-based policy attached to the table (stored, not enforced).
+struct ResourcePolicySettings {
+  std::string document;     // the JSON text as given
+  std::string revision_id;  // the epoch milliseconds of the change, as text
 };
 
 // A vector index (CreateTable VectorIndexes, UpdateTable VectorIndexUpdates):
@@ -139,6 +170,15 @@ struct TableDef {
   bool deletion_protection = false;
   StreamSettings stream;
   TimeToLiveSettings ttl;
+  // TableClass as CreateTable or UpdateTable gave it ("" when never given:
+  // STANDARD, and no TableClassSummary); table_class_updated is when
+  // UpdateTable last changed it (epoch seconds, 0 never).
+  std::string table_class;
+  double table_class_updated = 0;
+  SseSettings sse;
+  OnDemandLimits on_demand;
+  WarmThroughputSettings warm;
+  std::optional<ResourcePolicySettings> resource_policy;
 
   const IndexDef* find_index(std::string_view index_name) const;
   const VectorIndexDef* find_vector_index(std::string_view index_name) const;
