@@ -1,5 +1,6 @@
 #include "context.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <random>
@@ -26,7 +27,10 @@ std::string random_uuid() {
 
 Context::Context(Options options)
     : options_(std::move(options)), file_lock_(options_.path), store_(options_.path) {
-  store_.stream_log().configure([this] { return now_ms(); }, options_.region);
+  store_.stream_log().configure(
+      [this] { return now_ms(); }, options_.region,
+      ShardRollover{std::max<int64_t>(options_.stream_shard_max_records, 0),
+                    std::max<int64_t>(options_.stream_shard_lifetime_ms, 0)});
   reload_catalog();
 }
 

@@ -70,6 +70,8 @@ int run_serve(int argc, char** argv) {
   try {
     Options options;
     options.path = flags.db_path;
+    options.stream_shard_max_records = flags.stream_shard_records;
+    options.stream_shard_lifetime_ms = flags.stream_shard_seconds * 1000;
     db = Database::open(std::move(options));
   } catch (const std::exception& e) {
     std::string message = e.what();

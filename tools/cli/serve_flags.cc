@@ -47,6 +47,12 @@ Options:
                         every API request (any region); disables the console
   --max-connections N   most open connections (default 1024); more are closed
                         at once
+  --stream-shard-records N
+                        close a stream's shard, and open its child, after N
+                        records (default 0: no limit)
+  --stream-shard-seconds S
+                        ... or after S seconds (default 14400, DynamoDB's
+                        4 hours; 0: never by age)
   --threads N           serving threads (default: one per core)
   --quiet               print nothing but errors (not even the listening line)
   --version             print the version and exit
@@ -143,6 +149,10 @@ ServeFlags parse_serve_flags(int argc, char** argv) {
       } else {
         throw UsageError{"--log-requests takes no value or =aws"};
       }
+    } else if (arg == "--stream-shard-records") {
+      flags.stream_shard_records = parse_int<uint32_t>(arg, value(), 1000000000);
+    } else if (arg == "--stream-shard-seconds") {
+      flags.stream_shard_seconds = parse_int<uint32_t>(arg, value(), 10u * 365 * 24 * 60 * 60);
     } else if (arg == "--threads") {
       flags.server.threads = parse_int<unsigned>(arg, value(), 1024);
     } else if (arg == "--quiet" || arg == "-q") {

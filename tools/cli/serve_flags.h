@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <utility>
 #include <vector>
@@ -33,6 +34,8 @@ struct ServeFlags {
   std::vector<std::pair<std::string, std::string>> seeds;  // --seed TABLE=FILE
   RequestLogging log_requests = RequestLogging::kOff;      // --log-requests[=aws]
   std::string cors_origins = "*";                          // --cors / -cors
+  int64_t stream_shard_records = 0;                        // --stream-shard-records
+  int64_t stream_shard_seconds = 4 * 60 * 60;              // --stream-shard-seconds
 };
 
 // Throws UsageError.

@@ -28,6 +28,14 @@ struct Options {
   // trims stream records older than 24 hours), in milliseconds of real time.
   // Default 1000. 0 disables the thread; sweep_expired_items() still works.
   int64_t ttl_sweep_interval_ms = 1000;
+  // DynamoDB Streams shards: a table stream's open shard closes and hands
+  // over to a child shard (whose ParentShardId names it) once it is this many
+  // milliseconds old by clock_ms. Default 4 hours: DynamoDB's shards roll
+  // over roughly every 4 hours. 0: never by age.
+  int64_t stream_shard_lifetime_ms = 4LL * 60 * 60 * 1000;
+  // ... or once it holds this many records. Default 0: no limit. A small
+  // number makes shards change often, for consumers that follow lineage.
+  int64_t stream_shard_max_records = 0;
 };
 
 // A consistent copy of a whole database (every table, index row and the
