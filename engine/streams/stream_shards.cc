@@ -40,7 +40,23 @@ std::string make_shard_id(std::string_view table_name, std::string_view label, i
   return std::string("shardId-") + digits + "-" + fnv1a_hex(hashed);
 }
 
+StreamShards::StreamShards(Connection& connection) : connection_(connection) {
+  sqlite3_rollback_hook(
+      connection_.handle(), [](void* self) { static_cast<StreamShards*>(self)->open_.clear(); },
+      this);
+}
+
+StreamShards::~StreamShards() { sqlite3_rollback_hook(connection_.handle(), nullptr, nullptr); }
+
+std::string StreamShards::open_key(std::string_view table_name, std::string_view label) {
+  std::string key(table_name);
+  key += '\n';  // in neither table names nor labels
+  key += label;
+  return key;
+}
+
 void StreamShards::ensure_schema() {
+  open_.clear();
   connection_.exec(sql::create_stream_shard_table());
   migrate_one_shard_streams();
 }
@@ -71,6 +87,7 @@ void StreamShards::migrate_one_shard_streams() {
 }
 
 void StreamShards::insert(const StoredShard& shard) {
+  open_.erase(open_key(shard.table_name, shard.label));  // read back at the next write
   auto stmt = connection_.cached(sql::insert_open_shard());
   stmt->bind_text(1, shard.table_name)
       .bind_text(2, shard.label)
@@ -97,7 +114,8 @@ void StreamShards::open_first(std::string_view table_name, std::string_view labe
 
 std::optional<StoredShard> StreamShards::open_shard(std::string_view table_name,
                                                     std::string_view label) {
-  // On every write of a streamed table: only the columns place_record needs.
+  std::string key = open_key(table_name, label);
+  if (auto it = open_.find(key); it != open_.end()) return it->second;
   auto stmt = connection_.cached(sql::select_open_shard());
   stmt->bind_text(1, table_name).bind_text(2, label);
   if (!stmt->step()) return std::nullopt;
@@ -108,10 +126,12 @@ std::optional<StoredShard> StreamShards::open_shard(std::string_view table_name,
   shard.created_ms = stmt->column_int64(1);
   shard.start_seq = stmt->column_int64(2);
   shard.record_count = stmt->column_int64(3);
+  open_.emplace(std::move(key), shard);
   return shard;
 }
 
 void StreamShards::close(const StoredShard& shard, int64_t end_seq, int64_t now_ms) {
+  open_.erase(open_key(shard.table_name, shard.label));
   auto stmt = connection_.cached(sql::close_shard());
   stmt->bind_int64(1, end_seq)
       .bind_int64(2, now_ms)
@@ -147,6 +167,9 @@ std::optional<int64_t> StreamShards::place_record(std::string_view table_name,
       rollover_.lifetime_ms > 0 && now_ms - shard->created_ms >= rollover_.lifetime_ms;
   if (full || aged) shard = hand_over(*shard, next_free_seq - 1, now_ms);
   if (rollover_.max_records > 0) {
+    if (auto it = open_.find(open_key(table_name, label)); it != open_.end()) {
+      ++it->second.record_count;
+    }
     auto stmt = connection_.cached(sql::count_shard_record());
     stmt->bind_text(1, shard->table_name)
         .bind_text(2, shard->label)

@@ -19,9 +19,12 @@
 // shard ids is the order of creation, parents first.
 //
 // REQUIRES: the engine's storage lock held for every method; the methods
-// that write, inside a WriteTransaction.
+// that write, inside a WriteTransaction. StreamShards owns the connection's
+// rollback hook (sqlite3_rollback_hook): it keeps a copy of each stream's
+// open shard, dropped whenever a transaction rolls back.
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -35,8 +38,10 @@ namespace dynamini {
 struct ShardRollover {
   // After this many records (0: no limit).
   int64_t max_records = 0;
-  // After this many milliseconds (0: never by age). DynamoDB's shards close
-  // after about 4 hours.
+  // After this many milliseconds (0: never by age). DynamoDB does not
+  // document the period; its shards are reported to close after about 4
+  // hours (estuary/connectors PR 3418; an AWS support answer: "DynamoDB
+  // Stream shards are closed after a specific period").
   int64_t lifetime_ms = 4LL * 60 * 60 * 1000;
 };
 
@@ -59,7 +64,10 @@ struct StoredShard {
 
 class StreamShards {
  public:
-  explicit StreamShards(Connection& connection) : connection_(connection) {}
+  explicit StreamShards(Connection& connection);
+  ~StreamShards();
+  StreamShards(const StreamShards&) = delete;
+  StreamShards& operator=(const StreamShards&) = delete;
 
   void set_rollover(ShardRollover rollover) { rollover_ = rollover; }
   const ShardRollover& rollover() const { return rollover_; }
@@ -97,8 +105,9 @@ class StreamShards {
 
  private:
   // The stream's open shard: its id, creation time, start and record count
-  // (no parent, no end).
+  // (no parent, no end); from the copy kept when there is one.
   std::optional<StoredShard> open_shard(std::string_view table_name, std::string_view label);
+  static std::string open_key(std::string_view table_name, std::string_view label);
   // Closes `shard` at `last_seq` and opens its child; returns the child.
   StoredShard hand_over(const StoredShard& shard, int64_t last_seq, int64_t now_ms);
   void close(const StoredShard& shard, int64_t end_seq, int64_t now_ms);
@@ -107,6 +116,10 @@ class StreamShards {
 
   Connection& connection_;
   ShardRollover rollover_;
+  // Each stream's open shard as stored, by open_key(): the write path reads
+  // no shard row. Kept in step with every write of an open shard's row;
+  // cleared on rollback and by ensure_schema (after a restore).
+  std::map<std::string, StoredShard> open_;
 };
 
 // The id of a shard created at `created_ms`. The first shard of a stream
