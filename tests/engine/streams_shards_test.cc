@@ -385,3 +385,18 @@ TEST_CASE_FIXTURE(ShardsFixture,
     next_version[pk] = v + 1;
   }
 }
+
+TEST_CASE_FIXTURE(ShardsFixture,
+                  "GetRecords: an iterator of a shard dropped since it was issued is "
+                  "TrimmedDataAccessException") {
+  create_table("tbl", "KEYS_ONLY");
+  call("PutItem", put("tbl", "a"));
+  std::string arn = stream_arn("tbl");
+  advance_ms(4 * kHourMs);
+  std::string closed = all_shards(arn)[0].id;
+  advance_ms(24 * kHourMs - 60 * 1000);  // the closed shard has a minute left
+  std::string it = shard_iterator(arn, closed, "TRIM_HORIZON");
+  advance_ms(2 * 60 * 1000);
+  auto e = fail("GetRecords", R"({"ShardIterator":")" + it + R"("})");
+  CHECK(e.code == dynamini::ErrorCode::kTrimmedDataAccess);
+}
