@@ -30,7 +30,10 @@ Context::Context(Options options)
       file_lock_(options_.path),
       store_(options_.path),
       delays_(options_.transient_delays) {
-  store_.stream_log().configure([this] { return now_ms(); }, options_.region);
+  store_.stream_log().configure(
+      [this] { return now_ms(); }, options_.region,
+      ShardRollover{std::max<int64_t>(options_.stream_shard_max_records, 0),
+                    std::max<int64_t>(options_.stream_shard_lifetime_ms, 0)});
   reload_catalog();
 }
 

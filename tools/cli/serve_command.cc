@@ -49,6 +49,8 @@ std::unique_ptr<Database> open_database(const ServeFlags& flags) {
   try {
     Options options;
     options.path = flags.db_path;
+    options.stream_shard_max_records = flags.stream_shard_records;
+    options.stream_shard_lifetime_ms = flags.stream_shard_seconds * 1000;
     return Database::open(std::move(options));
   } catch (const std::exception& e) {
     std::string message = e.what();

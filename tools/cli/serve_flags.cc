@@ -185,6 +185,21 @@ const std::vector<FlagSpec>& flag_table() {
        [](ParseState& s, auto name, auto value) {
          s.flags.delays.update_table_ms = parse_int<uint32_t>(name, *value, 3600000);
        }},
+      {{"--stream-shard-records"},
+       Takes::kValue,
+       "N",
+       "close a stream's shard, and open its child, after N\nrecords (default 0: no limit)",
+       [](ParseState& s, auto name, auto value) {
+         s.flags.stream_shard_records = parse_int<uint32_t>(name, *value, 1000000000);
+       }},
+      {{"--stream-shard-seconds"},
+       Takes::kValue,
+       "S",
+       "... or after S seconds (default 14400, DynamoDB's\n4 hours; 0: never by age)",
+       [](ParseState& s, auto name, auto value) {
+         s.flags.stream_shard_seconds =
+             parse_int<uint32_t>(name, *value, 10u * 365 * 24 * 60 * 60);
+       }},
       {{"--threads"},
        Takes::kValue,
        "N",

@@ -47,6 +47,15 @@ struct Options {
   int64_t ttl_sweep_interval_ms = 1000;
   // Transient table statuses. Default: none (every window 0).
   TransientDelays transient_delays;
+  // DynamoDB Streams shards: a table stream's open shard closes and hands
+  // over to a child shard (whose ParentShardId names it) once it is this many
+  // milliseconds old by clock_ms. Default 4 hours: DynamoDB's shards are
+  // reported to roll over about every 4 hours (the period is not
+  // documented). 0: never by age.
+  int64_t stream_shard_lifetime_ms = 4LL * 60 * 60 * 1000;
+  // ... or once it holds this many records. Default 0: no limit. A small
+  // number makes shards change often, for consumers that follow lineage.
+  int64_t stream_shard_max_records = 0;
 };
 
 // A consistent copy of a whole database (every table, index row and the

@@ -13,7 +13,7 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium } from "playwright-core";
-import { CreateTableCommand, PutItemCommand } from "@aws-sdk/client-dynamodb";
+import { CreateTableCommand, DescribeTableCommand, PutItemCommand } from "@aws-sdk/client-dynamodb";
 import { BatchWriteCommand, GetCommand, PutCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { startDynamini } from "./harness.mjs";
 
@@ -296,6 +296,27 @@ test("the streams and TTL view shows each setting", async () => {
   await page.locator("#streams-body h2", { hasText: "Time to live" }).waitFor();
   await page.locator("#streams-body h2", { hasText: "Stream" }).waitFor();
   await shot("08-streams-ttl");
+});
+
+test("any request sends DescribeStream with ShardFilter and paging members", async () => {
+  const table = await server.client.send(new DescribeTableCommand({ TableName: "inbox" }));
+  const arn = table.Table.LatestStreamArn;
+  await page.locator('[data-tab="any"]').click();
+  await page.locator("#any-op").selectOption("DescribeStream");
+  await page.locator("#any-body").fill(JSON.stringify({ StreamArn: arn, Limit: 1 }, null, 2));
+  await page.locator("#any-send").click();
+  const shardId = await page.waitForFunction(
+    () => document.querySelector("#any-result")?.innerText.match(/shardId-\d{20}-[0-9a-f]{8}/)?.[0]);
+  const parent = await shardId.jsonValue();
+  const request = { StreamArn: arn, ShardFilter: { Type: "CHILD_SHARDS", ShardId: parent } };
+  await page.locator("#any-body").fill(JSON.stringify(request, null, 2));
+  await page.waitForFunction(() => /--shard-filter/.test(document.querySelector("#any-cli").textContent));
+  assert.match(await page.locator("#any-cli").innerText(),
+               /aws dynamodbstreams describe-stream --stream-arn \S+ --shard-filter /);
+  await page.locator("#any-send").click();
+  await page.locator("#any-result .metric", { hasText: "status" }).filter({ hasText: "200" }).waitFor();
+  // The open shard has no child yet: an empty list, no error.
+  assert.equal(await page.locator("#any-result .error-box").count(), 0);
 });
 
 async function metric(scope, label) {
