@@ -51,8 +51,9 @@ struct FlagSpec {
       apply;
 };
 
-const std::vector<FlagSpec>& flag_table() {
-  static const std::vector<FlagSpec> table = {
+// Where it listens and where it keeps its tables.
+std::vector<FlagSpec> listen_and_storage_flags() {
+  return {
       {{"--port", "-port"},
        Takes::kValue,
        "N",
@@ -93,6 +94,12 @@ const std::vector<FlagSpec>& flag_table() {
        "",
        "keep tables in memory only (the default)",
        [](ParseState& s, auto, auto) { s.flags.in_memory = true; }},
+  };
+}
+
+// The sample model, and tables and items from files.
+std::vector<FlagSpec> model_and_data_flags() {
+  return {
       {{"--no-inbox"},
        Takes::kNothing,
        "",
@@ -114,6 +121,12 @@ const std::vector<FlagSpec>& flag_table() {
            throw UsageError{"--seed expects TABLE=FILE, got '" + std::string(*value) + "'"};
          s.flags.seeds.push_back(std::move(*seed));
        }},
+  };
+}
+
+// What it logs and who may call it.
+std::vector<FlagSpec> logging_and_access_flags() {
+  return {
       {{"--log-requests"},
        Takes::kInlineValue,
        "[=aws]",
@@ -153,16 +166,13 @@ const std::vector<FlagSpec>& flag_table() {
          s.flags.server.auth =
              AccessKey{std::string(value->substr(0, colon)), std::string(value->substr(colon + 1))};
        }},
-      {{"--max-connections"},
-       Takes::kValue,
-       "N",
-       "most open connections (default 1024); more are closed\nat once",
-       [](ParseState& s, auto name, auto value) {
-         s.flags.server.max_connections = parse_int<size_t>(name, *value, 1000000);
-         if (s.flags.server.max_connections == 0) {
-           throw UsageError{"--max-connections expects a number from 1 to 1000000"};
-         }
-       }},
+  };
+}
+
+// How long tables stay CREATING, UPDATING or DELETING, and when stream shards
+// roll over.
+std::vector<FlagSpec> table_and_stream_flags() {
+  return {
       {{"--create-table-ms", "--createTableMs"},
        Takes::kValue,
        "N",
@@ -197,8 +207,28 @@ const std::vector<FlagSpec>& flag_table() {
        "S",
        "... or after S seconds (default 14400, DynamoDB's\n4 hours; 0: never by age)",
        [](ParseState& s, auto name, auto value) {
-         s.flags.stream_shard_seconds =
-             parse_int<uint32_t>(name, *value, 10u * 365 * 24 * 60 * 60);
+         s.flags.stream_shard_seconds = parse_int<uint32_t>(name, *value, 10u * 365 * 24 * 60 * 60);
+       }},
+      {{"-delayTransientStatuses"},
+       Takes::kNothing,
+       "",
+       "DynamoDB Local's flag: DynamoDB-like delays (create\n6 s, delete 5 s, update 2.2 s)",
+       [](ParseState& s, auto, auto) { s.flags.delays = kDynamoDbLikeDelays; }},
+  };
+}
+
+// Its threads and connections, DynamoDB Local's other flags, and itself.
+std::vector<FlagSpec> process_flags() {
+  return {
+      {{"--max-connections"},
+       Takes::kValue,
+       "N",
+       "most open connections (default 1024); more are closed\nat once",
+       [](ParseState& s, auto name, auto value) {
+         s.flags.server.max_connections = parse_int<size_t>(name, *value, 1000000);
+         if (s.flags.server.max_connections == 0) {
+           throw UsageError{"--max-connections expects a number from 1 to 1000000"};
+         }
        }},
       {{"--threads"},
        Takes::kValue,
@@ -207,11 +237,6 @@ const std::vector<FlagSpec>& flag_table() {
        [](ParseState& s, auto name, auto value) {
          s.flags.server.threads = parse_int<unsigned>(name, *value, 1024);
        }},
-      {{"-delayTransientStatuses"},
-       Takes::kNothing,
-       "",
-       "DynamoDB Local's flag: DynamoDB-like delays (create\n6 s, delete 5 s, update 2.2 s)",
-       [](ParseState& s, auto, auto) { s.flags.delays = kDynamoDbLikeDelays; }},
       {{"-sharedDb", "-optimizeDbBeforeStartup"},
        Takes::kNothing,
        "",
@@ -233,6 +258,18 @@ const std::vector<FlagSpec>& flag_table() {
        "show this help",
        [](ParseState& s, auto, auto) { s.flags.help = true; }},
   };
+}
+
+// Every flag, in the order --help lists them.
+const std::vector<FlagSpec>& flag_table() {
+  static const std::vector<FlagSpec> table = [] {
+    std::vector<FlagSpec> all;
+    for (auto group : {listen_and_storage_flags, model_and_data_flags, logging_and_access_flags,
+                       table_and_stream_flags, process_flags}) {
+      for (auto& spec : group()) all.push_back(std::move(spec));
+    }
+    return all;
+  }();
   return table;
 }
 
