@@ -144,7 +144,7 @@ int main(int argc, char** argv) {
   std::shared_ptr<const dynamini::VectorSnapshot> rows;
   {
     std::lock_guard lock(ctx.storage_mutex());
-    auto table = ctx.require_table("vectors");
+    auto table = ctx.require_table("vectors", "SearchVectors");
     rows = ctx.store().vector_snapshot(*table, table->vector_indexes[0]);  // the same memory
   }
   size_t agree = 0;
