@@ -300,9 +300,9 @@ TableDef read_v1(const Context& c, const Json& doc) {
   only_members(c, doc, "",
                members(c,
                        {"FormatVersion", "TableName", "StorageId", "TableId", "CreationDateTime",
-                        "AttributeDefinitions", "KeySchema", "BillingMode",
-                        "ProvisionedThroughput", "LastUpdateToPayPerRequestDateTime", "Indexes",
-                        "DeletionProtectionEnabled", "Stream", "TimeToLive"},
+                        "AttributeDefinitions", "KeySchema", "BillingMode", "ProvisionedThroughput",
+                        "LastUpdateToPayPerRequestDateTime", "Indexes", "DeletionProtectionEnabled",
+                        "Stream", "TimeToLive"},
                        {"VectorIndexes", "TableClass", "SSE", "OnDemandThroughput",
                         "WarmThroughput", "ResourcePolicy"}));
   TableDef def;

@@ -14,8 +14,8 @@
 #include "ops/resource_policy.h"
 #include "ops/table_binding.h"
 #include "ops/table_description.h"
-#include "ops/vector_index_binding.h"
 #include "ops/table_settings.h"
+#include "ops/vector_index_binding.h"
 
 namespace dynamini {
 namespace {

@@ -121,9 +121,9 @@ api::VectorDistanceFunction distance(VectorIndexDef::Distance d) {
 // description carries Backfilling false; once ACTIVE the member is absent
 // (recorded against DynamoDB, us-east-1 2026-08-06, by the kumo emulator's
 // VectorIndexDescription notes: CREATING/false, CREATING/true, ACTIVE/absent).
-void describe_vector_indexes(
-    api::TableDescription& out, const TableDef& def, const TableStats& stats,
-    const std::string& arn, const DescribedStatus& status) {
+void describe_vector_indexes(api::TableDescription& out, const TableDef& def,
+                             const TableStats& stats, const std::string& arn,
+                             const DescribedStatus& status) {
   for (size_t n = 0; n < def.vector_indexes.size(); ++n) {
     const VectorIndexDef& v = def.vector_indexes[n];
     const auto [count, bytes] = n < stats.vector_index_stats.size()

@@ -176,8 +176,8 @@ std::vector<FlagSpec> table_and_stream_flags() {
       {{"--create-table-ms", "--createTableMs"},
        Takes::kValue,
        "N",
-       "a new table is CREATING for N ms (default 0: ACTIVE\nat once); dynalite's "
-       "--createTableMs ... work too",
+       "a new table is CREATING for N ms (default 0: ACTIVE\nat once); the camelCase "
+       "spellings are dynalite's",
        [](ParseState& s, auto name, auto value) {
          s.flags.delays.create_table_ms = parse_int<uint32_t>(name, *value, 3600000);
        }},

@@ -40,8 +40,8 @@ struct ServeFlags {
   // --createTableMs, ... too), -delayTransientStatuses. Set after the
   // preloads, which are ACTIVE at once.
   TransientDelays delays;
-  int64_t stream_shard_records = 0;                        // --stream-shard-records
-  int64_t stream_shard_seconds = 4 * 60 * 60;              // --stream-shard-seconds
+  int64_t stream_shard_records = 0;            // --stream-shard-records
+  int64_t stream_shard_seconds = 4 * 60 * 60;  // --stream-shard-seconds
 };
 
 // What -delayTransientStatuses sets: windows as long as DynamoDB's measured
