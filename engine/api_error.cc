@@ -40,6 +40,10 @@ const char* ApiError::name() const {
       return "ExpiredIteratorException";
     case ErrorCode::kTrimmedDataAccess:
       return "TrimmedDataAccessException";
+    case ErrorCode::kAccessDenied:
+      return "AccessDeniedException";
+    case ErrorCode::kPolicyNotFound:
+      return "PolicyNotFoundException";
     case ErrorCode::kInternalServerError:
       return "InternalServerError";
   }
@@ -60,6 +64,8 @@ std::string ApiError::wire_type() const {
     case ErrorCode::kUnrecognizedClient:
     case ErrorCode::kInvalidSignature:
     case ErrorCode::kIncompleteSignature:
+    case ErrorCode::kAccessDenied:  // "com.amazon.coral.service#AccessDeniedException" (recorded
+                                    // in sebdah/dynamic-dynamodb issue 321)
       return std::string("com.amazon.coral.service#") + name();
     default:
       return std::string("com.amazonaws.dynamodb.v20120810#") + name();

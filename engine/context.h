@@ -18,6 +18,8 @@
 #include "storage/file_lock.h"
 #include "storage/store.h"
 #include "storage_mutex.h"
+#include "table_lifecycle.h"
+#include "table_reference.h"
 
 namespace dynamini {
 
@@ -33,20 +35,49 @@ class Context {
   // and render outside it.
   StorageMutex& storage_mutex() { return mutex_; }
 
+  // Where this database's ARNs point (Options::region and account_id).
+  ArnScope arn_scope() const { return {options_.region, options_.account_id}; }
+  // The name of the table a request names by `reference`, its name or ARN
+  // (table_name_of_reference; `action` is the operation).
+  std::string table_name_of(std::string_view reference, std::string_view action) const {
+    return table_name_of_reference(reference, arn_scope(), action);
+  }
+
   // REQUIRES: storage_mutex() held, for everything below.
   Store& store() { return store_; }
-  // nullptr when no such table.
+  // nullptr when no such table. `name` is a table's name (not an ARN).
   std::shared_ptr<const TableDef> find_table(std::string_view name) const;
-  // Throws ResourceNotFoundException("Requested resource not found").
-  std::shared_ptr<const TableDef> require_table(std::string_view name) const;
-  // The same for the table operations (DescribeTable, DeleteTable,
-  // UpdateTable, the TTL operations), whose message names the table:
-  // "Requested resource not found: Table: X not found".
-  std::shared_ptr<const TableDef> require_named_table(std::string_view name) const;
-  // Assigns the storage id, creates the storage and caches the definition.
-  // Throws ResourceInUseException when the name is taken.
-  std::shared_ptr<const TableDef> create_table(TableDef def);
-  void delete_table(const TableDef& def);
+  // The table a request names by `reference` (a TableName value: its name or
+  // its ARN, resolved by table_name_of_reference with `action`, the
+  // operation), for the item operations: the table must be ACTIVE or
+  // UPDATING. Throws ResourceNotFoundException("Requested resource not
+  // found") for a missing table or one still CREATING (or DELETING); the
+  // ARN's errors (table_reference.h).
+  std::shared_ptr<const TableDef> require_table(std::string_view reference,
+                                                std::string_view action);
+  // The same for the table operations (DescribeTable, the TTL operations),
+  // whose message names the table: "Requested resource not found: Table: X
+  // not found"; any status (a DELETING table is not found here).
+  std::shared_ptr<const TableDef> require_named_table(std::string_view reference,
+                                                      std::string_view action) const;
+  // The same for UpdateTable and DeleteTable, which change the table: it must
+  // be ACTIVE, else ResourceInUseException "Attempt to change a resource
+  // which is still in use: Table is being created|updated|deleted: X".
+  std::shared_ptr<const TableDef> require_changeable_table(std::string_view reference,
+                                                           std::string_view action);
+  // Transient statuses (table_lifecycle.h) and their delays.
+  TableLifecycle& lifecycle() { return lifecycle_; }
+  const TransientDelays& transient_delays() const { return delays_; }
+  void set_transient_delays(const TransientDelays& delays) { delays_ = delays; }
+  // Assigns the storage id, creates the storage and caches the definition,
+  // and stores `tags` (CreateTable's Tags) in the same transaction. Throws
+  // ResourceInUseException when the name is taken. The table is CREATING
+  // for transient_delays().create_table_ms.
+  using TagList = std::vector<std::pair<std::string, std::string>>;
+  std::shared_ptr<const TableDef> create_table(TableDef def, const TagList& tags = {});
+  // Drops the table's storage (items, indexes, tags) and its definition; it
+  // is DELETING, described with `stats`, for transient_delays().delete_table_ms.
+  void delete_table(const TableDef& def, const TableStats& stats);
   // Persists a changed definition of an existing table (same name and
   // storage) in one transaction and caches it (UpdateTimeToLive, streams).
   std::shared_ptr<const TableDef> save_table_definition(TableDef def);
@@ -54,7 +85,8 @@ class Context {
   // or dropped: UpdateTable) inside the same transaction first.
   std::shared_ptr<const TableDef> save_table_definition(
       TableDef def, const std::function<void(Store&)>& storage_changes);
-  std::vector<std::string> table_names() const;  // sorted
+  // Sorted, with the tables still DELETING.
+  std::vector<std::string> table_names();
   // Reloads the table catalog from the store (after a restore).
   void reload_catalog();
   // TransactWriteItems ClientRequestTokens (ops/idempotency_tokens.h).
@@ -71,6 +103,8 @@ class Context {
   std::map<std::string, std::shared_ptr<const TableDef>, std::less<>> tables_;
   int64_t next_id_ = 1;
   IdempotencyTokens idempotency_tokens_;
+  TableLifecycle lifecycle_;
+  TransientDelays delays_;
 };
 
 }  // namespace dynamini

@@ -148,6 +148,10 @@ DYNAMINI_TYPED(ListStreams, list_streams)
 DYNAMINI_TYPED(DescribeStream, describe_stream)
 DYNAMINI_TYPED(GetShardIterator, get_shard_iterator)
 DYNAMINI_TYPED(GetRecords, get_records)
+DYNAMINI_TYPED(SearchVectors, search_vectors)
+DYNAMINI_TYPED(PutResourcePolicy, put_resource_policy)
+DYNAMINI_TYPED(GetResourcePolicy, get_resource_policy)
+DYNAMINI_TYPED(DeleteResourcePolicy, delete_resource_policy)
 #undef DYNAMINI_TYPED
 
 void Database::reset() {
@@ -209,6 +213,11 @@ void Database::checkpoint() {
 }
 
 int64_t Database::now_ms() const { return impl_->context.now_ms(); }
+
+void Database::set_transient_delays(const TransientDelays& delays) {
+  std::lock_guard lock(impl_->context.storage_mutex());
+  impl_->context.set_transient_delays(delays);
+}
 
 std::unique_ptr<Subscription> Database::subscribe(std::string table_name, StreamHandler handler,
                                                   SubscribeOptions options) {

@@ -80,6 +80,15 @@ void check_string(const std::string& value, const Path& path, const StringRule& 
   }
 }
 
+void check_name_or_arn(const std::string& value, const Path& path, const StringRule& arn,
+                       const StringRule& name, ShapeErrors& errors) {
+  if (!satisfies(value, arn)) {
+    check_string(value, path, arn, errors);
+  } else if (!looks_like_arn(value)) {
+    check_string(value, path, name, errors);
+  }
+}
+
 void check_number(int64_t value, const Path& path, const NumberRule& rule, ShapeErrors& errors) {
   if (rule.min && value < *rule.min) {
     errors.add(std::to_string(value), path.text(),

@@ -91,15 +91,24 @@ std::string element(const std::string& path, const char* name, size_t i) {
   return join(path, name) + "[" + std::to_string(i) + "]";
 }
 
-// Format 1 refuses members it does not define (see the rule in the header).
+// Formats 1 and 2 refuse members they do not define (see the rule in the
+// header).
 void only_members(const Context& c, const Json& object, const std::string& path,
-                  std::initializer_list<const char*> known) {
+                  const std::vector<const char*>& known) {
   for (const auto& m : object.GetObject()) {
     std::string_view name(m.name.GetString(), m.name.GetStringLength());
     bool found = false;
     for (const char* k : known) found |= name == k;
     if (!found) c.fail(join(path, std::string(name).c_str()), "not a member of this format");
   }
+}
+
+// A member list, with `added` when the entry's format is 2 or later.
+std::vector<const char*> members(const Context& c, std::initializer_list<const char*> v1,
+                                 std::initializer_list<const char*> added = {}) {
+  std::vector<const char*> out(v1);
+  if (c.version >= 2) out.insert(out.end(), added);
+  return out;
 }
 
 ValueType scalar_type(const Context& c, const std::string& text, const std::string& path) {
@@ -187,12 +196,115 @@ void read_throughput_v1(const Context& c, const Json& o, const std::string& path
   out = throughput_at(c, o, path, "ProvisionedThroughput");
 }
 
+IndexProjection read_projection_v1(const Context& c, const Json& o, const std::string& path) {
+  const Json& projection = object_at(c, o, path, "Projection");
+  std::string pp = join(path, "Projection");
+  only_members(c, projection, pp, {"ProjectionType", "NonKeyAttributes"});
+  IndexProjection out;
+  out.type = projection_type(c, string_at(c, projection, pp, "ProjectionType"),
+                             join(pp, "ProjectionType"));
+  out.non_key_attributes = strings_at(c, projection, pp, "NonKeyAttributes");
+  return out;
+}
+
+VectorIndexDef::Distance distance_function(const Context& c, const std::string& text,
+                                           const std::string& path) {
+  if (text == "COSINE") return VectorIndexDef::Distance::kCosine;
+  if (text == "DOT_PRODUCT") return VectorIndexDef::Distance::kDotProduct;
+  if (text == "EUCLIDEAN") return VectorIndexDef::Distance::kEuclidean;
+  c.fail(path, "expected COSINE, DOT_PRODUCT or EUCLIDEAN, not \"" + text + "\"");
+}
+
+VectorIndexDef read_vector_index_v2(const Context& c, const Json& value, const std::string& p) {
+  as_object(c, value, p);
+  only_members(c, value, p,
+               {"IndexName", "StorageNumber", "VectorAttribute", "Dimensions", "DistanceFunction",
+                "SearchSchema", "Projection"});
+  VectorIndexDef out;
+  out.name = string_at(c, value, p, "IndexName");
+  int64_t number = int64_at(c, value, p, "StorageNumber");
+  if (number < 1 || number > 1000000) c.fail(join(p, "StorageNumber"), "out of range");
+  out.number = static_cast<int>(number);
+  out.attribute = string_at(c, value, p, "VectorAttribute");
+  out.dimensions = int64_at(c, value, p, "Dimensions");
+  if (out.dimensions < 1) c.fail(join(p, "Dimensions"), "out of range");
+  out.distance =
+      distance_function(c, string_at(c, value, p, "DistanceFunction"), join(p, "DistanceFunction"));
+  const Json& schema = array_at(c, value, p, "SearchSchema");
+  for (rapidjson::SizeType i = 0; i < schema.Size(); ++i) {
+    std::string e = element(p, "SearchSchema", i);
+    as_object(c, schema[i], e);
+    only_members(c, schema[i], e, {"AttributeName", "SearchSchemaElementType"});
+    std::string kind = string_at(c, schema[i], e, "SearchSchemaElementType");
+    if (kind != "HASH" && kind != "INLINE_FILTER") {
+      c.fail(join(e, "SearchSchemaElementType"), "expected HASH or INLINE_FILTER");
+    }
+    out.search_schema.push_back({string_at(c, schema[i], e, "AttributeName"), kind == "HASH"});
+  }
+  out.projection = read_projection_v1(c, value, p);
+  return out;
+}
+
+// Format 2's optional VectorIndexes.
+void read_v2_members(const Context& c, const Json& doc, TableDef& def) {
+  if (!optional_member(doc, "VectorIndexes")) return;
+  const Json& list = array_at(c, doc, "", "VectorIndexes");
+  for (rapidjson::SizeType i = 0; i < list.Size(); ++i) {
+    def.vector_indexes.push_back(read_vector_index_v2(c, list[i], element("", "VectorIndexes", i)));
+  }
+}
+
+// ---- Format 2: optional members on top of format 1 ----
+
+void read_capacity_settings_v2(const Context& c, const Json& o, const std::string& path,
+                               OnDemandLimits& on_demand, WarmThroughputSettings& warm) {
+  if (optional_member(o, "OnDemandThroughput")) {
+    const Json& t = object_at(c, o, path, "OnDemandThroughput");
+    const std::string p = join(path, "OnDemandThroughput");
+    only_members(c, t, p, {"MaxReadRequestUnits", "MaxWriteRequestUnits"});
+    on_demand = {int64_at(c, t, p, "MaxReadRequestUnits"),
+                 int64_at(c, t, p, "MaxWriteRequestUnits")};
+  }
+  if (optional_member(o, "WarmThroughput")) {
+    const Json& t = object_at(c, o, path, "WarmThroughput");
+    const std::string p = join(path, "WarmThroughput");
+    only_members(c, t, p, {"ReadUnitsPerSecond", "WriteUnitsPerSecond"});
+    warm = {int64_at(c, t, p, "ReadUnitsPerSecond"), int64_at(c, t, p, "WriteUnitsPerSecond")};
+  }
+}
+
+void read_table_settings_v2(const Context& c, const Json& doc, TableDef& def) {
+  if (optional_member(doc, "TableClass")) {
+    const Json& t = object_at(c, doc, "", "TableClass");
+    only_members(c, t, "TableClass", {"TableClass", "LastUpdateDateTime"});
+    def.table_class = string_at(c, t, "TableClass", "TableClass");
+    def.table_class_updated = double_at(c, t, "TableClass", "LastUpdateDateTime");
+  }
+  if (optional_member(doc, "SSE")) {
+    const Json& t = object_at(c, doc, "", "SSE");
+    only_members(c, t, "SSE", {"KMSMasterKeyArn"});
+    def.sse = {true, string_at(c, t, "SSE", "KMSMasterKeyArn")};
+  }
+  read_capacity_settings_v2(c, doc, "", def.on_demand, def.warm);
+  if (optional_member(doc, "ResourcePolicy")) {
+    const Json& t = object_at(c, doc, "", "ResourcePolicy");
+    only_members(c, t, "ResourcePolicy", {"Policy", "RevisionId"});
+    def.resource_policy = ResourcePolicySettings{string_at(c, t, "ResourcePolicy", "Policy"),
+                                                 string_at(c, t, "ResourcePolicy", "RevisionId")};
+  }
+}
+
+// ---- Formats 1 and 2 ----
+
 TableDef read_v1(const Context& c, const Json& doc) {
   only_members(c, doc, "",
-               {"FormatVersion", "TableName", "StorageId", "TableId", "CreationDateTime",
-                "AttributeDefinitions", "KeySchema", "BillingMode", "ProvisionedThroughput",
-                "LastUpdateToPayPerRequestDateTime", "Indexes", "DeletionProtectionEnabled",
-                "Stream", "TimeToLive"});
+               members(c,
+                       {"FormatVersion", "TableName", "StorageId", "TableId", "CreationDateTime",
+                        "AttributeDefinitions", "KeySchema", "BillingMode", "ProvisionedThroughput",
+                        "LastUpdateToPayPerRequestDateTime", "Indexes", "DeletionProtectionEnabled",
+                        "Stream", "TimeToLive"},
+                       {"VectorIndexes", "TableClass", "SSE", "OnDemandThroughput",
+                        "WarmThroughput", "ResourcePolicy"}));
   TableDef def;
   def.name = string_at(c, doc, "", "TableName");
   def.id = int64_at(c, doc, "", "StorageId");
@@ -216,8 +328,10 @@ TableDef read_v1(const Context& c, const Json& doc) {
     std::string p = element("", "Indexes", i);
     const Json& index = as_object(c, indexes[i], p);
     only_members(c, index, p,
-                 {"IndexName", "Global", "StorageNumber", "KeySchema", "Projection",
-                  "ProvisionedThroughput"});
+                 members(c,
+                         {"IndexName", "Global", "StorageNumber", "KeySchema", "Projection",
+                          "ProvisionedThroughput"},
+                         {"OnDemandThroughput", "WarmThroughput"}));
     IndexDef out;
     out.name = string_at(c, index, p, "IndexName");
     out.global = bool_at(c, index, p, "Global");
@@ -225,13 +339,9 @@ TableDef read_v1(const Context& c, const Json& doc) {
     if (number < 1 || number > 1000000) c.fail(join(p, "StorageNumber"), "out of range");
     out.number = static_cast<int>(number);
     out.keys = read_key_schema_v1(c, index, p);
-    const Json& projection = object_at(c, index, p, "Projection");
-    std::string pp = join(p, "Projection");
-    only_members(c, projection, pp, {"ProjectionType", "NonKeyAttributes"});
-    out.projection.type = projection_type(c, string_at(c, projection, pp, "ProjectionType"),
-                                          join(pp, "ProjectionType"));
-    out.projection.non_key_attributes = strings_at(c, projection, pp, "NonKeyAttributes");
+    out.projection = read_projection_v1(c, index, p);
     read_throughput_v1(c, index, p, out.throughput);
+    if (c.version >= 2) read_capacity_settings_v2(c, index, p, out.on_demand, out.warm);
     def.indexes.push_back(std::move(out));
   }
   def.deletion_protection = bool_at(c, doc, "", "DeletionProtectionEnabled");
@@ -244,6 +354,8 @@ TableDef read_v1(const Context& c, const Json& doc) {
   only_members(c, ttl, "TimeToLive", {"Enabled", "AttributeName"});
   def.ttl.enabled = bool_at(c, ttl, "TimeToLive", "Enabled");
   def.ttl.attribute = string_at(c, ttl, "TimeToLive", "AttributeName");
+  if (c.version >= 2) read_v2_members(c, doc, def);
+  if (c.version >= 2) read_table_settings_v2(c, doc, def);
   return def;
 }
 
@@ -407,6 +519,105 @@ void write_throughput(JsonWriter& w, const Throughput& t) {
   w.EndObject();
 }
 
+void write_projection(JsonWriter& w, const IndexProjection& projection);
+
+const char* distance_name(VectorIndexDef::Distance distance) {
+  switch (distance) {
+    case VectorIndexDef::Distance::kCosine:
+      return "COSINE";
+    case VectorIndexDef::Distance::kDotProduct:
+      return "DOT_PRODUCT";
+    case VectorIndexDef::Distance::kEuclidean:
+      return "EUCLIDEAN";
+  }
+  return "COSINE";
+}
+
+void write_vector_indexes(JsonWriter& w, const TableDef& def) {
+  if (def.vector_indexes.empty()) return;
+  w.Key("VectorIndexes");
+  w.StartArray();
+  for (const auto& v : def.vector_indexes) {
+    w.StartObject();
+    w.Key("IndexName");
+    write_string(w, v.name);
+    w.Key("StorageNumber");
+    w.Int(v.number);
+    w.Key("VectorAttribute");
+    write_string(w, v.attribute);
+    w.Key("Dimensions");
+    w.Int64(v.dimensions);
+    w.Key("DistanceFunction");
+    w.String(distance_name(v.distance));
+    w.Key("SearchSchema");
+    w.StartArray();
+    for (const auto& e : v.search_schema) {
+      w.StartObject();
+      w.Key("AttributeName");
+      write_string(w, e.name);
+      w.Key("SearchSchemaElementType");
+      w.String(e.hash ? "HASH" : "INLINE_FILTER");
+      w.EndObject();
+    }
+    w.EndArray();
+    write_projection(w, v.projection);
+    w.EndObject();
+  }
+  w.EndArray();
+}
+
+// Format 2's optional members, each written only when not the default.
+void write_capacity_settings(JsonWriter& w, const OnDemandLimits& on_demand,
+                             const WarmThroughputSettings& warm) {
+  if (on_demand.any()) {
+    w.Key("OnDemandThroughput");
+    w.StartObject();
+    w.Key("MaxReadRequestUnits");
+    w.Int64(on_demand.max_read);
+    w.Key("MaxWriteRequestUnits");
+    w.Int64(on_demand.max_write);
+    w.EndObject();
+  }
+  if (warm.read != 0 || warm.write != 0) {
+    w.Key("WarmThroughput");
+    w.StartObject();
+    w.Key("ReadUnitsPerSecond");
+    w.Int64(warm.read);
+    w.Key("WriteUnitsPerSecond");
+    w.Int64(warm.write);
+    w.EndObject();
+  }
+}
+
+void write_table_settings(JsonWriter& w, const TableDef& def) {
+  if (!def.table_class.empty()) {
+    w.Key("TableClass");
+    w.StartObject();
+    w.Key("TableClass");
+    write_string(w, def.table_class);
+    w.Key("LastUpdateDateTime");
+    w.Double(def.table_class_updated);
+    w.EndObject();
+  }
+  if (def.sse.kms) {
+    w.Key("SSE");
+    w.StartObject();
+    w.Key("KMSMasterKeyArn");
+    write_string(w, def.sse.kms_key_arn);
+    w.EndObject();
+  }
+  write_capacity_settings(w, def.on_demand, def.warm);
+  if (def.resource_policy) {
+    w.Key("ResourcePolicy");
+    w.StartObject();
+    w.Key("Policy");
+    write_string(w, def.resource_policy->document);
+    w.Key("RevisionId");
+    write_string(w, def.resource_policy->revision_id);
+    w.EndObject();
+  }
+}
+
 const char* projection_name(IndexProjection::Type type) {
   switch (type) {
     case IndexProjection::Type::kAll:
@@ -417,6 +628,18 @@ const char* projection_name(IndexProjection::Type type) {
       return "INCLUDE";
   }
   return "ALL";
+}
+
+void write_projection(JsonWriter& w, const IndexProjection& projection) {
+  w.Key("Projection");
+  w.StartObject();
+  w.Key("ProjectionType");
+  w.String(projection_name(projection.type));
+  w.Key("NonKeyAttributes");
+  w.StartArray();
+  for (const auto& a : projection.non_key_attributes) write_string(w, a);
+  w.EndArray();
+  w.EndObject();
 }
 
 }  // namespace
@@ -456,16 +679,9 @@ std::string table_def_to_json(const TableDef& def) {
     w.Key("StorageNumber");
     w.Int(index.number);
     write_key_schema(w, index.keys);
-    w.Key("Projection");
-    w.StartObject();
-    w.Key("ProjectionType");
-    w.String(projection_name(index.projection.type));
-    w.Key("NonKeyAttributes");
-    w.StartArray();
-    for (const auto& a : index.projection.non_key_attributes) write_string(w, a);
-    w.EndArray();
-    w.EndObject();
+    write_projection(w, index.projection);
     write_throughput(w, index.throughput);
+    write_capacity_settings(w, index.on_demand, index.warm);
     w.EndObject();
   }
   w.EndArray();
@@ -487,6 +703,8 @@ std::string table_def_to_json(const TableDef& def) {
   w.Key("AttributeName");
   write_string(w, def.ttl.attribute);
   w.EndObject();
+  write_vector_indexes(w, def);
+  write_table_settings(w, def);
   w.EndObject();
   return std::string(buffer.GetString(), buffer.GetSize());
 }

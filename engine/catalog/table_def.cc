@@ -36,6 +36,18 @@ const IndexDef* TableDef::find_index(std::string_view index_name) const {
   return nullptr;
 }
 
+const VectorIndexDef* TableDef::find_vector_index(std::string_view index_name) const {
+  for (const auto& v : vector_indexes)
+    if (v.name == index_name) return &v;
+  return nullptr;
+}
+
+const VectorIndexDef::SearchElement* VectorIndexDef::hash_element() const {
+  for (const auto& e : search_schema)
+    if (e.hash) return &e;
+  return nullptr;
+}
+
 bool TableDef::is_key_attribute(std::string_view attribute) const {
   return keys.hash.name == attribute || (keys.range && keys.range->name == attribute);
 }
@@ -44,6 +56,10 @@ std::string TableDef::storage_table() const { return "t" + std::to_string(id); }
 
 std::string TableDef::storage_index(const IndexDef& index) const {
   return "t" + std::to_string(id) + "_i" + std::to_string(index.number);
+}
+
+std::string TableDef::storage_vector_index(const VectorIndexDef& index) const {
+  return "t" + std::to_string(id) + "_v" + std::to_string(index.number);
 }
 
 void check_throughput_bounds(const Throughput& t) {

@@ -379,12 +379,12 @@ bool evaluate_node(const Node& node, const Item* item) {
 
 }  // namespace
 
-std::unique_ptr<Condition::Node> parse_condition_tree(std::string_view text,
-                                                      ExpressionAttributes& attributes,
-                                                      std::string_view parameter) {
-  const std::string prefix = "Invalid " + std::string(parameter) + ": ";
-  check_expression_text(text, prefix,
-                        parameter == "ConditionExpression" || parameter == "FilterExpression");
+namespace {
+
+// Parses, resolves and validates; every message starts with `prefix`.
+std::unique_ptr<Condition::Node> checked_condition_tree(std::string_view text,
+                                                        ExpressionAttributes& attributes,
+                                                        const std::string& prefix) {
   const parsed::ConditionTree& tree = *parsed::cached_condition_syntax(text, prefix);
   Resolver resolver(attributes);
   auto root = std::make_unique<Node>(resolve_node(tree.root, resolver));
@@ -400,9 +400,24 @@ std::unique_ptr<Condition::Node> parse_condition_tree(std::string_view text,
   return root;
 }
 
+}  // namespace
+
+std::unique_ptr<Condition::Node> parse_condition_tree(std::string_view text,
+                                                      ExpressionAttributes& attributes,
+                                                      std::string_view parameter) {
+  const std::string prefix = "Invalid " + std::string(parameter) + ": ";
+  check_expression_text(text, prefix,
+                        parameter == "ConditionExpression" || parameter == "FilterExpression");
+  return checked_condition_tree(text, attributes, prefix);
+}
+
 Condition Condition::parse(std::string_view text, ExpressionAttributes& attributes,
                            std::string_view parameter) {
   return Condition(parse_condition_tree(text, attributes, parameter));
+}
+
+Condition Condition::parse_unprefixed(std::string_view text, ExpressionAttributes& attributes) {
+  return Condition(checked_condition_tree(text, attributes, ""));
 }
 
 bool Condition::evaluate(const Item* item) const { return evaluate_node(*root_, item); }

@@ -214,6 +214,15 @@ bool set_type_matches(const AttributeValue& a, const AttributeValue& b) {
 Update Update::parse(std::string_view text, ExpressionAttributes& attributes) {
   const std::string prefix = "Invalid UpdateExpression: ";
   check_expression_text(text, prefix, false);
+  return parse_checked(text, attributes, prefix);
+}
+
+Update Update::parse_unprefixed(std::string_view text, ExpressionAttributes& attributes) {
+  return parse_checked(text, attributes, "");
+}
+
+Update Update::parse_checked(std::string_view text, ExpressionAttributes& attributes,
+                             const std::string& prefix) {
   const parsed::UpdateTree& tree = *parsed::cached_update_syntax(text, prefix);
   auto actions = std::make_unique<Actions>();
   Resolver resolver(attributes);

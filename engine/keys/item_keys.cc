@@ -89,6 +89,7 @@ void validate_item_keys(const Item& item, const TableDef& table) {
     };
     for (const KeyElement* element : index.keys.elements()) check_index(*element);
   }
+  validate_vector_attributes(item, table);
 }
 
 Item key_of(const Item& item, const KeySchema& keys) {

@@ -95,10 +95,10 @@ BatchGetItemResponse BatchGetItemOperation::run(Context& context, const Request&
   std::lock_guard lock(context.storage_mutex());
   size_t t = 0;
   for (const auto& [name, spec] : tables) {
-    auto def = context.require_table(name);
+    auto def = context.require_table(name, "BatchGetItem");
     check_unique_keys(*spec.keys, *def);
     Answer answer = read_table(context, *def, spec, projections[t++], response_bytes);
-    responses[name] = std::move(answer.items);
+    responses[name] = std::move(answer.items);  // keyed as requested: name or ARN
     if (!answer.unprocessed.empty()) {
       api::KeysAndAttributes rest = spec;  // echoes the table's other members
       rest.keys = std::move(answer.unprocessed);

@@ -54,7 +54,7 @@ std::vector<TableWrites> bind_writes(const BatchWriteItemRequest& request) {
 // Tables, keys and duplicates, before anything is written. REQUIRES: storage lock.
 void check_tables(Context& context, std::vector<TableWrites>& tables) {
   for (auto& tw : tables) {
-    tw.def = context.require_table(*tw.table_name);
+    tw.def = context.require_table(*tw.table_name, "BatchWriteItem");
     std::set<std::pair<std::string, std::string>> seen;
     for (const auto& w : tw.writes) {
       w.validate(*tw.def);

@@ -1,5 +1,9 @@
 // CreateTable: the table is usable at once; the response says CREATING as
-// DynamoDB's does, and DescribeTable says ACTIVE (waiters return at once).
+// DynamoDB's does, and DescribeTable says ACTIVE (waiters return at once),
+// unless Options::transient_delays makes it CREATING for a while
+// (table_lifecycle.h). Tags, TableClass, SSESpecification,
+// OnDemandThroughput, WarmThroughput and ResourcePolicy are stored with it
+// (ops/table_settings.h, ops/resource_policy.h).
 // Semantic checks in the order DynamoDB answers them (dynalite
 // validations/createTable.js): billing, the table's keys, then each local
 // index, then each global index, then the attribute definitions' count.
@@ -7,8 +11,11 @@
 #include <mutex>
 
 #include "ops/operations.h"
+#include "ops/resource_policy.h"
 #include "ops/table_binding.h"
 #include "ops/table_description.h"
+#include "ops/table_settings.h"
+#include "ops/vector_index_binding.h"
 
 namespace dynamini {
 namespace {
@@ -42,6 +49,19 @@ void bind_billing(const CreateTableRequest& request, TableDef& def) {
         "PROVISIONED");
   }
   if (throughput) def.throughput = *throughput;
+}
+
+// A global index's OnDemandThroughput and WarmThroughput (ops/table_settings.h).
+void bind_index_capacity_settings(const api::GlobalSecondaryIndex& gsi, const TableDef& def,
+                                  IndexDef& index) {
+  if (gsi.on_demand_throughput) {
+    index.on_demand =
+        bind_on_demand(*gsi.on_demand_throughput, def.pay_per_request, index.name, false);
+  }
+  if (gsi.warm_throughput) {
+    index.warm = bind_warm_for_create(*gsi.warm_throughput, def.pay_per_request, index.throughput,
+                                      index.name);
+  }
 }
 
 std::vector<IndexDef> bind_local_indexes(const std::vector<api::LocalSecondaryIndex>& list,
@@ -104,6 +124,7 @@ std::vector<IndexDef> bind_global_indexes(const std::vector<api::GlobalSecondary
     }
     if (throughput)
       index.throughput = {*throughput->read_capacity_units, *throughput->write_capacity_units};
+    bind_index_capacity_settings(gsi, def, index);
     out.push_back(std::move(index));
   }
   if (out.size() > kMaxGlobalIndexes) {
@@ -135,6 +156,11 @@ TableDef bind_create_table(const CreateTableRequest& request) {
       def.indexes.push_back(std::move(index));
     }
   }
+  if (request.vector_indexes) {
+    std::set<std::string> names;
+    for (const auto& index : def.indexes) names.insert(index.name);
+    def.vector_indexes = bind_vector_indexes(*request.vector_indexes, def, used, names);
+  }
   if (used.size() != def.attribute_definitions.size()) {
     throw invalid_parameter(
         "Number of attributes in KeySchema does not exactly match number of attributes defined in "
@@ -145,20 +171,44 @@ TableDef bind_create_table(const CreateTableRequest& request) {
   return def;
 }
 
+// The settings of ops/table_settings.h and the resource policy, after the
+// table's keys and indexes.
+void bind_settings(const CreateTableRequest& request, const ArnScope& scope, int64_t now_ms,
+                   TableDef& def) {
+  if (request.table_class) def.table_class = bind_table_class(*request.table_class);
+  if (request.sse_specification) def.sse = bind_sse(*request.sse_specification, scope);
+  if (request.on_demand_throughput) {
+    def.on_demand = bind_on_demand(*request.on_demand_throughput, def.pay_per_request, "", false);
+  }
+  if (request.warm_throughput) {
+    def.warm =
+        bind_warm_for_create(*request.warm_throughput, def.pay_per_request, def.throughput, "");
+  }
+  if (request.resource_policy) {
+    check_policy_document(*request.resource_policy);
+    def.resource_policy = ResourcePolicySettings{*request.resource_policy, std::to_string(now_ms)};
+  }
+}
+
 }  // namespace
 
 CreateTableResponse CreateTableOperation::run(Context& context, const Request& request,
                                               const ExecuteOptions&) {
   TableDef def = bind_create_table(request);
+  const Context::TagList tags = request.tags ? bind_create_tags(*request.tags) : Context::TagList{};
   std::shared_ptr<const TableDef> created;
   {
     std::lock_guard lock(context.storage_mutex());
-    created = context.create_table(std::move(def));
+    // The name the request gave or the one its ARN names (table_reference.h).
+    def.name = table_name_of_reference(def.name, context.arn_scope(), "CreateTable");
+    bind_settings(request, context.arn_scope(), context.now_ms(), def);
+    created = context.create_table(std::move(def), tags);
   }
   TableStats stats;
   stats.index_stats.resize(created->indexes.size());
+  stats.vector_index_stats.resize(created->vector_indexes.size());
   const auto& options = context.options();
-  return {describe_table_def(*created, stats, api::TableStatus::kCreating,
+  return {describe_table_def(*created, stats, described_as(api::TableStatus::kCreating),
                              {options.region, options.account_id})};
 }
 

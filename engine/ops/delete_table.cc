@@ -1,5 +1,6 @@
 // DeleteTable: answers the table as it was, DELETING; refused while deletion
-// protection is on.
+// protection is on, and while the table is not ACTIVE (table_lifecycle.h).
+// Its items, indexes, tags and resource policy go with it.
 
 #include <mutex>
 
@@ -15,17 +16,17 @@ DeleteTableResponse DeleteTableOperation::run(Context& context, const Request& r
   TableStats stats;
   {
     std::lock_guard lock(context.storage_mutex());
-    def = context.require_named_table(*request.table_name);
+    def = context.require_changeable_table(*request.table_name, "DeleteTable");
     if (def->deletion_protection) {
       throw validation_error(
           "Resource cannot be deleted as it is currently protected against deletion. Disable "
           "deletion protection first.");
     }
     stats = context.store().stats(*def);
-    context.delete_table(*def);
+    context.delete_table(*def, stats);
   }
   const auto& options = context.options();
-  return {describe_table_def(*def, stats, api::TableStatus::kDeleting,
+  return {describe_table_def(*def, stats, described_as(api::TableStatus::kDeleting),
                              {options.region, options.account_id})};
 }
 

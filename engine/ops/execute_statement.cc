@@ -3,28 +3,45 @@
 #include "ops/consumed_capacity.h"
 #include "ops/operations.h"
 #include "ops/partiql_execute.h"
+#include "ops/partiql_next_token.h"
+#include "partiql/parser.h"
 
 namespace dynamini {
+
+void ExecuteStatementOperation::check_before_values(const Request& request) {
+  // Parameters are read as DynamoDB's PartiQL layer reads them, before the
+  // generic AttributeValue checks (partiql/parser.h).
+  partiql::check_parameters(request.parameters);
+}
 
 ExecuteStatementResponse ExecuteStatementOperation::run(Context& context, const Request& request,
                                                         const ExecuteOptions& options) {
   auto parsed = partiql::prepare(context, *request.statement, request.parameters);
+  const CapacityDetail capacity = capacity_detail(request.return_consumed_capacity, options);
   ExecuteStatementResponse response;
+  partiql::StatementResult result;
+  if (std::holds_alternative<partiql::Exists>(parsed.statement)) {
+    // DynamoDB Local's message (ValidationExceptionMessages
+    // UNSUPPORTED_CONDITION_CHECK_CLAUSE_FOR_NON_TX_REQUEST).
+    throw validation_error("EXISTS can only be used in ExecuteTransaction write requests.");
+  }
   if (std::holds_alternative<partiql::Select>(parsed.statement)) {
-    partiql::ReadOptions read;
+    partiql::SelectRequest read;
     read.limit = request.limit;
     read.consistent = request.consistent_read.value_or(false);
-    read.return_consumed_capacity = request.return_consumed_capacity;
-    auto page = partiql::run_select(context, parsed, read, request.next_token, options);
-    response.items = std::move(page.items);
-    response.next_token = std::move(page.next_token);
-    response.consumed_capacity = std::move(page.consumed_capacity);
-    return response;
+    read.next_token = request.next_token;
+    read.fingerprint = partiql::statement_fingerprint(*request.statement, request.parameters);
+    result = partiql::run_select(context, parsed, read, capacity);
+  } else {
+    const bool return_old = is_value(request.return_values_on_condition_check_failure,
+                                     api::ReturnValuesOnConditionCheckFailure::kAllOld);
+    result = partiql::run_write(context, parsed, return_old, capacity);
   }
-  const bool return_old = is_value(request.return_values_on_condition_check_failure,
-                                   api::ReturnValuesOnConditionCheckFailure::kAllOld);
-  partiql::run_write(context, parsed, return_old);
-  response.items.emplace();  // a write answers "Items": []
+  // Items is always present: empty for a write without RETURNING (recorded
+  // against DynamoDB, paritysuite/dynamodb-conformance writeResponses.test.ts).
+  response.items = std::move(result.items);
+  response.next_token = std::move(result.next_token);
+  response.consumed_capacity = std::move(result.consumed_capacity);
   return response;
 }
 

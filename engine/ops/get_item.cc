@@ -27,7 +27,7 @@ GetItemResponse GetItemOperation::run(Context& context, const Request& request,
   std::optional<Store::StoredItem> stored;
   {
     std::lock_guard lock(context.storage_mutex());
-    auto table = context.require_table(*request.table_name);
+    auto table = context.require_table(*request.table_name, "GetItem");
     validate_key(*request.key, *table);
     stored = context.store().get_stored(*table, encode_primary_key(*request.key, table->keys));
   }

@@ -1,4 +1,4 @@
-// GetShardIterator (DynamoDB Streams): a position in the stream's shard.
+// GetShardIterator (DynamoDB Streams): a position in one shard of a stream.
 
 #include <mutex>
 
@@ -17,14 +17,15 @@ bool needs_sequence(Type type) {
   return type == Type::kAtSequenceNumber || type == Type::kAfterSequenceNumber;
 }
 
-// The iterator's position for an AT_ or AFTER_SEQUENCE_NUMBER request.
-int64_t sequence_position(const StoredStream& stream, const GetShardIteratorRequest& request,
-                          int64_t seq) {
-  if (seq < stream.start_seq) {
+// The iterator's position for an AT_ or AFTER_SEQUENCE_NUMBER request: the
+// number must lie in the shard's range (up to its end once closed).
+int64_t sequence_position(const StoredStream& stream, const StoredShard& shard,
+                          const GetShardIteratorRequest& request, int64_t seq) {
+  if (seq < shard.start_seq || (!shard.open() && seq > shard.last_seq())) {
     throw validation_error("Invalid SequenceNumber: " + *request.sequence_number +
                            " is not in the range of shard " + *request.shard_id);
   }
-  if (seq < stream.trim_horizon()) {
+  if (seq < shard_trim_horizon(stream, shard)) {
     // catalogue-exempt: needs 24 h to pass; streams_api_test.cc, injected clock
     throw ApiError{ErrorCode::kTrimmedDataAccess,
                    "The requested sequence number is beyond the trim horizon of the shard "
@@ -32,6 +33,20 @@ int64_t sequence_position(const StoredStream& stream, const GetShardIteratorRequ
                    {}};
   }
   return *request.shard_iterator_type == Type::kAtSequenceNumber ? seq : seq + 1;
+}
+
+// Where an iterator of `type` starts in `shard`. LATEST on a closed shard is
+// just past its end: GetRecords then answers no records and no
+// NextShardIterator.
+int64_t start_position(Context& context, const StoredStream& stream, const StoredShard& shard,
+                       const GetShardIteratorRequest& request, std::optional<int64_t> seq) {
+  const Type type = request.shard_iterator_type->value();
+  if (type == Type::kTrimHorizon) return shard_trim_horizon(stream, shard);
+  if (type == Type::kLatest) {
+    if (!shard.open()) return shard.last_seq() + 1;
+    return std::max(context.store().stream_log().last_sequence() + 1, shard.start_seq);
+  }
+  return sequence_position(stream, shard, request, *seq);
 }
 
 }  // namespace
@@ -61,21 +76,13 @@ GetShardIteratorResponse GetShardIteratorOperation::run(Context& context, const 
     std::lock_guard lock(context.storage_mutex());
     trim_stream_log(context);
     StoredStream stream = require_stream(context, *request.stream_arn);
-    if (*request.shard_id != shard_id_of(stream)) {
-      throw ApiError{
-          ErrorCode::kResourceNotFound, "Requested resource not found: Shard does not exist", {}};
-    }
+    // A shard of another stream, or one trimmed away 24 hours after it
+    // closed, is not a shard of this stream.
+    StoredShard shard = require_shard(context, stream, *request.shard_id);
     iterator.stream_arn = arn_of(context, stream);
+    iterator.shard_id = shard.shard_id;
     iterator.issued_ms = context.now_ms();
-    if (type == Type::kTrimHorizon) {
-      iterator.position = stream.trim_horizon();
-    } else if (type == Type::kLatest) {
-      const int64_t last =
-          stream.end_seq ? *stream.end_seq : context.store().stream_log().last_sequence();
-      iterator.position = std::max(last + 1, stream.start_seq);
-    } else {
-      iterator.position = sequence_position(stream, request, *seq);
-    }
+    iterator.position = start_position(context, stream, shard, request, seq);
   }
   return {encode_shard_iterator(iterator)};
 }

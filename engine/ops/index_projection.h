@@ -12,6 +12,10 @@
 
 namespace dynamini {
 
+// True when entries of `index` carry the top-level attribute `name`: a key
+// of the table or of the index, or a projected attribute.
+bool index_projects(const TableDef& table, const IndexDef& index, const std::string& name);
+
 // True when the read must fetch each item from the table (an LSI asked for
 // attributes it does not project). Throws ValidationException for a GSI.
 bool index_read_needs_table(const TableDef& table, const IndexDef* index,

@@ -67,6 +67,20 @@ void check_index_key_assignments(const expr::Update& update, const Item& new_ite
   }
 }
 
+const char* ItemWrite::action() const {
+  switch (kind) {
+    case WriteKind::kPut:
+      return insert ? "PartiQLInsert" : "PutItem";
+    case WriteKind::kUpdate:
+      return "UpdateItem";
+    case WriteKind::kDelete:
+      return "DeleteItem";
+    case WriteKind::kConditionCheck:
+      return "ConditionCheckItem";
+  }
+  return "PutItem";
+}
+
 EncodedKey ItemWrite::primary_key(const TableDef& table) const {
   return encode_primary_key(*item, table.keys);
 }
@@ -79,6 +93,23 @@ std::optional<Item> read_current(Store& store, const TableDef& table, const Item
 bool condition_holds(const ItemWrite& write, const Item* current) {
   return !write.condition || write.condition->evaluate(current);
 }
+
+namespace {
+
+// Whether a value sits deeper than DynamoDB's 32 levels (a top-level
+// attribute's value is level 0, as values/attribute_value.cc reads items).
+bool too_deep(const AttributeValue& value, int depth) {
+  if (depth >= 32) return true;
+  for (const auto& element : value.list) {
+    if (too_deep(element, depth + 1)) return true;
+  }
+  for (const auto& [name, member] : value.map) {
+    if (too_deep(member, depth + 1)) return true;
+  }
+  return false;
+}
+
+}  // namespace
 
 std::optional<Item> compute_new_item(const ItemWrite& write, const TableDef& table,
                                      const Item* current) {
@@ -94,6 +125,14 @@ std::optional<Item> compute_new_item(const ItemWrite& write, const TableDef& tab
         check_index_key_assignments(*write.update, next, table);
       }
       validate_item_keys(next, table);
+      // An update that nests a value past 32 levels (recorded against
+      // DynamoDB for a PartiQL UPDATE, floci's DynamoDbPartiQLEdgeCase-
+      // IntegrationTest: "SET m.deep = ?" with a 31-level parameter).
+      for (const auto& [name, value] : next) {
+        if (too_deep(value, 0)) {
+          throw validation_error("Nesting Levels have exceeded supported limits");
+        }
+      }
       if (item_size(next) > kMaxItemSize) {
         throw validation_error("Item size to update has exceeded the maximum allowed size");
       }

@@ -46,6 +46,9 @@ struct ItemWrite {
   // ValidationException.
   void validate(const TableDef& table) const;
   EncodedKey primary_key(const TableDef& table) const;
+  // The action the write needs on its table, as AccessDeniedException names
+  // it: PutItem, UpdateItem, DeleteItem, ConditionCheckItem (PartiQLInsert).
+  const char* action() const;
 };
 
 // What DynamoDB checks of an UpdateExpression against the table before

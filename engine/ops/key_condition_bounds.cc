@@ -44,54 +44,6 @@ void set_upper_below_prefix(const std::string& prefix, RangeRead& read) {
   read.upper_inclusive = false;
 }
 
-// The sort blob bounds of a multi-attribute sort key whose first attributes
-// are equal to the components in `prefix` and whose next attribute
-// (`element`) has the condition `term`. Every blob of an item in the index
-// continues `prefix` with that attribute's component, then the others'.
-void apply_composite_range_term(const Term& term, const KeyElement& element,
-                                const std::string& prefix, RangeRead& read) {
-  auto with = [&](const AttributeValue& value) {
-    std::string out = prefix;
-    append_key_component(out, value);
-    return out;
-  };
-  const AttributeValue& value = term.operands.at(0);
-  switch (term.op) {
-    case Term::Op::kEq:
-      read.lower = with(value);
-      set_upper_below_prefix(*read.lower, read);
-      return;
-    case Term::Op::kLt:
-    case Term::Op::kLe:
-      if (!prefix.empty()) read.lower = prefix;
-      if (term.op == Term::Op::kLe) {
-        set_upper_below_prefix(with(value), read);
-      } else {
-        read.upper = with(value);
-        read.upper_inclusive = false;
-      }
-      return;
-    case Term::Op::kGt:
-    case Term::Op::kGe:
-      read.lower = term.op == Term::Op::kGe ? with(value) : prefix_upper_bound(with(value));
-      if (!prefix.empty()) set_upper_below_prefix(prefix, read);
-      return;
-    case Term::Op::kBetween:
-      check_between_bounds(term);
-      read.lower = with(value);
-      set_upper_below_prefix(with(term.operands.at(1)), read);
-      return;
-    case Term::Op::kBeginsWith: {
-      check_begins_with_operand(element);
-      std::string start = prefix;
-      append_key_component_prefix(start, value);
-      read.lower = start;
-      set_upper_below_prefix(start, read);
-      return;
-    }
-  }
-}
-
 std::string joined(const std::vector<std::string>& names) {
   std::string out;
   for (size_t i = 0; i < names.size(); ++i) out += (i ? ", " : "") + names[i];
@@ -188,6 +140,47 @@ void apply_single_range_term(const Term& term, const KeyElement& element, RangeR
   }
 }
 
+void apply_composite_range_bounds(const Term& term, const std::string& prefix, RangeRead& read) {
+  auto with = [&](const AttributeValue& value) {
+    std::string out = prefix;
+    append_key_component(out, value);
+    return out;
+  };
+  const AttributeValue& value = term.operands.at(0);
+  switch (term.op) {
+    case Term::Op::kEq:
+      read.lower = with(value);
+      set_upper_below_prefix(*read.lower, read);
+      return;
+    case Term::Op::kLt:
+    case Term::Op::kLe:
+      if (!prefix.empty()) read.lower = prefix;
+      if (term.op == Term::Op::kLe) {
+        set_upper_below_prefix(with(value), read);
+      } else {
+        read.upper = with(value);
+        read.upper_inclusive = false;
+      }
+      return;
+    case Term::Op::kGt:
+    case Term::Op::kGe:
+      read.lower = term.op == Term::Op::kGe ? with(value) : prefix_upper_bound(with(value));
+      if (!prefix.empty()) set_upper_below_prefix(prefix, read);
+      return;
+    case Term::Op::kBetween:
+      read.lower = with(value);
+      set_upper_below_prefix(with(term.operands.at(1)), read);
+      return;
+    case Term::Op::kBeginsWith: {
+      std::string start = prefix;
+      append_key_component_prefix(start, value);
+      read.lower = start;
+      set_upper_below_prefix(start, read);
+      return;
+    }
+  }
+}
+
 void apply_multi_attribute_key_condition(const std::vector<Term>& terms, const KeySchema& keys,
                                          const Item* start, RangeRead& read) {
   read.hash = partition_of(terms, keys, start);
@@ -217,7 +210,9 @@ void apply_multi_attribute_key_condition(const std::vector<Term>& terms, const K
   for (size_t i = 0; i < last; ++i) {
     append_key_component(prefix, term_on(terms, range[i]->name)->operands.at(0));
   }
-  apply_composite_range_term(last_term, *range[last], prefix, read);
+  if (last_term.op == Term::Op::kBetween) check_between_bounds(last_term);
+  if (last_term.op == Term::Op::kBeginsWith) check_begins_with_operand(*range[last]);
+  apply_composite_range_bounds(last_term, prefix, read);
 }
 
 }  // namespace dynamini

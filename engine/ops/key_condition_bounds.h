@@ -8,6 +8,7 @@
 // self-delimiting components, so equality on a prefix of the RANGE attributes
 // is a blob prefix.
 
+#include <string>
 #include <vector>
 
 #include "catalog/table_def.h"
@@ -25,6 +26,15 @@ void check_condition_type(const AttributeValue& value, const KeyElement& element
 // for begins_with on a number.
 void apply_single_range_term(const expr::KeyConditionTerm& term, const KeyElement& element,
                              RangeRead& read);
+
+// The sort blob bounds of a multi-attribute sort key whose first attributes
+// are equal to the components in `prefix` (append_key_component of each) and
+// whose next attribute has the condition `term`. Every blob of an item in the
+// index continues `prefix` with that attribute's component, then the
+// others'. Checks nothing: BETWEEN with its bounds reversed reads nothing;
+// begins_with REQUIRES an S or B operand.
+void apply_composite_range_bounds(const expr::KeyConditionTerm& term, const std::string& prefix,
+                                  RangeRead& read);
 
 // The whole key condition on a multi-attribute key (KeySchema::multi_attribute),
 // Developer Guide "Multi-attribute key schema": an equality on every HASH

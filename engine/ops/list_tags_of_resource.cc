@@ -23,7 +23,7 @@ ListTagsOfResourceResponse ListTagsOfResourceOperation::run(Context& context,
   std::vector<std::pair<std::string, std::string>> tags;
   {
     std::lock_guard lock(context.storage_mutex());
-    tags = context.store().tags(*table_of_arn(context, request.resource_arn));
+    tags = context.store().tags(*table_of_arn(context, request.resource_arn, "ListTagsOfResource"));
   }
   ListTagsOfResourceResponse response;
   auto& page = response.tags.emplace();

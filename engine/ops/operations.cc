@@ -33,9 +33,13 @@ Operation find_operation(std::string_view name) {
       TYPED(TagResource),
       TYPED(UntagResource),
       TYPED(ListTagsOfResource),
+      TYPED(PutResourcePolicy),
+      TYPED(GetResourcePolicy),
+      TYPED(DeleteResourcePolicy),
       TYPED(ExecuteStatement),
       TYPED(BatchExecuteStatement),
       TYPED(ExecuteTransaction),
+      TYPED(SearchVectors),
       // TTL and DynamoDB Streams (served on the same endpoint).
       TYPED(UpdateTimeToLive),
       TYPED(DescribeTimeToLive),

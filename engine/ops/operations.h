@@ -167,9 +167,27 @@ struct ListTagsOfResourceOperation {
   static void check_before_shape(const Request& request);
   static Response run(Context& context, const Request& request, const ExecuteOptions& options);
 };
+// Resource-based policies (ops/resource_policy.h): stored and validated, not
+// enforced.
+struct PutResourcePolicyOperation {
+  using Request = PutResourcePolicyRequest;
+  using Response = PutResourcePolicyResponse;
+  static Response run(Context& context, const Request& request, const ExecuteOptions& options);
+};
+struct GetResourcePolicyOperation {
+  using Request = GetResourcePolicyRequest;
+  using Response = GetResourcePolicyResponse;
+  static Response run(Context& context, const Request& request, const ExecuteOptions& options);
+};
+struct DeleteResourcePolicyOperation {
+  using Request = DeleteResourcePolicyRequest;
+  using Response = DeleteResourcePolicyResponse;
+  static Response run(Context& context, const Request& request, const ExecuteOptions& options);
+};
 struct ExecuteStatementOperation {
   using Request = ExecuteStatementRequest;
   using Response = ExecuteStatementResponse;
+  static void check_before_values(const Request& request);
   static Response run(Context& context, const Request& request, const ExecuteOptions& options);
 };
 struct BatchExecuteStatementOperation {
@@ -180,6 +198,17 @@ struct BatchExecuteStatementOperation {
 struct ExecuteTransactionOperation {
   using Request = ExecuteTransactionRequest;
   using Response = ExecuteTransactionResponse;
+  static void check_before_values(const Request& request);
+  static Response run(Context& context, const Request& request, const ExecuteOptions& options);
+};
+
+// Vector search (ops/search_vectors.cc). check_before_read: SearchVectors reads
+// its body with a stricter deserialiser than the other operations (nulls and
+// missing members in its own words).
+struct SearchVectorsOperation {
+  using Request = SearchVectorsRequest;
+  using Response = SearchVectorsResponse;
+  static void check_before_read(const Json& body);
   static Response run(Context& context, const Request& request, const ExecuteOptions& options);
 };
 

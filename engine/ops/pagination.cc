@@ -5,6 +5,7 @@
 #include "dynamini/api_error.h"
 #include "keys/key_encoding.h"
 #include "ops/call_facts_recorder.h"
+#include "ops/consumed_capacity.h"
 #include "validation/shape_errors.h"
 
 namespace dynamini {
@@ -45,13 +46,17 @@ uint64_t partition_hash(std::string_view pk) {
 
 }  // namespace
 
-const IndexDef* find_read_index(const TableDef& table, const std::optional<std::string>& index_name,
-                                bool consistent) {
+const IndexDef* find_read_index(Context& context, const TableDef& table,
+                                const std::optional<std::string>& index_name, bool consistent) {
   if (!index_name) return nullptr;
   const IndexDef* index = table.find_index(*index_name);
   if (!index) throw validation_error("The table does not have the specified index: " + *index_name);
   if (consistent && index->global) {
     throw validation_error("Consistent reads are not supported on global secondary indexes");
+  }
+  if (context.lifecycle().index_creating(table.name, index->name, context.now_ms())) {
+    // catalogue-exempt: needs transient delays; table_lifecycle_test.cc, e2e table_features
+    throw validation_error("Cannot read from backfilling global secondary index: " + index->name);
   }
   return index;
 }
@@ -177,6 +182,7 @@ Page read_page(Context& context, PageRequest request) {
           if (fetch_from_table) {
             if (auto full = context.store().get(table, encode_primary_key(item, table.keys))) {
               item = item_from_json(*full);
+              page.table_fetch_units += read_units(item_size(item), request.consistent);
             }
           }
           const bool passed = !request.filter || request.filter->evaluate(&item);

@@ -49,13 +49,19 @@ struct Page {
   int64_t count = 0;    // items that passed the filter
   int64_t scanned = 0;  // items evaluated
   int64_t bytes_read = 0;
+  // An LSI read that fetched items from the table: the read units of those
+  // fetches, each item rounded up to 4 KB on its own (Developer Guide, "Local
+  // secondary indexes", read capacity units).
+  double table_fetch_units = 0;
   std::optional<Item> last_evaluated_key;
 };
 
 // The index a Query or Scan names (nullptr for none), with DynamoDB's errors
-// for an unknown index and for a consistent read of a GSI.
-const IndexDef* find_read_index(const TableDef& table, const std::optional<std::string>& index_name,
-                                bool consistent);
+// for an unknown index, for a consistent read of a GSI and for a GSI still
+// CREATING ("Cannot read from backfilling global secondary index: X",
+// ValidationException: table_lifecycle.h).
+const IndexDef* find_read_index(Context& context, const TableDef& table,
+                                const std::optional<std::string>& index_name, bool consistent);
 
 // ExclusiveStartKey against the key schema, in DynamoDB's order and words
 // (dynalite actions/query.js and actions/scan.js, recorded against DynamoDB):

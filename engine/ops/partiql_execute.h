@@ -1,9 +1,9 @@
 #pragma once
 
-// Running PartiQL statements against the engine (shared by ExecuteStatement,
-// BatchExecuteStatement and ExecuteTransaction). Statements run through the
-// typed operations: a SELECT as the QueryRequest or ScanRequest it translates
-// to, a write as the ItemWrite the item operations bind.
+// Running PartiQL statements (shared by ExecuteStatement,
+// BatchExecuteStatement and ExecuteTransaction): a statement is parsed and
+// bound (partiql/parser.h), its table looked up, then run as the engine's
+// own reads (ops/partiql_select.h) and item writes (ops/single_write.h).
 
 #include <memory>
 #include <optional>
@@ -13,12 +13,15 @@
 #include "context.h"
 #include "dynamini/database.h"
 #include "dynamini/stored_items.h"
+#include "ops/consumed_capacity.h"
+#include "ops/partiql_select.h"
 #include "ops/partiql_translate.h"
+#include "ops/single_write.h"
 #include "partiql/ast.h"
 
 namespace dynamini::partiql {
 
-// One statement of a request: text and Parameters, parsed.
+// One statement of a request: text and Parameters, parsed and bound.
 struct ParsedStatement {
   Statement statement;
   std::shared_ptr<const TableDef> table;  // at parse time; writes look it up again
@@ -29,25 +32,34 @@ struct ParsedStatement {
 ParsedStatement prepare(Context& context, const std::string& statement,
                         const std::optional<std::vector<AttributeValue>>& parameters);
 
-// Whether a statement is a read (SELECT) or a write (INSERT, UPDATE,
-// DELETE), from its first word; throws ValidationException for anything else.
+// Whether a statement is a read (SELECT) or a write (INSERT, UPDATE, DELETE,
+// the FROM-first UPDATE, EXISTS), from its first word; throws
+// ValidationException for anything else.
 bool is_select(const std::string& statement);
 
-// One page of a SELECT.
-struct SelectPage {
+// The RETURNING clause of an UPDATE or DELETE (kNone for other statements).
+Returning returning_of(const Statement& statement);
+
+// RETURNING's item for a write that ran: the item before or after it, or
+// only the paths an UPDATE wrote; nothing when that is empty.
+std::optional<Item> returned_item(Returning returning, const ItemWrite& write,
+                                  const WriteOutcome& outcome);
+
+struct StatementResult {
   ItemArray items;
-  std::optional<std::string> next_token;  // the page's LastEvaluatedKey, encoded
+  std::optional<std::string> next_token;
   std::optional<api::ConsumedCapacity> consumed_capacity;
 };
 
-// A SELECT. `next_token` continues a previous page ("Invalid NextToken" when
-// it is not one); `options` as the caller's ExecuteOptions.
-SelectPage run_select(Context& context, const ParsedStatement& parsed, ReadOptions read,
-                      const std::optional<std::string>& next_token, const ExecuteOptions& options);
+// A SELECT, one page (ExecuteStatement).
+StatementResult run_select(Context& context, const ParsedStatement& parsed,
+                           const SelectRequest& request, CapacityDetail capacity);
 
-// An INSERT, UPDATE or DELETE on its own, in one transaction. Throws
-// DuplicateItemException or ConditionalCheckFailedException (with the old
-// item when `return_old_on_failure`).
-void run_write(Context& context, const ParsedStatement& parsed, bool return_old_on_failure);
+// An INSERT, UPDATE or DELETE on its own, in one transaction: Items holds
+// what RETURNING asked for. Throws DuplicateItemException or
+// ConditionalCheckFailedException (with the old item when
+// `return_old_on_failure`).
+StatementResult run_write(Context& context, const ParsedStatement& parsed,
+                          bool return_old_on_failure, CapacityDetail capacity);
 
 }  // namespace dynamini::partiql

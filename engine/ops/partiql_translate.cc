@@ -1,334 +1,138 @@
+// PartiQL writes as item writes (ops/partiql_translate.h), as DynamoDB's
+// PartiQL layer translates them (DynamoDB Local's Insert/Update/Delete and
+// CheckStatementTranslator): INSERT puts an item that must not exist yet,
+// UPDATE changes an item that must exist (a missing one fails the
+// condition: Developer Guide, "PartiQL update statements"), DELETE removes
+// one; whatever the WHERE clause adds to the key is the write's condition.
+
 #include "ops/partiql_translate.h"
 
-#include <map>
+#include <iterator>
+#include <variant>
 
 #include "dynamini/api_error.h"
-#include "partiql/statement_errors.h"
+#include "keys/item_keys.h"
+#include "ops/partiql_key_terms.h"
+#include "partiql/expression_text.h"
 
 namespace dynamini::partiql {
 namespace {
 
-using Kind = Condition::Kind;
-
-// Renders paths, values and conditions as DynamoDB expression text, keeping
-// the placeholders it invents.
-class ExpressionText {
- public:
-  std::string path(const expr::Path& p) {
-    std::string out;
-    for (const auto& e : p) {
-      if (e.index >= 0) {
-        out += "[" + std::to_string(e.index) + "]";
-        continue;
-      }
-      if (!out.empty()) out += ".";
-      auto it = name_ids_.find(e.name);
-      if (it == name_ids_.end()) {
-        std::string id = "#n" + std::to_string(name_ids_.size());
-        it = name_ids_.emplace(e.name, id).first;
-        attributes_.names[id] = e.name;
-      }
-      out += it->second;
-    }
-    return out;
-  }
-  std::string value(const AttributeValue& v) {
-    std::string id = ":v" + std::to_string(attributes_.values.size());
-    attributes_.values[id] = v;
-    return id;
-  }
-  std::string operand(const Operand& o) { return o.is_path ? path(o.path) : value(o.value); }
-
-  std::string condition(const Condition& c) {
-    switch (c.kind) {
-      case Kind::kCompare:
-        return operand(c.operands[0]) + " " + c.op + " " + operand(c.operands[1]);
-      case Kind::kBetween:
-        return operand(c.operands[0]) + " BETWEEN " + operand(c.operands[1]) + " AND " +
-               operand(c.operands[2]);
-      case Kind::kIn: {
-        std::string out = operand(c.operands[0]) + " IN (";
-        for (size_t i = 1; i < c.operands.size(); ++i)
-          out += (i > 1 ? ", " : "") + operand(c.operands[i]);
-        return out + ")";
-      }
-      case Kind::kFunction: {
-        std::string out = c.op + "(";
-        for (size_t i = 0; i < c.operands.size(); ++i)
-          out += (i ? ", " : "") + operand(c.operands[i]);
-        return out + ")";
-      }
-      case Kind::kMissing:
-        return std::string(c.negated ? "attribute_exists(" : "attribute_not_exists(") +
-               path(c.operands[0].path) + ")";
-      case Kind::kAnd:
-        return "(" + condition(c.children[0]) + " AND " + condition(c.children[1]) + ")";
-      case Kind::kOr:
-        return "(" + condition(c.children[0]) + " OR " + condition(c.children[1]) + ")";
-      case Kind::kNot:
-        return "NOT (" + condition(c.children[0]) + ")";
-    }
-    return {};
-  }
-  std::string conjunction(const std::vector<const Condition*>& parts) {
-    std::string out;
-    for (const auto* p : parts) out += (out.empty() ? "" : " AND ") + condition(*p);
-    return out;
-  }
-
-  expr::ExpressionAttributes& attributes() { return attributes_; }
-
- private:
-  std::map<std::string, std::string> name_ids_;
-  expr::ExpressionAttributes attributes_;
-};
-
-void flatten(const Condition& c, std::vector<const Condition*>& out) {
-  if (c.kind == Kind::kAnd) {
-    flatten(c.children[0], out);
-    flatten(c.children[1], out);
-  } else {
-    out.push_back(&c);
-  }
+Condition key_exists(const KeySchema& keys, bool exists) {
+  Operand hash{Operand::Kind::kPath, {{keys.hash.name, -1}}, {}, {}, {}};
+  return Condition{
+      Condition::Kind::kFunction, exists ? "attribute_exists" : "attribute_not_exists", {hash}, {}};
 }
 
-std::vector<const Condition*> conjuncts(const std::optional<Condition>& where) {
-  std::vector<const Condition*> out;
-  if (where) flatten(*where, out);
-  return out;
+// The item a write's WHERE clause names, checked against the schema.
+Item item_key(const std::optional<Condition>& where, const TableDef& table,
+              std::vector<const Condition*>& rest) {
+  ExtractedKey extracted = extract_item_key(where, table.keys);
+  for (const auto& [name, value] : extracted.key) check_key_value(name, value, table.keys, true);
+  rest = std::move(extracted.rest);
+  return std::move(extracted.key);
 }
 
-bool is_attribute(const Operand& o, const std::string& name) {
-  return o.is_path && o.path.size() == 1 && o.path[0].index < 0 && o.path[0].name == name;
-}
-
-// `name = value` (either way round): the value.
-const AttributeValue* equality_on(const Condition& c, const std::string& name) {
-  if (c.kind != Kind::kCompare || c.op != "=") return nullptr;
-  if (is_attribute(c.operands[0], name) && !c.operands[1].is_path) return &c.operands[1].value;
-  if (is_attribute(c.operands[1], name) && !c.operands[0].is_path) return &c.operands[0].value;
-  return nullptr;
-}
-
-bool mentions(const Condition& c, const std::string& name) {
-  for (const auto& o : c.operands) {
-    if (o.is_path && !o.path.empty() && o.path[0].index < 0 && o.path[0].name == name) return true;
-  }
-  for (const auto& child : c.children) {
-    if (mentions(child, name)) return true;
-  }
-  return false;
-}
-
-// A condition a KeyConditionExpression accepts on the sort key.
-bool sort_key_term(const Condition& c, const std::string& name) {
-  auto values_after_subject = [&]() {
-    for (size_t i = 1; i < c.operands.size(); ++i) {
-      if (c.operands[i].is_path) return false;
-    }
-    return true;
-  };
-  switch (c.kind) {
-    case Kind::kCompare:
-      return c.op != "<>" && is_attribute(c.operands[0], name) && values_after_subject();
-    case Kind::kBetween:
-      return is_attribute(c.operands[0], name) && values_after_subject();
-    case Kind::kFunction:
-      return c.op == "begins_with" && is_attribute(c.operands[0], name) && values_after_subject();
-    default:
-      return false;
-  }
-}
-
-// A SELECT's WHERE split into a key condition and a filter: an equality on
-// every partition key attribute, then conditions on the sort key attributes
-// in key-schema order (equalities, then at most one other key condition, as
-// a multi-attribute key takes them); the rest is the filter. A SELECT is a
-// Query when every partition key attribute has its equality and the filter
-// names no key attribute; otherwise a Scan.
-struct KeyTerms {
-  std::vector<const Condition*> hash;   // one per HASH attribute, in key-schema order
-  std::vector<const Condition*> range;  // a prefix of the RANGE attributes
-  std::vector<const Condition*> filter;
-  bool query = false;
-};
-
-KeyTerms split_key_terms(std::vector<const Condition*> rest, const KeySchema& keys) {
-  KeyTerms out;
-  auto take = [&](auto matches) -> const Condition* {
-    for (auto it = rest.begin(); it != rest.end(); ++it) {
-      if (matches(**it)) {
-        const Condition* c = *it;
-        rest.erase(it);
-        return c;
-      }
-    }
-    return nullptr;
-  };
-  bool every_hash = true;
-  for (const KeyElement* e : keys.hash_elements()) {
-    const Condition* c = take([&](const Condition& x) { return equality_on(x, e->name); });
-    if (c) out.hash.push_back(c);
-    every_hash &= c != nullptr;
-  }
-  for (const KeyElement* e : keys.range_elements()) {
-    if (const Condition* c = take([&](const Condition& x) { return equality_on(x, e->name); })) {
-      out.range.push_back(c);
-      continue;
-    }
-    if (const Condition* c = take([&](const Condition& x) { return sort_key_term(x, e->name); })) {
-      out.range.push_back(c);
-    }
-    break;
-  }
-  out.filter = std::move(rest);
-  out.query = every_hash;
-  for (const Condition* c : out.filter) {
-    for (const KeyElement* e : keys.elements()) out.query &= !mentions(*c, e->name);
-  }
-  return out;
-}
-
-// The full primary key from equalities in the WHERE; the other conjuncts go
-// to `rest`.
-Item key_from_where(const std::optional<Condition>& where, const TableDef& table,
-                    std::vector<const Condition*>& rest) {
-  Item key;
-  std::vector<const KeyElement*> elements = {&table.keys.hash};
-  if (table.keys.range) elements.push_back(&*table.keys.range);
-  for (const Condition* c : conjuncts(where)) {
-    bool used = false;
-    for (const KeyElement* e : elements) {
-      if (const AttributeValue* v = equality_on(*c, e->name); v && !key.count(e->name)) {
-        key[e->name] = *v;
-        used = true;
-        break;
-      }
-    }
-    if (!used) rest.push_back(c);
-  }
-  if (key.size() != elements.size()) {
-    // Recorded from DynamoDB in public emulator tests (dynoxide, LocalStack).
-    throw validation_error(
-        "Where clause does not contain a mandatory equality on all key attributes");
-  }
-  return key;
+std::optional<expr::Condition> condition_of(std::vector<const Condition*> parts) {
+  if (parts.empty()) return std::nullopt;
+  return to_condition(parts);
 }
 
 }  // namespace
 
 const std::string& table_of(const Statement& statement) {
-  return std::visit([](const auto& s) -> const std::string& { return s.table; }, statement);
-}
-
-ReadRequest plan_select(const Select& select, const TableDef& table, const ReadOptions& options) {
-  const IndexDef* index = nullptr;
-  if (select.index) {
-    index = table.find_index(*select.index);
-    if (!index)
-      throw validation_error("The table does not have the specified index: " + *select.index);
-  }
-  const KeySchema& keys = index ? index->keys : table.keys;
-  const KeyTerms terms = split_key_terms(conjuncts(select.where), keys);
-  ExpressionText text;
-  std::string key_condition, filter_text, projection;
-  if (terms.query) {
-    // An equality on a partition key attribute must be `key = value` for the
-    // key condition grammar; render it in that order.
-    const auto hash = keys.hash_elements();
-    for (size_t i = 0; i < terms.hash.size(); ++i) {
-      Condition eq = *terms.hash[i];
-      if (!is_attribute(eq.operands[0], hash[i]->name)) std::swap(eq.operands[0], eq.operands[1]);
-      key_condition += (i ? " AND " : "") + text.condition(eq);
-    }
-    for (const Condition* c : terms.range) key_condition += " AND " + text.condition(*c);
-    filter_text = text.conjunction(terms.filter);
-  } else if (select.where) {
-    filter_text = text.condition(*select.where);
-  }
-  for (const auto& p : select.projection)
-    projection += (projection.empty() ? "" : ", ") + text.path(p);
-  ReadRequest out = terms.query ? ReadRequest(QueryRequest{}) : ReadRequest(ScanRequest{});
-  auto non_empty = [](std::string s) -> std::optional<std::string> {
-    if (s.empty()) return std::nullopt;
-    return s;
-  };
-  std::visit(
-      [&](auto& r) {
-        r.table_name = select.table;
-        r.index_name = select.index;
-        r.filter_expression = non_empty(filter_text);
-        r.projection_expression = non_empty(projection);
-        const auto& attributes = text.attributes();
-        if (!attributes.names.empty()) r.expression_attribute_names = attributes.names;
-        if (!attributes.values.empty()) r.expression_attribute_values = attributes.values;
-        r.limit = options.limit;
-        r.exclusive_start_key = options.exclusive_start_key;
-        if (options.consistent) r.consistent_read = true;
-        r.return_consumed_capacity = options.return_consumed_capacity;
+  return std::visit(
+      [](const auto& s) -> const std::string& {
+        if constexpr (std::is_same_v<std::decay_t<decltype(s)>, Exists>) {
+          return s.select.table;
+        } else {
+          return s.table;
+        }
       },
-      out);
-  if (terms.query) std::get<QueryRequest>(out).key_condition_expression = key_condition;
-  return out;
+      statement);
 }
 
-std::optional<Item> select_key(const Select& select, const TableDef& table) {
-  if (select.index) return std::nullopt;
-  std::vector<const Condition*> rest;
-  try {
-    Item key = key_from_where(select.where, table, rest);
-    if (!rest.empty()) return std::nullopt;
-    return key;
-  } catch (const ApiError&) {
-    return std::nullopt;
-  }
+const char* action_of(const Statement& statement) {
+  // EXISTS reads the item it checks.
+  static constexpr const char* kActions[] = {"PartiQLSelect", "PartiQLInsert", "PartiQLUpdate",
+                                             "PartiQLDelete", "PartiQLSelect"};
+  static_assert(std::size(kActions) == std::variant_size_v<Statement>);
+  return kActions[statement.index()];
 }
 
 ItemWrite plan_write(const Statement& statement, const TableDef& table) {
   ItemWrite write;
   write.table_name = table_of(statement);
-  ExpressionText text;
-  std::string condition_text;
   if (const auto* insert = std::get_if<Insert>(&statement)) {
     write.kind = WriteKind::kPut;
     write.insert = true;
     write.item = &insert->item;
-    condition_text = "attribute_not_exists(" + text.path({{table.keys.hash.name, -1}}) + ")";
-  } else if (const auto* update = std::get_if<Update>(&statement)) {
+    Condition absent = key_exists(table.keys, false);
+    write.condition = condition_of({&absent});
+    return write;
+  }
+  std::vector<const Condition*> rest;
+  if (const auto* update = std::get_if<Update>(&statement)) {
     write.kind = WriteKind::kUpdate;
-    std::vector<const Condition*> rest;
-    write.own(key_from_where(update->where, table, rest));
-    // UPDATE changes an existing item only: a missing one fails the condition.
-    condition_text = "attribute_exists(" + text.path({{table.keys.hash.name, -1}}) + ")";
-    if (!rest.empty()) condition_text += " AND " + text.conjunction(rest);
-    std::string update_text;
-    if (!update->sets.empty()) {
-      update_text = "SET ";
-      for (size_t i = 0; i < update->sets.size(); ++i) {
-        const SetAction& a = update->sets[i];
-        update_text += (i ? ", " : "") + text.path(a.path) + " = " + text.operand(a.first);
-        if (a.op) update_text += std::string(" ") + a.op + " " + text.operand(a.second);
-      }
-    }
-    if (!update->removes.empty()) {
-      update_text += update_text.empty() ? "REMOVE " : " REMOVE ";
-      for (size_t i = 0; i < update->removes.size(); ++i) {
-        update_text += (i ? ", " : "") + text.path(update->removes[i]);
-      }
-    }
-    write.update = expr::Update::parse(update_text, text.attributes());
-  } else if (const auto* del = std::get_if<Delete>(&statement)) {
+    write.own(item_key(update->where, table, rest));
+    Condition present = key_exists(table.keys, true);
+    rest.insert(rest.begin(), &present);
+    write.condition = condition_of(rest);
+    write.update = to_update(update->actions);
+    return write;
+  }
+  if (const auto* del = std::get_if<Delete>(&statement)) {
     write.kind = WriteKind::kDelete;
-    std::vector<const Condition*> rest;
-    write.own(key_from_where(del->where, table, rest));
-    condition_text = text.conjunction(rest);
-  } else {
-    throw statement_error("Expected data manipulation");
+    write.own(item_key(del->where, table, rest));
+    if (rest.empty()) return write;
+    // Developer Guide, "PartiQL delete statements": with no item of that key
+    // the statement succeeds, deleting nothing; the rest of the WHERE clause
+    // only guards an item that exists.
+    Condition guard = *rest[0];
+    for (size_t i = 1; i < rest.size(); ++i) {
+      guard = Condition{Condition::Kind::kAnd, "", {}, {std::move(guard), *rest[i]}};
+    }
+    Condition either{
+        Condition::Kind::kOr, "", {}, {key_exists(table.keys, false), std::move(guard)}};
+    write.condition = condition_of({&either});
+    return write;
   }
-  if (!condition_text.empty()) {
-    write.condition =
-        expr::Condition::parse(condition_text, text.attributes(), "ConditionExpression");
+  // not on the wire: callers pass writes only
+  throw std::logic_error("plan_write: not a write statement");
+}
+
+void check_write_key(const Statement& statement, const TableDef& table) {
+  std::vector<const Condition*> rest;
+  if (const auto* insert = std::get_if<Insert>(&statement)) {
+    validate_item_keys(insert->item, table);
+  } else if (const auto* update = std::get_if<Update>(&statement)) {
+    item_key(update->where, table, rest);
+  } else if (const auto* del = std::get_if<Delete>(&statement)) {
+    item_key(del->where, table, rest);
   }
+}
+
+ItemWrite plan_condition_check(const Exists& exists, const TableDef& table) {
+  // DynamoDB Local's CheckStatementTranslator (ValidationExceptionMessages
+  // INVALID_INDICES_FOR_TWI_CONDITION_CHECK, INVALID_KEYS_FOR_TWI_CONDITION_CHECK);
+  // the second is recorded against DynamoDB (paritysuite/dynamodb-conformance
+  // partiqlFunctions.test.ts).
+  if (exists.select.index) {
+    throw validation_error("Operations on indices are not supported in transactions");
+  }
+  ExtractedKey extracted = collect_item_key(exists.select.where, table.keys);
+  if (!is_full_key(extracted.key, table.keys) || extracted.rest.empty()) {
+    throw validation_error("EXISTS() must contain a single item read with additional condition");
+  }
+  for (const auto& [name, value] : extracted.key) check_key_value(name, value, table.keys, true);
+  std::vector<const Condition*> rest = std::move(extracted.rest);
+  ItemWrite write;
+  write.kind = WriteKind::kConditionCheck;
+  write.table_name = exists.select.table;
+  write.own(std::move(extracted.key));
+  Condition present = key_exists(table.keys, true);
+  rest.insert(rest.begin(), &present);
+  write.condition = condition_of(rest);
   return write;
 }
 

@@ -181,8 +181,8 @@ QueryResponse QueryOperation::run(Context& context, const Request& request,
   Consumption consumed;
   {
     std::lock_guard lock(context.storage_mutex());
-    auto table = context.require_table(*request.table_name);
-    const IndexDef* index = find_read_index(*table, request.index_name, consistent);
+    auto table = context.require_table(*request.table_name, "Query");
+    const IndexDef* index = find_read_index(context, *table, request.index_name, consistent);
     if (start) check_start_key_size(*start, *table, index, /*query=*/true);
     const KeySchema& keys = index ? index->keys : table->keys;
     PageRequest pr;

@@ -84,13 +84,13 @@ ScanResponse ScanOperation::run(Context& context, const Request& request,
   Consumption consumed;
   {
     std::lock_guard lock(context.storage_mutex());
-    auto table = context.require_table(*request.table_name);
+    auto table = context.require_table(*request.table_name, "Scan");
     // An unknown index with a start key is reported as a bad start key
     // (dynalite actions/scan.js, recorded against DynamoDB).
     if (start && request.index_name && !table->find_index(*request.index_name)) {
       throw validation_error("The provided starting key is invalid");
     }
-    const IndexDef* index = find_read_index(*table, request.index_name, consistent);
+    const IndexDef* index = find_read_index(context, *table, request.index_name, consistent);
     PageRequest pr;
     pr.table = table.get();
     pr.index = index;

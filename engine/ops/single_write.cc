@@ -10,7 +10,7 @@ WriteOutcome run_single_write(Context& context, const ItemWrite& write,
                               const WriteMeasures& measures) {
   WriteOutcome out;
   std::lock_guard lock(context.storage_mutex());
-  auto table = context.require_table(write.table_name);
+  auto table = context.require_table(write.table_name, write.action());
   write.validate(*table);
   WriteTransaction txn(context.store().connection());
   out.old_item = read_current(context.store(), *table, write);

@@ -1,5 +1,7 @@
 #include "ops/stream_lookup.h"
 
+#include <algorithm>
+
 #include "dynamini/api_error.h"
 #include "streams/stream_settings.h"
 
@@ -18,6 +20,22 @@ StoredStream require_stream(Context& context, std::string_view arn) {
                    {}};
   }
   return *stream;
+}
+
+StoredShard require_shard(Context& context, const StoredStream& stream, std::string_view shard_id) {
+  auto shard =
+      context.store().stream_log().shards().find(stream.table_name, stream.label, shard_id);
+  if (!shard) {
+    throw ApiError{
+        ErrorCode::kResourceNotFound, "Requested resource not found: Shard does not exist", {}};
+  }
+  return *shard;
+}
+
+int64_t shard_trim_horizon(const StoredStream& stream, const StoredShard& shard) {
+  const int64_t horizon = std::max(shard.start_seq, stream.trim_horizon());
+  // A closed shard whose records are all trimmed: just past its end.
+  return shard.open() ? horizon : std::min(horizon, shard.last_seq() + 1);
 }
 
 std::string arn_of(const Context& context, const StoredStream& stream) {

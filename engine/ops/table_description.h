@@ -5,9 +5,11 @@
 // storage statistics (API reference, TableDescription).
 
 #include <map>
+#include <optional>
 #include <string>
 
 #include "catalog/table_def.h"
+#include "context.h"
 #include "dynamini/shapes.h"
 
 namespace dynamini {
@@ -17,12 +19,29 @@ struct DescriptionContext {
   const std::string& account_id;
 };
 
-// `status` is the table's TableStatus; `index_status` overrides a GSI's
-// IndexStatus (ACTIVE by default) by index name, as UpdateTable answers
-// CREATING, UPDATING or DELETING.
-api::TableDescription describe_table_def(
-    const TableDef& def, const TableStats& stats, api::TableStatus status,
-    const DescriptionContext& where,
-    const std::map<std::string, api::IndexStatus, std::less<>>& index_status = {});
+// The statuses a description shows: the table's, each global index's
+// (ACTIVE unless listed; a CREATING index is described Backfilling) and the
+// server-side encryption's (ENABLED unless set), as the operation answering
+// sees them.
+struct DescribedStatus {
+  api::TableStatus table = api::TableStatus::kActive;
+  std::map<std::string, api::IndexStatus, std::less<>> indexes;
+  std::optional<api::SSEStatus> sse;
+};
+// The table's status alone (its indexes ACTIVE, its encryption ENABLED).
+inline DescribedStatus described_as(api::TableStatus table) {
+  DescribedStatus status;
+  status.table = table;
+  return status;
+}
+
+// The statuses of existing table `def` now (table_lifecycle.h): CREATING,
+// UPDATING with the index it creates CREATING, or ACTIVE.
+// REQUIRES: the storage lock held.
+DescribedStatus current_status(Context& context, const TableDef& def);
+
+api::TableDescription describe_table_def(const TableDef& def, const TableStats& stats,
+                                         const DescribedStatus& status,
+                                         const DescriptionContext& where);
 
 }  // namespace dynamini

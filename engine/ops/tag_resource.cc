@@ -36,7 +36,7 @@ TagResourceResponse TagResourceOperation::run(Context& context, const Request& r
     }
   }
   std::lock_guard lock(context.storage_mutex());
-  auto table = table_of_arn(context, request.resource_arn);
+  auto table = table_of_arn(context, request.resource_arn, "TagResource");
   std::set<std::string> keys;
   for (const auto& [key, value] : context.store().tags(*table)) keys.insert(key);
   for (const auto& tag : tags) keys.insert(*tag.key);

@@ -36,8 +36,7 @@ TransactWriteItemsResponse run_transaction(Context& context,
   }
   for (const auto& w : writes) {
     if (w.kind == WriteKind::kConditionCheck) continue;
-    auto def = context.find_table(w.table_name);
-    if (!def) continue;
+    auto def = context.require_table(w.table_name, w.action());
     if (auto m = measure_item_collection(context.store(), *def, *w.item)) {
       if (!response.item_collection_metrics) response.item_collection_metrics.emplace();
       (*response.item_collection_metrics)[w.table_name].push_back(to_api(*m));

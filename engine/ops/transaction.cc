@@ -8,12 +8,6 @@
 namespace dynamini {
 namespace {
 
-struct Reason {
-  std::string code = "None";
-  std::string message;
-  std::optional<Item> item;
-};
-
 Consumption& slot(TableConsumption& consumed, const std::string& table) {
   for (auto& [name, c] : consumed) {
     if (name == table) return c;
@@ -30,9 +24,11 @@ void add_doubled(Consumption& into, const Consumption& c) {
   for (const auto& [n, u] : c.local_indexes) into.local_indexes[n] += 2 * u;
 }
 
+}  // namespace
+
 // Message as DynamoDB renders it: "Transaction cancelled, please refer
 // cancellation reasons for specific reasons [ConditionalCheckFailed, None]".
-[[noreturn]] void cancel(const std::vector<Reason>& reasons) {
+void cancel_transaction(const std::vector<CancellationReason>& reasons) {
   std::string message =
       "Transaction cancelled, please refer cancellation reasons for specific reasons [";
   rapidjson::StringBuffer buffer;
@@ -62,17 +58,17 @@ void add_doubled(Consumption& into, const Consumption& c) {
   throw ApiError{ErrorCode::kTransactionCanceled, message, std::move(reasons_member)};
 }
 
-}  // namespace
-
 TableConsumption run_write_transaction(Context& context, const std::vector<ItemWrite>& writes) {
   TableConsumption consumed;
   std::vector<std::shared_ptr<const TableDef>> tables;
   std::set<std::tuple<std::string, std::string, std::string>> seen;
   for (const auto& w : writes) {
-    auto table = context.require_table(w.table_name);
+    auto table = context.require_table(w.table_name, w.action());
     w.validate(*table);
     EncodedKey key = w.primary_key(*table);
-    if (!seen.insert({w.table_name, key.hash, key.range}).second) {
+    // By the table's name: one item named once by name and once by ARN is
+    // still one item.
+    if (!seen.insert({table->name, key.hash, key.range}).second) {
       throw validation_error("Transaction request cannot include multiple operations on one item");
     }
     tables.push_back(std::move(table));
@@ -82,7 +78,7 @@ TableConsumption run_write_transaction(Context& context, const std::vector<ItemW
   // First every condition against the state before the transaction...
   std::vector<std::optional<Item>> current(writes.size());
   std::vector<std::optional<Item>> next(writes.size());
-  std::vector<Reason> reasons(writes.size());
+  std::vector<CancellationReason> reasons(writes.size());
   bool failed = false;
   for (size_t i = 0; i < writes.size(); ++i) {
     const ItemWrite& w = writes[i];
@@ -112,7 +108,7 @@ TableConsumption run_write_transaction(Context& context, const std::vector<ItemW
       reasons[i].message = e.message;
     }
   }
-  if (failed) cancel(reasons);
+  if (failed) cancel_transaction(reasons);
   // ...then every write, in one SQLite transaction.
   for (size_t i = 0; i < writes.size(); ++i) {
     Consumption c =
@@ -132,10 +128,10 @@ std::vector<std::optional<Item>> run_read_transaction(Context& context,
   std::vector<std::shared_ptr<const TableDef>> tables;
   std::set<std::tuple<std::string, std::string, std::string>> seen;
   for (const auto& r : reads) {
-    auto table = context.require_table(r.table_name);
+    auto table = context.require_table(r.table_name, "GetItem");
     validate_key(r.key, *table);
     EncodedKey key = encode_primary_key(r.key, table->keys);
-    if (!seen.insert({r.table_name, key.hash, key.range}).second) {
+    if (!seen.insert({table->name, key.hash, key.range}).second) {
       throw validation_error("Transaction request cannot include multiple operations on one item");
     }
     tables.push_back(std::move(table));

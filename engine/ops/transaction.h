@@ -23,6 +23,18 @@ using TableConsumption = std::vector<std::pair<std::string, Consumption>>;
 // DynamoDB's limit on actions in one transaction.
 constexpr size_t kMaxTransactionActions = 100;
 
+// One action's outcome in a TransactionCanceledException: "None", or why it
+// failed (ConditionalCheckFailed, ValidationError, ResourceNotFound, ...).
+struct CancellationReason {
+  std::string code = "None";
+  std::string message;
+  std::optional<Item> item;
+};
+
+// Throws TransactionCanceledException with `reasons` (in request order), its
+// message listing their codes as DynamoDB renders it.
+[[noreturn]] void cancel_transaction(const std::vector<CancellationReason>& reasons);
+
 // Runs `writes` all-or-nothing. REQUIRES: the storage lock held (callers keep
 // it across an idempotency check). Throws ResourceNotFoundException for an
 // unknown table, ValidationException for a bad key or two actions on one

@@ -12,7 +12,9 @@
 //     static Response run(Context&, const Request&, const ExecuteOptions&);
 //   };
 // From the wire (run_json):
-//   parse:   wire JSON -> Request (api::read: SerializationException for a
+//   parse:   check_before_read (optional: what an operation checks of the
+//            body before reading it), then
+//            wire JSON -> Request (api::read: SerializationException for a
 //            member of the wrong JSON type), check_before_shape, the shape
 //            (api::check: every constraint error at once, "N validation
 //            errors detected: ..."), check_before_values (expression mixing,
@@ -57,6 +59,8 @@ void take_capacity(Response& response, bool asked, std::vector<api::ConsumedCapa
     using Held = std::decay_t<decltype(*response.consumed_capacity)>;
     if constexpr (std::is_same_v<Held, api::ConsumedCapacity>) {
       out.push_back(*response.consumed_capacity);
+    } else if constexpr (std::is_same_v<Held, api::VectorCapacity>) {
+      // SearchVectors: request bytes, not capacity units; nothing to add up.
     } else {
       out.insert(out.end(), response.consumed_capacity->begin(), response.consumed_capacity->end());
     }
@@ -75,6 +79,7 @@ void check_request_shape(const typename Op::Request& request) {
 
 template <class Op>
 void run_json(Context& context, const Json& body, Call& call, JsonWriter& out) {
+  if constexpr (requires { Op::check_before_read(body); }) Op::check_before_read(body);
   typename Op::Request request;
   api::WireReader reader;
   api::read(body, request, reader);

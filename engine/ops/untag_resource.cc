@@ -18,12 +18,14 @@ void UntagResourceOperation::check_before_shape(const Request& request) {
 
 UntagResourceResponse UntagResourceOperation::run(Context& context, const Request& request,
                                                   const ExecuteOptions&) {
-  const std::string table_name = table_name_of_arn(request.resource_arn);
+  table_name_of_arn(request.resource_arn);  // the ARN's form
   if (request.tag_keys->empty()) {
     throw validation_error("Atleast one Tag Key needs to be provided as Input.");
   }
   std::lock_guard lock(context.storage_mutex());
-  auto table = context.require_table(table_name);
+  auto table = context.require_table(
+      table_name_of_arn(request.resource_arn, context.arn_scope(), "UntagResource"),
+      "UntagResource");
   WriteTransaction txn(context.store().connection());
   // Removing a key the table does not carry is not an error.
   for (const auto& key : *request.tag_keys) context.store().remove_tag(*table, key);

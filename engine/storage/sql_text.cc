@@ -49,6 +49,38 @@ std::string count_and_size(const std::string& table) {
   return "SELECT COUNT(*), COALESCE(SUM(size), 0) FROM " + table;
 }
 
+std::string create_vector_table(const std::string& table) {
+  return "CREATE TABLE " + table +
+         "(pk BLOB NOT NULL, sk BLOB NOT NULL, hash BLOB NOT NULL, filters TEXT NOT NULL, "
+         "vector BLOB NOT NULL, size INTEGER NOT NULL, PRIMARY KEY(pk, sk)) WITHOUT ROWID";
+}
+std::string create_vector_versions() {
+  return "CREATE TABLE IF NOT EXISTS dynamini_vector_versions("
+         "name TEXT PRIMARY KEY, version INTEGER NOT NULL) WITHOUT ROWID";
+}
+std::string upsert_vector_row(const std::string& table) {
+  return "INSERT OR REPLACE INTO " + table +
+         "(pk, sk, hash, filters, vector, size) VALUES(?, ?, ?, ?, ?, ?)";
+}
+std::string delete_vector_row(const std::string& table) {
+  return "DELETE FROM " + table + " WHERE pk = ? AND sk = ?";
+}
+std::string select_vector_rows(const std::string& table) {
+  return "SELECT pk, sk, hash, filters, vector, size FROM " + table + " ORDER BY pk, sk";
+}
+std::string max_vector_version() {
+  return "SELECT COALESCE(MAX(version), 0) FROM dynamini_vector_versions";
+}
+std::string select_vector_version() {
+  return "SELECT version FROM dynamini_vector_versions WHERE name = ?";
+}
+std::string upsert_vector_version() {
+  return "INSERT OR REPLACE INTO dynamini_vector_versions(name, version) VALUES(?, ?)";
+}
+std::string delete_vector_version() {
+  return "DELETE FROM dynamini_vector_versions WHERE name = ?";
+}
+
 std::string create_tags() {
   return "CREATE TABLE IF NOT EXISTS dynamini_tags(table_name TEXT NOT NULL, key TEXT NOT NULL, "
          "value TEXT NOT NULL, PRIMARY KEY(table_name, key)) WITHOUT ROWID";
@@ -102,14 +134,17 @@ std::string select_stream() {
 }
 std::string select_stream_records() {
   return "SELECT seq, record FROM dynamini_stream_records WHERE table_name = ? AND label = ? "
-         "AND seq >= ? ORDER BY seq LIMIT ?";
+         "AND seq >= ? AND seq <= ? ORDER BY seq LIMIT ?";
 }
 std::string select_table_records() {
   return "SELECT seq, record FROM dynamini_stream_records WHERE table_name = ? AND seq > ? "
          "ORDER BY seq LIMIT ?";
 }
 std::string select_trimmed_streams() {
-  return "SELECT table_name, label, MAX(seq) FROM dynamini_stream_records WHERE created_ms < ? "
+  // Without INDEXED BY, SQLite scans every record through the by_table index
+  // for the GROUP BY (EXPLAIN QUERY PLAN), at every trim.
+  return "SELECT table_name, label, MAX(seq) FROM dynamini_stream_records "
+         "INDEXED BY dynamini_stream_records_by_time WHERE created_ms < ? "
          "GROUP BY table_name, label";
 }
 std::string update_trimmed_through() {
@@ -121,6 +156,70 @@ std::string delete_old_stream_records() {
 }
 std::string delete_closed_streams() {
   return "DELETE FROM dynamini_streams WHERE closed_ms IS NOT NULL AND closed_ms < ?";
+}
+
+std::string create_stream_shard_table() {
+  return "CREATE TABLE IF NOT EXISTS dynamini_stream_shards(table_name TEXT NOT NULL, "
+         "label TEXT NOT NULL, shard_id TEXT NOT NULL, parent_shard_id TEXT, "
+         "created_ms INTEGER NOT NULL, start_seq INTEGER NOT NULL, end_seq INTEGER, "
+         "closed_ms INTEGER, record_count INTEGER NOT NULL DEFAULT 0, "
+         "PRIMARY KEY(table_name, label, shard_id)) WITHOUT ROWID;"
+         "CREATE INDEX IF NOT EXISTS dynamini_stream_shards_open "
+         "ON dynamini_stream_shards(table_name, label) WHERE end_seq IS NULL;"
+         "CREATE INDEX IF NOT EXISTS dynamini_stream_shards_closed "
+         "ON dynamini_stream_shards(closed_ms) WHERE closed_ms IS NOT NULL";
+}
+std::string select_streams_without_shards() {
+  return "SELECT table_name, label, created_ms FROM dynamini_streams s WHERE NOT EXISTS "
+         "(SELECT 1 FROM dynamini_stream_shards h WHERE h.table_name = s.table_name "
+         "AND h.label = s.label)";
+}
+std::string insert_one_shard_of_stream() {
+  return "INSERT INTO dynamini_stream_shards(table_name, label, shard_id, parent_shard_id, "
+         "created_ms, start_seq, end_seq, closed_ms, record_count) "
+         "SELECT table_name, label, ?, NULL, created_ms, start_seq, end_seq, closed_ms, "
+         "(SELECT COUNT(*) FROM dynamini_stream_records r WHERE r.table_name = s.table_name "
+         "AND r.label = s.label) FROM dynamini_streams s WHERE table_name = ? AND label = ?";
+}
+std::string insert_open_shard() {
+  return "INSERT OR IGNORE INTO dynamini_stream_shards(table_name, label, shard_id, "
+         "parent_shard_id, created_ms, start_seq) VALUES(?, ?, ?, NULLIF(?, ''), ?, ?)";
+}
+static const char kShardColumns[] =
+    "SELECT table_name, label, shard_id, parent_shard_id, created_ms, start_seq, end_seq, "
+    "closed_ms, record_count FROM dynamini_stream_shards";
+std::string select_stream_shards() {
+  return std::string(kShardColumns) + " WHERE table_name = ? AND label = ? ORDER BY shard_id";
+}
+std::string select_stream_shard() {
+  return std::string(kShardColumns) + " WHERE table_name = ? AND label = ? AND shard_id = ?";
+}
+// The open shards are found through the partial index of open shards (a
+// stream may have thousands of closed ones within its 24 hours).
+std::string select_open_shard() {
+  return "SELECT shard_id, created_ms, start_seq, record_count FROM dynamini_stream_shards "
+         "INDEXED BY dynamini_stream_shards_open "
+         "WHERE table_name = ? AND label = ? AND end_seq IS NULL";
+}
+std::string select_open_shards_of_table() {
+  return std::string(kShardColumns) +
+         " INDEXED BY dynamini_stream_shards_open WHERE table_name = ? AND end_seq IS NULL";
+}
+std::string select_open_shards_created_before() {
+  return std::string(kShardColumns) +
+         " INDEXED BY dynamini_stream_shards_open WHERE end_seq IS NULL AND created_ms <= ?";
+}
+std::string close_shard() {
+  return "UPDATE dynamini_stream_shards SET end_seq = ?, closed_ms = ? "
+         "WHERE table_name = ? AND label = ? AND shard_id = ?";
+}
+std::string count_shard_record() {
+  return "UPDATE dynamini_stream_shards SET record_count = record_count + 1 "
+         "WHERE table_name = ? AND label = ? AND shard_id = ?";
+}
+std::string delete_closed_shards() {
+  return "DELETE FROM dynamini_stream_shards INDEXED BY dynamini_stream_shards_closed "
+         "WHERE closed_ms IS NOT NULL AND closed_ms < ?";
 }
 
 std::string select_range(const std::string& table, const RangeShape& s,

@@ -1,6 +1,10 @@
 #include "storage/store.h"
 
+#include <algorithm>
+
 #include "catalog/catalog_format.h"
+#include "keys/key_encoding.h"
+#include "storage/vector_kernel.h"
 
 namespace dynamini {
 
@@ -24,11 +28,18 @@ Store::Store(const std::string& path) : connection_(path) {
   connection_.exec("PRAGMA temp_store=MEMORY");
   connection_.exec(sql::create_catalog());
   connection_.exec(sql::create_tags());
+  connection_.exec(sql::create_vector_versions());
 }
 
 std::vector<TableDef> Store::load_catalog() {
   std::vector<TableDef> out;
   stream_log_.ensure_schema();  // also after a restore from a copy without it
+  connection_.exec(sql::create_vector_versions());
+  {
+    auto max = connection_.cached(sql::max_vector_version());
+    if (max->step()) vector_version_ = std::max(vector_version_, max->column_int64(0));
+  }
+  vector_cache_.clear();  // memory only: a cache is checked against its version anyway
   auto stmt = connection_.cached(sql::select_catalog());
   while (stmt->step()) out.push_back(table_def_from_json(stmt->column_text(0)));
   return out;
@@ -38,6 +49,10 @@ void Store::create_table(const TableDef& def) {
   connection_.exec(sql::create_item_table(def.storage_table()));
   for (const auto& index : def.indexes) {
     connection_.exec(sql::create_index_table(def.storage_index(index)));
+  }
+  for (const auto& index : def.vector_indexes) {
+    connection_.exec(sql::create_vector_table(def.storage_vector_index(index)));
+    bump_vector_version(def.storage_vector_index(index));
   }
   save_definition(def);
 }
@@ -52,6 +67,7 @@ void Store::drop_table(const TableDef& def) {
   connection_.clear_cache();  // cached statements on the dropped tables must go
   connection_.exec(sql::drop_table(def.storage_table()));
   for (const auto& index : def.indexes) connection_.exec(sql::drop_table(def.storage_index(index)));
+  for (const auto& index : def.vector_indexes) drop_vector_index(def, index);
   auto stmt = connection_.cached(sql::delete_catalog());
   stmt->bind_text(1, def.name).run();
   stream_log_.on_table_dropped(def);
@@ -71,6 +87,8 @@ TableStats Store::stats(const TableDef& def) {
   stats.size_bytes = bytes;
   for (const auto& index : def.indexes)
     stats.index_stats.push_back(count(def.storage_index(index)));
+  for (const auto& index : def.vector_indexes)
+    stats.vector_index_stats.push_back(count(def.storage_vector_index(index)));
   return stats;
 }
 
@@ -88,6 +106,115 @@ void Store::add_index(const TableDef& def, const IndexDef& index) {
 void Store::drop_index(const TableDef& def, const IndexDef& index) {
   connection_.clear_cache();  // cached statements on the dropped table must go
   connection_.exec(sql::drop_table(def.storage_index(index)));
+}
+
+void Store::add_vector_index(const TableDef& def, const VectorIndexDef& index) {
+  const std::string table = def.storage_vector_index(index);
+  connection_.exec(sql::create_vector_table(table));
+  read_range(def, RangeRead{}, [&](std::string_view item_json, int64_t, std::string_view) {
+    Item item = item_from_json(item_json);
+    auto row = vector_row_of(item, def, index);
+    if (!row) return true;  // sparse (an item written before the index with another shape too)
+    EncodedKey primary = encode_primary_key(item, def.keys);
+    auto stmt = connection_.cached(sql::upsert_vector_row(table));
+    stmt->bind_blob(1, primary.hash)
+        .bind_blob(2, primary.range)
+        .bind_blob(3, row->hash)
+        .bind_text(4, row->filters)
+        .bind_blob(5, vector_to_blob(row->vector))
+        .bind_int64(6, row->size)
+        .run();
+    return true;
+  });
+  bump_vector_version(table);
+}
+
+void Store::drop_vector_index(const TableDef& def, const VectorIndexDef& index) {
+  const std::string table = def.storage_vector_index(index);
+  connection_.clear_cache();  // cached statements on the dropped table must go
+  connection_.exec(sql::drop_table(table));
+  auto stmt = connection_.cached(sql::delete_vector_version());
+  stmt->bind_text(1, table).run();
+  vector_cache_.erase(table);
+}
+
+void Store::bump_vector_version(const std::string& storage_name) {
+  auto stmt = connection_.cached(sql::upsert_vector_version());
+  stmt->bind_text(1, storage_name).bind_int64(2, ++vector_version_).run();
+}
+
+void Store::write_vector_rows(const TableDef& def, const Item* old_item, const Item* item,
+                              const EncodedKey& primary) {
+  for (const auto& index : def.vector_indexes) {
+    auto old_row = old_item ? vector_row_of(*old_item, def, index) : std::nullopt;
+    auto row = item ? vector_row_of(*item, def, index) : std::nullopt;
+    if (old_row == row) continue;  // unchanged (or absent both times): nothing to write
+    const std::string table = def.storage_vector_index(index);
+    if (row) {
+      auto stmt = connection_.cached(sql::upsert_vector_row(table));
+      stmt->bind_blob(1, primary.hash)
+          .bind_blob(2, primary.range)
+          .bind_blob(3, row->hash)
+          .bind_text(4, row->filters)
+          .bind_blob(5, vector_to_blob(row->vector))
+          .bind_int64(6, row->size)
+          .run();
+    } else {
+      auto stmt = connection_.cached(sql::delete_vector_row(table));
+      stmt->bind_blob(1, primary.hash).bind_blob(2, primary.range).run();
+    }
+    bump_vector_version(table);
+  }
+}
+
+std::shared_ptr<const VectorSnapshot> Store::vector_snapshot(const TableDef& def,
+                                                             const VectorIndexDef& index) {
+  const std::string table = def.storage_vector_index(index);
+  int64_t version = 0;
+  {
+    auto stmt = connection_.cached(sql::select_vector_version());
+    stmt->bind_text(1, table);
+    if (stmt->step()) version = stmt->column_int64(0);
+  }
+  auto it = vector_cache_.find(table);
+  if (it != vector_cache_.end() && it->second->version == version &&
+      it->second->dimensions == static_cast<size_t>(index.dimensions)) {
+    return it->second;
+  }
+  auto snapshot = load_vector_snapshot(def, index, version);
+  vector_cache_[table] = snapshot;
+  return snapshot;
+}
+
+std::shared_ptr<const VectorSnapshot> Store::load_vector_snapshot(const TableDef& def,
+                                                                  const VectorIndexDef& index,
+                                                                  int64_t version) {
+  auto snapshot = std::make_shared<VectorSnapshot>();
+  snapshot->version = version;
+  snapshot->dimensions = static_cast<size_t>(index.dimensions);
+  const bool has_filters = std::any_of(index.search_schema.begin(), index.search_schema.end(),
+                                       [](const auto& e) { return !e.hash; });
+  auto stmt = connection_.cached(sql::select_vector_rows(def.storage_vector_index(index)));
+  while (stmt->step()) {
+    EncodedKey key;
+    key.hash = std::string(stmt->column_blob(0));
+    key.range = std::string(stmt->column_blob(1));
+    snapshot->keys.push_back(std::move(key));
+    snapshot->hash.emplace_back(stmt->column_blob(2));
+    if (has_filters) {
+      std::string_view filters = stmt->column_text(3);
+      snapshot->filters.push_back(filters.empty() ? Item{} : item_from_json(filters));
+    }
+    const size_t at = snapshot->data.size();
+    snapshot->data.resize(at + snapshot->dimensions);
+    vector_from_blob(stmt->column_blob(4), snapshot->data.data() + at, snapshot->dimensions);
+    snapshot->sizes.push_back(stmt->column_int64(5));
+  }
+  snapshot->count = snapshot->keys.size();
+  snapshot->squared_norms.resize(snapshot->count);
+  vector_squared_norms(snapshot->data.data(), snapshot->count, snapshot->dimensions,
+                       snapshot->squared_norms.data());
+  return snapshot;
 }
 
 std::optional<std::string> Store::get(const TableDef& def, const EncodedKey& key) {
@@ -121,12 +248,14 @@ void Store::put(const TableDef& def, const Item* old_item, const Item& item,
     footprint->indexes.reserve(def.indexes.size());
   }
   write_index_rows(def, old_item, item, primary, size, footprint);
+  if (!def.vector_indexes.empty()) write_vector_rows(def, old_item, &item, primary);
   stream_log_.on_write(def, old_item, &item, WriteOrigin::kClient);
 }
 
 void Store::remove(const TableDef& def, const Item& old_item, WriteOrigin origin) {
   EncodedKey primary = encode_primary_key(old_item, def.keys);
   delete_index_rows(def, old_item, primary);
+  if (!def.vector_indexes.empty()) write_vector_rows(def, &old_item, nullptr, primary);
   auto stmt = connection_.cached(sql::delete_item(def.storage_table()));
   stmt->bind_blob(1, primary.hash).bind_blob(2, primary.range).run();
   stream_log_.on_write(def, &old_item, nullptr, origin);

@@ -43,14 +43,19 @@ StoredStream read_stream_row(Statement& s) {
 
 }  // namespace
 
-void StreamLog::configure(std::function<int64_t()> now_ms, std::string region) {
+void StreamLog::configure(std::function<int64_t()> now_ms, std::string region,
+                          ShardRollover rollover) {
   now_ms_ = std::move(now_ms);
   region_ = std::move(region);
+  shards_.set_rollover(rollover);
 }
 
 int64_t StreamLog::now_ms() const { return now_ms_ ? now_ms_() : 0; }
 
-void StreamLog::ensure_schema() { connection_.exec(sql::create_stream_tables()); }
+void StreamLog::ensure_schema() {
+  connection_.exec(sql::create_stream_tables());
+  shards_.ensure_schema();
+}
 
 int64_t StreamLog::last_sequence() {
   auto stmt = connection_.cached(sql::last_stream_sequence());
@@ -69,9 +74,17 @@ void StreamLog::on_write(const TableDef& def, const Item* old_item, const Item* 
   input.old_item = old_item;
   input.new_item = new_item;
   input.origin = origin;
-  input.sequence = last_sequence() + 1;
   input.created_ms = now_ms();
   input.region = region_;
+  const int64_t next_free = last_sequence() + 1;
+  auto placed = shards_.place_record(def.name, def.stream.label, next_free, input.created_ms);
+  if (!placed) {
+    // Defensive: an enabled stream has an open shard from on_definition_saved
+    // (or ensure_schema for older files); one with no shard row gets its first.
+    shards_.open_first(def.name, def.stream.label, input.created_ms, next_free);
+    placed = next_free;
+  }
+  input.sequence = *placed;
   auto stmt = connection_.cached(sql::insert_stream_record());
   stmt->bind_int64(1, input.sequence)
       .bind_text(2, def.name)
@@ -87,25 +100,32 @@ void StreamLog::on_write(const TableDef& def, const Item* old_item, const Item* 
 }
 
 void StreamLog::close_open_streams(std::string_view table_name, std::string_view keep_label) {
+  const int64_t last = last_sequence();
+  const int64_t now = now_ms();
   auto stmt = connection_.cached(sql::close_streams());
-  stmt->bind_int64(1, last_sequence())
-      .bind_int64(2, now_ms())
+  stmt->bind_int64(1, last)
+      .bind_int64(2, now)
       .bind_text(3, table_name)
       .bind_text(4, keep_label)
       .run();
+  shards_.close_streams(table_name, keep_label, last, now);
 }
 
 void StreamLog::on_definition_saved(const TableDef& def) {
   if (def.stream.enabled) {
     close_open_streams(def.name, def.stream.label);
+    const int64_t now = now_ms();
+    const int64_t start_seq = last_sequence() + 1;
     auto stmt = connection_.cached(sql::insert_stream());
     stmt->bind_text(1, def.name)
         .bind_text(2, def.stream.label)
         .bind_text(3, def.stream.view_type)
         .bind_text(4, key_schema_json(def))
-        .bind_int64(5, now_ms())
-        .bind_int64(6, last_sequence() + 1)
+        .bind_int64(5, now)
+        .bind_int64(6, start_seq)
         .run();
+    // A stream saved again (UpdateTable of other settings) keeps its shards.
+    shards_.open_first(def.name, def.stream.label, now, start_seq);
   } else {
     close_open_streams(def.name, "");
   }
@@ -129,13 +149,14 @@ std::optional<StoredStream> StreamLog::find_stream(std::string_view table_name,
 }
 
 std::vector<StoredRecord> StreamLog::read_stream(const StoredStream& stream, int64_t from_seq,
-                                                 int64_t limit) {
+                                                 int64_t to_seq, int64_t limit) {
   std::vector<StoredRecord> out;
   auto stmt = connection_.cached(sql::select_stream_records());
   stmt->bind_text(1, stream.table_name)
       .bind_text(2, stream.label)
       .bind_int64(3, from_seq)
-      .bind_int64(4, limit);
+      .bind_int64(4, to_seq)
+      .bind_int64(5, limit);
   while (stmt->step()) out.push_back({stmt->column_int64(0), std::string(stmt->column_text(1))});
   return out;
 }
@@ -174,6 +195,7 @@ void StreamLog::trim(int64_t now_ms) {
   }
   auto stmt = connection_.cached(sql::delete_closed_streams());
   stmt->bind_int64(1, cutoff).run();
+  shards_.roll_over_and_trim(now_ms, last_sequence(), cutoff);
 }
 
 }  // namespace dynamini

@@ -10,7 +10,9 @@ import { resultView } from "./result_view.js";
 const OPERATIONS = [
   "GetItem", "Query", "Scan", "PutItem", "UpdateItem", "DeleteItem", "BatchGetItem", "BatchWriteItem",
   "TransactGetItems", "TransactWriteItems", "ExecuteStatement", "ListTables", "DescribeTable", "CreateTable",
-  "UpdateTable", "DeleteTable", "DescribeTimeToLive", "UpdateTimeToLive", "ListTagsOfResource",
+  "UpdateTable", "DeleteTable", "DescribeTimeToLive", "UpdateTimeToLive", "TagResource", "UntagResource",
+  "ListTagsOfResource", "PutResourcePolicy", "GetResourcePolicy", "DeleteResourcePolicy",
+  "SearchVectors",
   ...STREAMS_OPERATIONS,
 ];
 const SCRATCH = {
@@ -88,13 +90,31 @@ async function buildExamples() {
     TransactWriteItems: { TransactItems: [{ Update: { TableName: T, Key: own(1), ...touch } }], ...total },
     ExecuteStatement: { Statement: `SELECT * FROM "${T}" WHERE "${hash}" = ?`, Parameters: [key[hash]] },
     ListTables: {},
-    DescribeTable: { TableName: T },
-    CreateTable: SCRATCH,
+    DescribeTable: { TableName: arn },  // a table's ARN goes wherever its name goes
+    CreateTable: { ...SCRATCH, Tags: [{ Key: "purpose", Value: "scratch" }], TableClass: "STANDARD",
+                   DeletionProtectionEnabled: false },
     UpdateTable: { TableName: T, StreamSpecification: { StreamEnabled: true, StreamViewType: "NEW_AND_OLD_IMAGES" } },
     DeleteTable: { TableName: "scratch" },
     DescribeTimeToLive: { TableName: T },
     UpdateTimeToLive: { TableName: T, TimeToLiveSpecification: { Enabled: true, AttributeName: "expiresAt" } },
+    TagResource: { ResourceArn: arn, Tags: [{ Key: "owner", Value: "console" }] },
+    UntagResource: { ResourceArn: arn, TagKeys: ["owner"] },
     ListTagsOfResource: { ResourceArn: arn },
+    // The table's first vector index, if it has one; the vector is all zeros but the first.
+    SearchVectors: {
+      TableName: T,
+      IndexName: t.VectorIndexes?.[0]?.IndexName ?? "<vector index name>",
+      SearchVector: Array.from({ length: t.VectorIndexes?.[0]?.Dimensions ?? 3 }, (_, i) => ({ N: i === 0 ? "1" : "0" })),
+      TopK: 5,
+      ...total,
+    },
+    // A policy is stored and validated (JSON, Statement, Principal...), not enforced.
+    PutResourcePolicy: { ResourceArn: arn, Policy: JSON.stringify({
+      Version: "2012-10-17",
+      Statement: [{ Effect: "Allow", Principal: { AWS: "arn:aws:iam::000000000000:root" },
+                    Action: "dynamodb:GetItem", Resource: arn }] }) },
+    GetResourcePolicy: { ResourceArn: arn },
+    DeleteResourcePolicy: { ResourceArn: arn },
     ListStreams: { TableName: T },
     DescribeStream: { StreamArn: stream },
     GetShardIterator: { StreamArn: stream, ShardId: "<shard id from DescribeStream>", ShardIteratorType: "TRIM_HORIZON" },

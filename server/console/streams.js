@@ -62,9 +62,17 @@ async function streamView(table, described) {
   }
   const arn = t.LatestStreamArn;
   const records = [];
-  const stream = await call("DescribeStream", { StreamArn: arn }, { background: true });
-  if (!stream.ok) return [el("p", { class: "error-box" }, `${stream.error.type}: ${stream.error.message}`)];
-  for (const shard of stream.body.StreamDescription?.Shards ?? []) {
+  // Every shard: shards close and hand over to a child, so DescribeStream pages.
+  const shards = [];
+  let start;
+  do {
+    const stream = await call("DescribeStream", { StreamArn: arn, ...(start ? { ExclusiveStartShardId: start } : {}) },
+                              { background: true });
+    if (!stream.ok) return [el("p", { class: "error-box" }, `${stream.error.type}: ${stream.error.message}`)];
+    shards.push(...(stream.body.StreamDescription?.Shards ?? []));
+    start = stream.body.StreamDescription?.LastEvaluatedShardId;
+  } while (start);
+  for (const shard of shards) {
     const it = await call("GetShardIterator", { StreamArn: arn, ShardId: shard.ShardId, ShardIteratorType: "TRIM_HORIZON" }, { background: true });
     let iterator = it.ok ? it.body.ShardIterator : null;
     for (let rounds = 0; iterator && rounds < 50; rounds++) {
@@ -78,7 +86,7 @@ async function streamView(table, described) {
   records.sort((a, b) => (BigInt(a.dynamodb?.SequenceNumber ?? 0) < BigInt(b.dynamodb?.SequenceNumber ?? 0) ? -1 : 1));
   const last = records.slice(-SHOWN).reverse();
   return [
-    el("p", { class: "hint" }, `${t.StreamSpecification.StreamViewType} · ${records.length} record${records.length === 1 ? "" : "s"} in the stream · newest first`),
+    el("p", { class: "hint" }, `${t.StreamSpecification.StreamViewType} · ${records.length} record${records.length === 1 ? "" : "s"} in ${shards.length} shard${shards.length === 1 ? "" : "s"} · newest first`),
     last.length ? el("div", { class: "records" }, last.map(recordView)) : el("p", { class: "hint" }, "No records yet: write something."),
   ];
 }

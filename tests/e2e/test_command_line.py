@@ -40,7 +40,8 @@ class CommandLineTest(unittest.TestCase):
         r = run("--help")
         self.assertEqual(r.returncode, 0)
         for flag in ("--port", "--db", "--schema", "--seed", "--log-requests", "--quiet", "-dbPath",
-                     "--cors", "--admin", "--auth", "--max-connections"):
+                     "--cors", "--admin", "--auth", "--max-connections", "--create-table-ms",
+                     "--delete-table-ms", "--update-table-ms", "-delayTransientStatuses"):
             self.assertIn(flag, r.stdout)
 
     def test_version_prints_the_version(self):
@@ -61,7 +62,20 @@ class CommandLineTest(unittest.TestCase):
     def test_dynamodb_local_flags_are_accepted(self):
         server = self.serve("-inMemory", "-sharedDb", "-cors", "*", "-delayTransientStatuses",
                             "-optimizeDbBeforeStartup")
-        self.assertEqual(server.client().list_tables()["TableNames"], [])
+        ddb = server.client()
+        self.assertEqual(ddb.list_tables()["TableNames"], [])
+        # -delayTransientStatuses: a new table is CREATING for a while, as in DynamoDB.
+        created = ddb.create_table(
+            TableName="slow", BillingMode="PAY_PER_REQUEST",
+            AttributeDefinitions=[{"AttributeName": "id", "AttributeType": "S"}],
+            KeySchema=[{"AttributeName": "id", "KeyType": "HASH"}])
+        self.assertEqual(created["TableDescription"]["TableStatus"], "CREATING")
+        self.assertEqual(ddb.describe_table(TableName="slow")["Table"]["TableStatus"], "CREATING")
+
+    def test_transient_delay_flags_need_a_number(self):
+        r = run("--create-table-ms", "soon")
+        self.assertEqual(r.returncode, 1)
+        self.assertIn("--create-table-ms expects a number", r.stderr)
 
     def test_dynamodb_local_dbpath_keeps_tables_in_shared_local_instance_db(self):
         server = self.serve("-dbPath", self.dir.name, "-sharedDb")
@@ -100,6 +114,21 @@ class CommandLineTest(unittest.TestCase):
         self.assertEqual(table["ProvisionedThroughput"]["ReadCapacityUnits"], 3)
         self.assertEqual(table["GlobalSecondaryIndexes"][0]["Projection"]["ProjectionType"],
                          "KEYS_ONLY")
+
+    def test_schema_from_describe_table_keeps_the_table_settings(self):
+        seed_server = self.serve()
+        seed_server.client().create_table(
+            TableName="settled", BillingMode="PAY_PER_REQUEST",
+            AttributeDefinitions=[{"AttributeName": "id", "AttributeType": "S"}],
+            KeySchema=[{"AttributeName": "id", "KeyType": "HASH"}],
+            TableClass="STANDARD_INFREQUENT_ACCESS",
+            SSESpecification={"Enabled": True, "SSEType": "KMS", "KMSMasterKeyId": "k1"})
+        described = seed_server.aws("describe-table", "--table-name", "settled")
+        server = self.serve("--schema", self.write("settled.json", json.dumps(described)))
+        table = server.client().describe_table(TableName="settled")["Table"]
+        self.assertEqual(table["TableClassSummary"]["TableClass"], "STANDARD_INFREQUENT_ACCESS")
+        self.assertEqual(table["SSEDescription"]["KMSMasterKeyArn"],
+                         "arn:aws:kms:us-east-1:000000000000:key/k1")
 
     def test_schema_with_a_bad_table_fails_at_start_naming_the_file(self):
         bad = self.write("bad.json", json.dumps({"TableName": "x"}))

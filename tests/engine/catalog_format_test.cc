@@ -77,6 +77,25 @@ void check_same(const TableDef& a, const TableDef& b) {
   CHECK(a.stream.label == b.stream.label);
   CHECK(a.ttl.enabled == b.ttl.enabled);
   CHECK(a.ttl.attribute == b.ttl.attribute);
+  CHECK(a.table_class == b.table_class);
+  CHECK(a.table_class_updated == b.table_class_updated);
+  CHECK(a.sse.kms == b.sse.kms);
+  CHECK(a.sse.kms_key_arn == b.sse.kms_key_arn);
+  CHECK(a.on_demand.max_read == b.on_demand.max_read);
+  CHECK(a.on_demand.max_write == b.on_demand.max_write);
+  CHECK(a.warm.read == b.warm.read);
+  CHECK(a.warm.write == b.warm.write);
+  REQUIRE(a.resource_policy.has_value() == b.resource_policy.has_value());
+  if (a.resource_policy) {
+    CHECK(a.resource_policy->document == b.resource_policy->document);
+    CHECK(a.resource_policy->revision_id == b.resource_policy->revision_id);
+  }
+  for (size_t i = 0; i < a.indexes.size(); ++i) {
+    CHECK(a.indexes[i].on_demand.max_read == b.indexes[i].on_demand.max_read);
+    CHECK(a.indexes[i].on_demand.max_write == b.indexes[i].on_demand.max_write);
+    CHECK(a.indexes[i].warm.read == b.indexes[i].warm.read);
+    CHECK(a.indexes[i].warm.write == b.indexes[i].warm.write);
+  }
 }
 
 // A definition with a value other than the default in every member,
@@ -111,6 +130,14 @@ TableDef full_definition() {
   def.deletion_protection = true;
   def.stream = {false, "NEW_IMAGE", "2023-11-14T22:13:20.000"};
   def.ttl = {false, "expires"};
+  def.table_class = "STANDARD_INFREQUENT_ACCESS";
+  def.table_class_updated = 1700000200.5;
+  def.sse = {true, "arn:aws:kms:us-east-1:000000000000:key/k"};
+  def.on_demand = {100, -1};
+  def.warm = {15000, 0};
+  def.resource_policy = dynamini::ResourcePolicySettings{R"({"Version":"2012-10-17"})", "17"};
+  def.indexes[1].on_demand = {-1, 50};
+  def.indexes[1].warm = {0, 6000};
   return def;
 }
 
@@ -173,6 +200,24 @@ TEST_CASE("Catalog format: every member of TableDef survives the round trip") {
   check_same(dynamini::table_def_from_json(dynamini::table_def_to_json(plain)), plain);
 }
 
+// Format 1's document for the definition below (as dynamini wrote it before
+// format 2): it still reads, and format 2 writes the same members.
+constexpr const char* kFormat1Members =
+    R"("TableName":"t","StorageId":3,"TableId":"u","CreationDateTime":1.5,)"
+    R"("AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"},)"
+    R"({"AttributeName":"sk","AttributeType":"N"}],)"
+    R"("KeySchema":{"Hash":{"AttributeName":"pk","AttributeType":"S"},)"
+    R"("Range":{"AttributeName":"sk","AttributeType":"N"}},)"
+    R"("BillingMode":"PROVISIONED","ProvisionedThroughput":{"ReadCapacityUnits":5,)"
+    R"("WriteCapacityUnits":6},"LastUpdateToPayPerRequestDateTime":0.0,)"
+    R"("Indexes":[{"IndexName":"G","Global":true,"StorageNumber":1,)"
+    R"("KeySchema":{"Hash":{"AttributeName":"sk","AttributeType":"N"}},)"
+    R"("Projection":{"ProjectionType":"ALL","NonKeyAttributes":[]},)"
+    R"("ProvisionedThroughput":{"ReadCapacityUnits":1,"WriteCapacityUnits":2}}],)"
+    R"("DeletionProtectionEnabled":false,)"
+    R"("Stream":{"Enabled":true,"ViewType":"KEYS_ONLY","LatestStreamLabel":"L"},)"
+    R"("TimeToLive":{"Enabled":true,"AttributeName":"exp"})";
+
 TEST_CASE("Catalog format 2: the written document is the one the header documents") {
   // A change here is a change of format 2's meaning: add a version instead.
   TableDef def;
@@ -192,21 +237,42 @@ TEST_CASE("Catalog format 2: the written document is the one the header document
   def.throughput = {5, 6};
   def.stream = {true, "KEYS_ONLY", "L"};
   def.ttl = {true, "exp"};
+  // Settings at their defaults add nothing to format 1's members.
   CHECK(dynamini::table_def_to_json(def) ==
-        R"({"FormatVersion":2,"TableName":"t","StorageId":3,"TableId":"u","CreationDateTime":1.5,)"
-        R"("AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"},)"
-        R"({"AttributeName":"sk","AttributeType":"N"}],)"
-        R"("KeySchema":{"Hash":{"AttributeName":"pk","AttributeType":"S"},)"
-        R"("Range":{"AttributeName":"sk","AttributeType":"N"}},)"
-        R"("BillingMode":"PROVISIONED","ProvisionedThroughput":{"ReadCapacityUnits":5,)"
-        R"("WriteCapacityUnits":6},"LastUpdateToPayPerRequestDateTime":0.0,)"
-        R"("Indexes":[{"IndexName":"G","Global":true,"StorageNumber":1,)"
-        R"("KeySchema":{"Hash":{"AttributeName":"sk","AttributeType":"N"}},)"
-        R"("Projection":{"ProjectionType":"ALL","NonKeyAttributes":[]},)"
-        R"("ProvisionedThroughput":{"ReadCapacityUnits":1,"WriteCapacityUnits":2}}],)"
-        R"("DeletionProtectionEnabled":false,)"
-        R"("Stream":{"Enabled":true,"ViewType":"KEYS_ONLY","LatestStreamLabel":"L"},)"
-        R"("TimeToLive":{"Enabled":true,"AttributeName":"exp"}})");
+        std::string(R"({"FormatVersion":2,)") + kFormat1Members + "}");
+  // A format 1 entry reads as the same definition.
+  check_same(
+      dynamini::table_def_from_json(std::string(R"({"FormatVersion":1,)") + kFormat1Members + "}"),
+      def);
+  // Format 2's optional members, each present once it differs from the default.
+  def.table_class = "STANDARD";
+  def.table_class_updated = 2.5;
+  def.sse = {true, "arn:k"};
+  def.on_demand = {-1, 9};
+  def.warm = {12000, 4000};
+  def.resource_policy = dynamini::ResourcePolicySettings{"{}", "7"};
+  def.indexes[0].on_demand = {4, -1};
+  def.indexes[0].warm = {1, 2};
+  std::string json = dynamini::table_def_to_json(def);
+  CHECK(contains(json,
+                 R"("ProvisionedThroughput":{"ReadCapacityUnits":1,"WriteCapacityUnits":2},)"
+                 R"("OnDemandThroughput":{"MaxReadRequestUnits":4,"MaxWriteRequestUnits":-1},)"
+                 R"("WarmThroughput":{"ReadUnitsPerSecond":1,"WriteUnitsPerSecond":2}}],)"));
+  CHECK(contains(json,
+                 R"("TimeToLive":{"Enabled":true,"AttributeName":"exp"},)"
+                 R"("TableClass":{"TableClass":"STANDARD","LastUpdateDateTime":2.5},)"
+                 R"("SSE":{"KMSMasterKeyArn":"arn:k"},)"
+                 R"("OnDemandThroughput":{"MaxReadRequestUnits":-1,"MaxWriteRequestUnits":9},)"
+                 R"("WarmThroughput":{"ReadUnitsPerSecond":12000,"WriteUnitsPerSecond":4000},)"
+                 R"("ResourcePolicy":{"Policy":"{}","RevisionId":"7"}})"));
+  check_same(dynamini::table_def_from_json(json), def);
+}
+
+TEST_CASE("Catalog format 1: a member format 2 added is refused in a format 1 entry") {
+  std::string v1 = std::string(R"({"FormatVersion":1,)") + kFormat1Members +
+                   R"(,"SSE":{"KMSMasterKeyArn":"k"}})";
+  CHECK(read_error(v1) ==
+        "catalog entry for table 't' (format 1): SSE: not a member of this format");
 }
 
 TEST_CASE("Catalog format 2: a multi-attribute GSI key round trips as MoreHash and MoreRange") {
@@ -276,11 +342,14 @@ TEST_CASE("Catalog format 1: an entry written in format 1 still reads; it has no
 
 TEST_CASE("Catalog format: a FormatVersion from the future is refused with a clear error") {
   std::string json = dynamini::table_def_to_json(full_definition());
-  std::string future = R"({"FormatVersion":3,)" + json.substr(json.find("\"TableName\""));
+  const std::string next = std::to_string(dynamini::kCatalogFormatVersion + 1);
+  const std::string newest = std::to_string(dynamini::kCatalogFormatVersion);
+  std::string future =
+      R"({"FormatVersion":)" + next + "," + json.substr(json.find("\"TableName\""));
   std::string error = read_error(future);
-  CHECK(error ==
-        "catalog entry for table 'orders.v2' (format 3): FormatVersion: this dynamini reads "
-        "formats 0 to 2; the database was written by a newer dynamini, open it with that");
+  CHECK(error == "catalog entry for table 'orders.v2' (format " + next +
+                     "): FormatVersion: this dynamini reads formats 0 to " + newest +
+                     "; the database was written by a newer dynamini, open it with that");
   CHECK(contains(read_error(R"({"FormatVersion":"1","TableName":"x"})"),
                  "FormatVersion: expected an integer"));
 
@@ -298,7 +367,9 @@ TEST_CASE("Catalog format: a FormatVersion from the future is refused with a cle
   } catch (const std::runtime_error& e) {
     CHECK(std::string(e.what()) ==
           "catalog entry for table 'events' (format 99): FormatVersion: this dynamini reads "
-          "formats 0 to 2; the database was written by a newer dynamini, open it with that");
+          "formats 0 to " +
+              std::to_string(dynamini::kCatalogFormatVersion) +
+              "; the database was written by a newer dynamini, open it with that");
   }
 }
 
@@ -310,17 +381,20 @@ TEST_CASE("Catalog format 2: a malformed entry names the table, the member and t
     REQUIRE(at != std::string::npos);
     return out.replace(at, from.size(), to);
   };
+  // The entry is written in the newest format, which the messages name.
+  const std::string entry = "catalog entry for table 'orders.v2' (format " +
+                            std::to_string(dynamini::kCatalogFormatVersion) + "): ";
   CHECK(read_error("not json") == "catalog entry (format 0): not a JSON object");
   CHECK(read_error(replaced(R"("StorageId":42)", R"("StorageId":"42")")) ==
-        "catalog entry for table 'orders.v2' (format 2): StorageId: expected an integer");
+        entry + "StorageId: expected an integer");
   CHECK(read_error(replaced(R"("StorageNumber":7)", R"("Number":7)")) ==
-        "catalog entry for table 'orders.v2' (format 2): Indexes[1].Number: not a member of "
-        "this format");
+        entry + "Indexes[1].Number: not a member of this format");
   CHECK(read_error(replaced(R"("ProjectionType":"KEYS_ONLY")", R"("ProjectionType":"SOME")")) ==
-        "catalog entry for table 'orders.v2' (format 2): Indexes[0].Projection.ProjectionType: "
-        "expected ALL, KEYS_ONLY or INCLUDE, not \"SOME\"");
+        entry +
+            "Indexes[0].Projection.ProjectionType: expected ALL, KEYS_ONLY or INCLUDE, not "
+            "\"SOME\"");
   CHECK(read_error(replaced(R"("TimeToLive":{"Enabled":false,)", R"("TimeToLive":{)")) ==
-        "catalog entry for table 'orders.v2' (format 2): TimeToLive.Enabled: missing");
+        entry + "TimeToLive.Enabled: missing");
 }
 
 TEST_CASE("Catalog format 0: an entry of the CreateTable-shaped format still reads") {

@@ -163,7 +163,8 @@ TEST_CASE_FIXTURE(PartiqlFixture, "PartiQL: bag literals take strings or numbers
                  R"J(,"Parameters":[{"S":"a"}])J")
             .message == unsupported);
   CHECK(run_fail("INSERT INTO inbox VALUE {'pk':'w','sk':'1','s':<<1,1.0>>}").message ==
-        "Input collection contains duplicates");
+        "One or more parameter values were invalid: Input collection [1, 1.0] contains "
+        "duplicates! under root");
 }
 
 TEST_CASE_FIXTURE(PartiqlFixture,
@@ -177,8 +178,8 @@ TEST_CASE_FIXTURE(PartiqlFixture,
   e = fail("ExecuteTransaction",
            R"J({"TransactStatements":[{"Statement":"SELECT * FROM \"inbox\" WHERE pk='u'"}]})J");
   CHECK(e.message ==
-        "Select statements within ExecuteTransaction must specify the primary key in the where "
-        "clause.");
+        "Validation failed in TransactStatements[0]: Select statements within ExecuteTransaction "
+        "must specify the primary key in the where clause.");
 }
 
 TEST_CASE_FIXTURE(PartiqlFixture,

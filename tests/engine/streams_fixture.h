@@ -18,11 +18,21 @@ struct StreamsFixture : ApiFixture {
   std::shared_ptr<std::atomic<int64_t>> clock =
       std::make_shared<std::atomic<int64_t>>(1700000000000);
 
-  StreamsFixture() {
+  StreamsFixture() { db = dynamini::Database::open(options()); }
+
+  // The fixture's options: the settable clock, no background sweeper.
+  dynamini::Options options() {
     dynamini::Options options;
     options.clock_ms = [c = clock] { return c->load(); };
     options.ttl_sweep_interval_ms = 0;
-    db = dynamini::Database::open(options);
+    return options;
+  }
+
+  // Reopens an empty database whose stream shards close after `max_records`.
+  void open_with_shard_records(int64_t max_records) {
+    dynamini::Options o = options();
+    o.stream_shard_max_records = max_records;
+    db = dynamini::Database::open(o);
   }
 
   void advance_ms(int64_t ms) { *clock += ms; }
@@ -61,10 +71,24 @@ struct StreamsFixture : ApiFixture {
     return call("GetShardIterator", req + "}")["ShardIterator"].GetString();
   }
 
-  // Every record of the table's latest stream, from TRIM_HORIZON.
+  // Every record of the table's latest stream, from TRIM_HORIZON of each of
+  // its shards in order (shards roll over when the clock passes 4 hours), as
+  // {"Records":[...]}.
   rapidjson::Document records(const std::string& table) {
-    std::string it = iterator(stream_arn(table), "TRIM_HORIZON");
-    return call("GetRecords", R"({"ShardIterator":")" + it + R"("})");
+    std::string arn = stream_arn(table);
+    auto shards = call("DescribeStream", R"({"StreamArn":")" + arn + R"("})");
+    rapidjson::Document out(rapidjson::kObjectType);
+    rapidjson::Value all(rapidjson::kArrayType);
+    for (const auto& shard : shards["StreamDescription"]["Shards"].GetArray()) {
+      std::string req = R"({"StreamArn":")" + arn + R"(","ShardId":")" +
+                        shard["ShardId"].GetString() + R"(","ShardIteratorType":"TRIM_HORIZON"})";
+      std::string it = call("GetShardIterator", req)["ShardIterator"].GetString();
+      auto page = call("GetRecords", R"({"ShardIterator":")" + it + R"("})");
+      for (auto& r : page["Records"].GetArray())
+        all.PushBack(rapidjson::Value(r, out.GetAllocator()), out.GetAllocator());
+    }
+    out.AddMember("Records", all, out.GetAllocator());
+    return out;
   }
 
   size_t record_count(const std::string& table) { return records(table)["Records"].Size(); }

@@ -72,7 +72,7 @@ TEST_CASE_FIXTURE(ApiFixture, "Tags: an unknown table ARN is ResourceNotFoundExc
                 R"({"ResourceArn":"arn:aws:dynamodb:us-east-1:000000000000:table/nope"})");
   CHECK(e.code == dynamini::ErrorCode::kResourceNotFound);
   CHECK(e.message ==
-        "Requested resource not found: ResourcArn: "
+        "Requested resource not found: ResourceArn: "
         "arn:aws:dynamodb:us-east-1:000000000000:table/nope not found");
 }
 

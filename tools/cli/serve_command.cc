@@ -44,6 +44,8 @@ std::unique_ptr<Database> open_database(const ServeFlags& flags) {
   try {
     Options options;
     options.path = flags.db_path;
+    options.stream_shard_max_records = flags.stream_shard_records;
+    options.stream_shard_lifetime_ms = flags.stream_shard_seconds * 1000;
     return Database::open(std::move(options));
   } catch (const std::exception& e) {
     std::string message = e.what();
@@ -83,6 +85,9 @@ void preload(Serving& serving, const ServeFlags& flags) {
     throw StartupError{e.what()};
   }
   db.mark_initial_state();
+  // The preloaded tables are ACTIVE; tables created from now on take the
+  // flags' transient statuses.
+  db.set_transient_delays(flags.delays);
 }
 
 void start_server(Serving& serving, ServeFlags& flags) {

@@ -184,7 +184,55 @@ std::vector<FlagSpec> logging_and_access_flags() {
   };
 }
 
-// Its threads and connections, DynamoDB Local's flags, and itself.
+// How long tables stay CREATING, UPDATING or DELETING, and when stream shards
+// roll over.
+std::vector<FlagSpec> table_and_stream_flags() {
+  return {
+      {{"--create-table-ms", "--createTableMs"},
+       Takes::kValue,
+       "N",
+       "a new table is CREATING for N ms (default 0: ACTIVE\nat once); the camelCase "
+       "spellings are dynalite's",
+       [](ParseState& s, auto name, auto value) {
+         s.flags.delays.create_table_ms = parse_int<uint32_t>(name, *value, 3600000);
+       }},
+      {{"--delete-table-ms", "--deleteTableMs"},
+       Takes::kValue,
+       "N",
+       "likewise, a deleted table is DELETING for N ms",
+       [](ParseState& s, auto name, auto value) {
+         s.flags.delays.delete_table_ms = parse_int<uint32_t>(name, *value, 3600000);
+       }},
+      {{"--update-table-ms", "--updateTableMs"},
+       Takes::kValue,
+       "N",
+       "likewise, an updated table is UPDATING for N ms (a\nnew index CREATING, backfilling)",
+       [](ParseState& s, auto name, auto value) {
+         s.flags.delays.update_table_ms = parse_int<uint32_t>(name, *value, 3600000);
+       }},
+      {{"--stream-shard-records"},
+       Takes::kValue,
+       "N",
+       "close a stream's shard, and open its child, after N\nrecords (default 0: no limit)",
+       [](ParseState& s, auto name, auto value) {
+         s.flags.stream_shard_records = parse_int<uint32_t>(name, *value, 1000000000);
+       }},
+      {{"--stream-shard-seconds"},
+       Takes::kValue,
+       "S",
+       "... or after S seconds (default 14400, DynamoDB's\n4 hours; 0: never by age)",
+       [](ParseState& s, auto name, auto value) {
+         s.flags.stream_shard_seconds = parse_int<uint32_t>(name, *value, 10u * 365 * 24 * 60 * 60);
+       }},
+      {{"-delayTransientStatuses"},
+       Takes::kNothing,
+       "",
+       "DynamoDB Local's flag: DynamoDB-like delays (create\n6 s, delete 5 s, update 2.2 s)",
+       [](ParseState& s, auto, auto) { s.flags.delays = kDynamoDbLikeDelays; }},
+  };
+}
+
+// Its threads and connections, DynamoDB Local's other flags, and itself.
 std::vector<FlagSpec> process_flags() {
   return {
       {{"--max-connections"},
@@ -204,10 +252,10 @@ std::vector<FlagSpec> process_flags() {
        [](ParseState& s, auto name, auto value) {
          s.flags.server.threads = parse_int<unsigned>(name, *value, 1024);
        }},
-      {{"-sharedDb", "-delayTransientStatuses", "-optimizeDbBeforeStartup"},
+      {{"-sharedDb", "-optimizeDbBeforeStartup"},
        Takes::kNothing,
        "",
-       "DynamoDB Local's flags, accepted: one shared database\nalways; tables are ACTIVE at once",
+       "DynamoDB Local's flags, accepted: one shared database\nalways",
        [](ParseState&, auto, auto) {}},
       {{"--quiet", "-q"},
        Takes::kNothing,
@@ -232,8 +280,8 @@ const std::vector<FlagSpec>& flag_table() {
   static const std::vector<FlagSpec> table = [] {
     std::vector<FlagSpec> all;
     for (auto group : {listen_and_storage_flags, model_and_data_flags, logging_and_access_flags,
-                       process_flags}) {
-      for (FlagSpec& spec : group()) all.push_back(std::move(spec));
+                       table_and_stream_flags, process_flags}) {
+      for (auto& spec : group()) all.push_back(std::move(spec));
     }
     return all;
   }();

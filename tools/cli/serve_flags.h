@@ -1,9 +1,11 @@
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "dynamini/database.h"
 #include "dynamini/server.h"
 
 namespace dynamini::cli {
@@ -19,8 +21,9 @@ enum class RequestLogging { kOff, kLines, kLinesWithAwsCommand };
 // accepted with the same meaning, so scripts written for it keep working:
 //   -port N, -inMemory, -dbPath DIR (the file DIR/shared-local-instance.db),
 //   -sharedDb (always the case here: any credentials reach the same tables),
-//   -cors LIST, -delayTransientStatuses and -optimizeDbBeforeStartup
-//   (accepted, nothing to do: tables are ACTIVE at once).
+//   -cors LIST, -delayTransientStatuses (DynamoDB-like transient statuses:
+//   kDynamoDbLikeDelays) and -optimizeDbBeforeStartup (accepted, nothing to
+//   do).
 struct ServeFlags {
   ServerOptions server;
   std::string db_path;  // empty: in memory
@@ -36,7 +39,19 @@ struct ServeFlags {
   std::vector<std::pair<std::string, std::string>> seeds;  // --seed TABLE=FILE
   RequestLogging log_requests = RequestLogging::kOff;      // --log-requests[=aws]
   std::string cors_origins = "*";                          // --cors / -cors
+  // --create-table-ms, --delete-table-ms, --update-table-ms (dynalite's
+  // --createTableMs, ... too), -delayTransientStatuses. Set after the
+  // preloads, which are ACTIVE at once.
+  TransientDelays delays;
+  int64_t stream_shard_records = 0;            // --stream-shard-records
+  int64_t stream_shard_seconds = 4 * 60 * 60;  // --stream-shard-seconds
 };
+
+// What -delayTransientStatuses sets: windows as long as DynamoDB's measured
+// ones (ack-api-quirks: CreateTable to ACTIVE 6.1 s, DDB-TABLE-001; DELETING
+// 5.1 s p50, DDB-TABLE-076; UPDATING 2.2 s for a throughput change,
+// DDB-TABLE-104).
+inline constexpr TransientDelays kDynamoDbLikeDelays{6000, 5000, 2200};
 
 // Throws UsageError.
 ServeFlags parse_serve_flags(int argc, char** argv);

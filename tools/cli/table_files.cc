@@ -21,15 +21,36 @@ std::string read_file(const std::string& path) {
   return s.str();
 }
 
+// A TableDescription's settings as CreateTable takes them: TableClassSummary
+// as TableClass, a KMS SSEDescription as SSESpecification (WarmThroughput's
+// Status is ignored by CreateTable's reader).
+void settings_from_description(const Value& table, Value& out,
+                               rapidjson::Document::AllocatorType& a) {
+  if (!table.HasMember("TableClass") && table.HasMember("TableClassSummary") &&
+      table["TableClassSummary"].HasMember("TableClass")) {
+    out.AddMember("TableClass", Value(table["TableClassSummary"]["TableClass"], a), a);
+  }
+  if (!table.HasMember("SSESpecification") && table.HasMember("SSEDescription") &&
+      table["SSEDescription"].HasMember("KMSMasterKeyArn")) {
+    Value sse(rapidjson::kObjectType);
+    sse.AddMember("Enabled", true, a);
+    sse.AddMember("SSEType", "KMS", a);
+    sse.AddMember("KMSMasterKeyId", Value(table["SSEDescription"]["KMSMasterKeyArn"], a), a);
+    out.AddMember("SSESpecification", sse, a);
+  }
+}
+
 // Copies the members a CreateTable request takes out of a CreateTable
 // request or a TableDescription.
 std::string create_request_from(const Value& in, rapidjson::Document::AllocatorType& a) {
   const Value& table = in.HasMember("Table") && in["Table"].IsObject() ? in["Table"] : in;
   Value out(rapidjson::kObjectType);
-  for (const char* m : {"TableName", "AttributeDefinitions", "KeySchema", "StreamSpecification",
-                        "SSESpecification", "Tags", "TableClass", "DeletionProtectionEnabled"}) {
+  for (const char* m :
+       {"TableName", "AttributeDefinitions", "KeySchema", "StreamSpecification", "SSESpecification",
+        "Tags", "TableClass", "DeletionProtectionEnabled", "WarmThroughput", "ResourcePolicy"}) {
     if (table.HasMember(m)) out.AddMember(Value(m, a), Value(table[m], a), a);
   }
+  settings_from_description(table, out, a);
   std::string billing = table.HasMember("BillingMode") ? table["BillingMode"].GetString() : "";
   if (billing.empty() && table.HasMember("BillingModeSummary")) {
     billing = table["BillingModeSummary"]["BillingMode"].GetString();
@@ -46,6 +67,14 @@ std::string create_request_from(const Value& in, rapidjson::Document::AllocatorT
   out.AddMember("BillingMode", Value(provisioned ? "PROVISIONED" : "PAY_PER_REQUEST", a), a);
   if (provisioned) {
     out.AddMember("ProvisionedThroughput", throughput(table["ProvisionedThroughput"]), a);
+  } else if (table.HasMember("OnDemandThroughput") && table["OnDemandThroughput"].IsObject()) {
+    Value limits(rapidjson::kObjectType);  // -1 (no limit) is described, not taken
+    for (const auto& m : table["OnDemandThroughput"].GetObject()) {
+      if (m.value.IsInt64() && m.value.GetInt64() > 0) {
+        limits.AddMember(Value(m.name, a), Value(m.value, a), a);
+      }
+    }
+    if (limits.MemberCount() > 0) out.AddMember("OnDemandThroughput", limits, a);
   }
   for (const char* list : {"GlobalSecondaryIndexes", "LocalSecondaryIndexes"}) {
     if (!table.HasMember(list)) continue;

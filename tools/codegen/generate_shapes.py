@@ -43,6 +43,10 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 OUT_DIR = os.path.join(ROOT, "engine", "api")
 
+# Shapes the service model has and this machine's botocore lacks (vector indexes and
+# SearchVectors), each with its source: merged into the model before OVERRIDES apply.
+SUPPLEMENTS = [os.path.join(HERE, "vector_search_supplement.json")]
+
 DEFAULT_MODEL_DIRS = [
     "/root/.pyenv/versions/3.11.7/lib/python3.11/site-packages/botocore/data",
     "/usr/lib/python3/dist-packages/botocore/data",
@@ -57,22 +61,26 @@ OPERATIONS = {
         "TagResource", "UntagResource", "ListTagsOfResource",
         "ExecuteStatement", "BatchExecuteStatement", "ExecuteTransaction",
         "UpdateTimeToLive", "DescribeTimeToLive", "DescribeLimits", "DescribeEndpoints",
+        "SearchVectors",
+        "PutResourcePolicy", "GetResourcePolicy", "DeleteResourcePolicy",
     ],
     "dynamodbstreams": ["ListStreams", "DescribeStream", "GetShardIterator", "GetRecords"],
 }
 
 OVERRIDES = {
     # Member shapes replaced (structure.member -> shape). Since 2024 DynamoDB accepts a
-    # table ARN wherever a table name goes (shape TableArn, 1..1024 characters);
-    # dynamini's validation catalogue records the earlier rule (TableName: 3..255
-    # characters of [a-zA-Z0-9_.-]) and dynamini does not resolve ARNs yet, so the
-    # earlier shape stays until ARNs are served (issue 15).
+    # table ARN wherever a table name goes (shape TableArn, 1..1024 characters). A value
+    # that is not an ARN is still held to the table name's rules (3..255 characters of
+    # [a-zA-Z0-9_.-]): "Value 'ab' at 'tableName' failed to satisfy constraint: Member must
+    # have length greater than or equal to 3" (ack-api-quirks DDB-TABLE-442 live probe,
+    # 2026), while an empty name fails only TableArn's "greater than or equal to 1"
+    # (ExtendDB crates/core/src/error/messages.rs, captured from DynamoDB). TableNameOrArn
+    # is TableArn with the name's rules for values that do not start with "arn:"; the
+    # operations resolve the ARN itself (engine/table_reference.h).
     "member_shape": {
-        "*.TableName": ("TableArn", "TableName"),
-        "BatchGetRequestMap.<key>": ("TableArn", "TableName"),
-        "BatchWriteItemRequestMap.<key>": ("TableArn", "TableName"),
-        "BatchGetResponseMap.<key>": ("TableArn", "TableName"),
-        "ItemCollectionMetricsPerTable.<key>": ("TableArn", "TableName"),
+        "*.TableName": ("TableArn", "TableNameOrArn"),
+        "BatchGetRequestMap.<key>": ("TableArn", "TableNameOrArn"),
+        "BatchWriteItemRequestMap.<key>": ("TableArn", "TableNameOrArn"),
     },
     # Shapes derived from a model shape with other constraints, for members whose
     # constraints DynamoDB applies differently from the model (name: (base shape,
@@ -106,6 +114,21 @@ OVERRIDES = {
         # message), checked with the expression, not as a length constraint.
         "ExpressionAttributeName": ("AttributeName", {"max": None}),
         "StartKey": ("Key", {}),
+        # A TableName member: TableArn, and TableName's rules for a value that is not an ARN.
+        "TableNameOrArn": ("TableArn", {"name_rules": "TableName"}),
+        # An unknown TableClass is "Invalid table-class parameter provided. Please try again
+        # with a valid table-class value: [STANDARD, STANDARD_INFREQUENT_ACCESS]." (ack-api-quirks
+        # DDB-TABLE-442, CreateTable and UpdateTable), checked by meaning, not as an enum.
+        "TableClassByMeaning": ("TableClass", {"unchecked": True}),
+        # CreateTable checks its Tags by meaning: a 129-character key is "The Tag Key
+        # provided is invalid, Key: ...", a missing value "The Tag Value provided is
+        # invalid, Value: null" (ack-api-quirks DDB-TABLE-110 and -442, live CreateTable),
+        # not a shape error as TagResource's (ops/table_settings.h).
+        "TagKeyByMeaning": ("TagKeyString", {"min": None, "max": None}),
+        "TagValueByMeaning": ("TagValueString", {"min": None, "max": None}),
+        "CreateTableTag": ("Tag", {"members.Key": "TagKeyByMeaning",
+                                   "members.Value": "TagValueByMeaning", "required": None}),
+        "CreateTableTagList": ("TagList", {"member": "CreateTableTag"}),
     },
     # Maps of legacy conditions and updates whose entries may be JSON null: the
     # operation answers those by meaning ("ExpectedAttributeValue must not be null
@@ -136,6 +159,9 @@ OVERRIDES = {
         "DescribeStreamInput.Limit": "StreamsPageLimit",
         "TimeToLiveSpecification.AttributeName": "TimeToLiveAttributeNameOrEmpty",
         "ExpressionAttributeNameMap.<value>": "ExpressionAttributeName",
+        "CreateTableInput.TableClass": "TableClassByMeaning",
+        "CreateTableInput.Tags": "CreateTableTagList",
+        "UpdateTableInput.TableClass": "TableClassByMeaning",
     },
     # Required members. The 2024 model makes only TableName required in CreateTable
     # (a table may be created from a global table's source ARN); dynamini creates
@@ -233,6 +259,38 @@ def load_model(model_dir, service):
     return json.loads(raw), hashlib.sha256(raw).hexdigest()[:16]
 
 
+def strip_sources(value):
+    if isinstance(value, dict):
+        return {k: strip_sources(v) for k, v in value.items() if k != "_source"}
+    return value
+
+
+def merge_supplements(model):
+    """Adds each supplement's operations, shapes and members to `model` (a shape or
+    member the model already has is an error: the supplement is then obsolete).
+    Returns a suffix for the model's version naming the supplements."""
+    names = []
+    for path in SUPPLEMENTS:
+        with open(path, "rb") as f:
+            raw = f.read()
+        supplement = json.loads(raw)
+        for name, spec in supplement.get("operations", {}).items():
+            if name in model["operations"]:
+                raise ValueError("%s: the model already has operation %s" % (path, name))
+            model["operations"][name] = spec
+        for name, shape in supplement.get("shapes", {}).items():
+            if name in model["shapes"]:
+                raise ValueError("%s: the model already has shape %s" % (path, name))
+            model["shapes"][name] = strip_sources(shape)
+        for owner, members in supplement.get("members", {}).items():
+            for name, member in members.items():
+                if name in model["shapes"][owner]["members"]:
+                    raise ValueError("%s: %s already has member %s" % (path, owner, name))
+                model["shapes"][owner]["members"][name] = member
+        names.append("%s %s" % (os.path.basename(path), hashlib.sha256(raw).hexdigest()[:16]))
+    return "".join(" + " + n for n in names)
+
+
 def botocore_version(model_dir):
     init = os.path.join(os.path.dirname(model_dir), "__init__.py")
     try:
@@ -270,6 +328,7 @@ def lower_first(name):
 class Model:
     def __init__(self, model_dir):
         self.dynamodb, ddb_hash = load_model(model_dir, "dynamodb")
+        ddb_hash += merge_supplements(self.dynamodb)
         self.streams, streams_hash = load_model(model_dir, "dynamodbstreams")
         self.version = "botocore %s (dynamodb model %s, dynamodbstreams model %s)" % (
             botocore_version(model_dir), ddb_hash, streams_hash)
@@ -416,7 +475,7 @@ class Model:
             if name == ATTRIBUTE_VALUE:
                 return
             if s["type"] == "structure":
-                out.append(name)
+                out.append(s.get("alias_of", name))  # a derived shape is its base's struct
                 return
             for k in ("member", "value"):
                 if k in s:
@@ -765,6 +824,9 @@ class CheckGen:
         if t == "string" and "enum" in s:
             order = OVERRIDES["enum_message_order"].get(shape_name, s["enum"])
             return [pad + "check_enum(%s, %s, \"[%s]\", errors);" % (value, path, ", ".join(order))]
+        if t == "string" and "name_rules" in s:
+            return [pad + "check_name_or_arn(%s, %s, %s, %s, errors);" % (
+                value, path, self.string_rule(shape_name), self.string_rule(s["name_rules"]))]
         if t == "string":
             return [pad + "check_string(%s, %s, %s, errors);" % (value, path, self.string_rule(shape_name))]
         if t in ("integer", "long"):
@@ -820,7 +882,14 @@ class CheckGen:
             # "Attribute name is too large, must be less than 65536 bytes".
             checked_key = m.shape(key)["type"] == "string" and key != "AttributeName"
             key_rules = self.rule_list(key) if checked_key else []
-            if key_rules:
+            name_rules = m.shape(key).get("name_rules")
+            if key_rules and name_rules:
+                lines.append("  check_map_keys_name_or_arn(value, path, %s, %s, %s, %s, errors);" % (
+                    self.string_rule(key), cpp_string("Map keys must satisfy constraint: [%s]" %
+                                                      ", ".join(key_rules)),
+                    self.string_rule(name_rules), cpp_string("Map keys must satisfy constraint: [%s]" %
+                                                             ", ".join(self.rule_list(name_rules)))))
+            elif key_rules:
                 lines.append("  check_map_keys(value, path, %s, %s, errors);" % (
                     self.string_rule(key), cpp_string("Map keys must satisfy constraint: [%s]" %
                                                       ", ".join(key_rules))))

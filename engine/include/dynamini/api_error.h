@@ -25,6 +25,8 @@ enum class ErrorCode {
   kIncompleteSignature,              // IncompleteSignatureException
   kExpiredIterator,                  // ExpiredIteratorException (Streams)
   kTrimmedDataAccess,                // TrimmedDataAccessException (Streams)
+  kAccessDenied,                     // AccessDeniedException (another account's ARN)
+  kPolicyNotFound,                   // PolicyNotFoundException (resource policies)
   kInternalServerError,              // InternalServerError (HTTP 500)
 };
 

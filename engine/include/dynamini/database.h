@@ -14,6 +14,23 @@
 
 namespace dynamini {
 
+// How long DynamoDB's asynchronous table changes take here, in milliseconds
+// of the clock (Options::clock_ms when set). With 0 (every default) a change
+// is complete when its response is sent, which still says CREATING, UPDATING
+// or DELETING as DynamoDB's does; with a delay the table shows that status
+// for the window and answers DynamoDB's errors meanwhile (see
+// engine/table_lifecycle.h). dynalite's --createTableMs/--deleteTableMs/
+// --updateTableMs are the same idea.
+struct TransientDelays {
+  // CreateTable: CREATING this long. Default 0.
+  int64_t create_table_ms = 0;
+  // DeleteTable: DELETING (still described and listed) this long. Default 0.
+  int64_t delete_table_ms = 0;
+  // UpdateTable: UPDATING this long; a global secondary index it creates is
+  // CREATING with Backfilling true meanwhile. Default 0.
+  int64_t update_table_ms = 0;
+};
+
 struct Options {
   // SQLite database file. Empty (the default) means a private in-memory
   // database that disappears with the Database object.
@@ -29,6 +46,17 @@ struct Options {
   // trims stream records older than 24 hours), in milliseconds of real time.
   // Default 1000. 0 disables the thread; sweep_expired_items() still works.
   int64_t ttl_sweep_interval_ms = 1000;
+  // Transient table statuses. Default: none (every window 0).
+  TransientDelays transient_delays;
+  // DynamoDB Streams shards: a table stream's open shard closes and hands
+  // over to a child shard (whose ParentShardId names it) once it is this many
+  // milliseconds old by clock_ms. Default 4 hours: DynamoDB's shards are
+  // reported to roll over about every 4 hours (the period is not
+  // documented). 0: never by age.
+  int64_t stream_shard_lifetime_ms = 4LL * 60 * 60 * 1000;
+  // ... or once it holds this many records. Default 0: no limit. A small
+  // number makes shards change often, for consumers that follow lineage.
+  int64_t stream_shard_max_records = 0;
 };
 
 // A consistent copy of a whole database (every table, index row and the
@@ -148,6 +176,17 @@ class Database {
   Outcome<DescribeStreamResponse> describe_stream(DescribeStreamRequest request = {});
   Outcome<GetShardIteratorResponse> get_shard_iterator(GetShardIteratorRequest request = {});
   Outcome<GetRecordsResponse> get_records(GetRecordsRequest request = {});
+  // Exact nearest-neighbour search over a vector index (SearchVectors).
+  Outcome<SearchVectorsResponse> search_vectors(SearchVectorsRequest request = {});
+  Outcome<PutResourcePolicyResponse> put_resource_policy(PutResourcePolicyRequest request = {});
+  Outcome<GetResourcePolicyResponse> get_resource_policy(GetResourcePolicyRequest request = {});
+  Outcome<DeleteResourcePolicyResponse> delete_resource_policy(
+      DeleteResourcePolicyRequest request = {});
+
+  // Replaces Options::transient_delays for the changes made from now on (the
+  // dynamini command preloads its tables without delays, then sets the
+  // flags' delays).
+  void set_transient_delays(const TransientDelays& delays);
 
   // Returns the database to its initial state: no tables right after open(),
   // or the state recorded by the last mark_initial_state() (the dynamini

@@ -13,7 +13,7 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium } from "playwright-core";
-import { CreateTableCommand } from "@aws-sdk/client-dynamodb";
+import { CreateTableCommand, DescribeTableCommand, PutItemCommand } from "@aws-sdk/client-dynamodb";
 import { BatchWriteCommand, GetCommand, PutCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { startDynamini } from "./harness.mjs";
 
@@ -221,6 +221,43 @@ test("any request sends a GSI with a multi-attribute key, and a Query on it that
   await shot("05b-any-request-multi-attribute-gsi");
 });
 
+test("a free-form SearchVectors request is sent and its results shown", async () => {
+  await server.client.send(new CreateTableCommand({ TableName: "vecs", BillingMode: "PAY_PER_REQUEST",
+    AttributeDefinitions: [{ AttributeName: "pk", AttributeType: "S" }],
+    KeySchema: [{ AttributeName: "pk", KeyType: "HASH" }],
+    VectorIndexes: [{ IndexName: "vix", VectorAttribute: { AttributeName: "v" }, Dimensions: 3,
+      DistanceFunction: "COSINE", Projection: { ProjectionType: "ALL" } }] }));
+  await server.client.send(new PutItemCommand({ TableName: "vecs",
+    Item: { pk: { S: "nearest-one" }, v: { L: [{ N: "1" }, { N: "0" }, { N: "0" }] } } }));
+  await page.locator('[data-tab="any"]').click();
+  await page.locator("#any-op").selectOption("SearchVectors");
+  await page.locator("#any-body").fill(JSON.stringify({ TableName: "vecs", IndexName: "vix",
+    SearchVector: [{ N: "1" }, { N: "0" }, { N: "0" }], TopK: 5 }, null, 2));
+  await page.waitForFunction(() => /search-vectors/.test(document.querySelector("#any-cli").textContent));
+  await page.locator("#any-send").click();
+  await page.locator("#any-result", { hasText: "nearest-one" }).waitFor();
+  assert.match(await page.locator("#any-result .metric", { hasText: "status" }).innerText(), /200/);
+});
+
+test("any request sends the table features: a policy by its example, DescribeTable by ARN", async () => {
+  await page.locator('[data-tab="any"]').click();
+  await page.locator("#any-op").selectOption("PutResourcePolicy");
+  // The example is built from the model's table: its ARN and a policy document.
+  await page.waitForFunction(() => /"ResourceArn": "arn:aws:dynamodb:/.test(document.querySelector("#any-body").value));
+  await page.locator("#any-send").click();
+  await page.locator("#any-result .result.ok").waitFor();
+  assert.match(await page.locator("#any-result .response").innerText(), /RevisionId/);
+  await page.locator("#any-op").selectOption("DescribeTable");
+  await page.waitForFunction(() => /"TableName": "arn:aws:dynamodb:/.test(document.querySelector("#any-body").value));
+  await page.locator("#any-send").click();
+  await page.locator("#any-result .result.ok").waitFor();
+  assert.match(await page.locator("#any-result .response").innerText(), /WarmThroughput/);
+  await page.locator("#any-op").selectOption("DeleteResourcePolicy");
+  await page.waitForFunction(() => !/"Policy"/.test(document.querySelector("#any-body").value));
+  await page.locator("#any-send").click();
+  await page.locator("#any-result .result.ok").waitFor();
+});
+
 test("the request log shows other clients' requests with an aws cli command", async () => {
   await server.doc.send(new GetCommand({ TableName: "inbox", Key: { pk: "USER#u_alice", sk: "#INBOX" },
                                          ReturnConsumedCapacity: "TOTAL" }));
@@ -259,6 +296,27 @@ test("the streams and TTL view shows each setting", async () => {
   await page.locator("#streams-body h2", { hasText: "Time to live" }).waitFor();
   await page.locator("#streams-body h2", { hasText: "Stream" }).waitFor();
   await shot("08-streams-ttl");
+});
+
+test("any request sends DescribeStream with ShardFilter and paging members", async () => {
+  const table = await server.client.send(new DescribeTableCommand({ TableName: "inbox" }));
+  const arn = table.Table.LatestStreamArn;
+  await page.locator('[data-tab="any"]').click();
+  await page.locator("#any-op").selectOption("DescribeStream");
+  await page.locator("#any-body").fill(JSON.stringify({ StreamArn: arn, Limit: 1 }, null, 2));
+  await page.locator("#any-send").click();
+  const shardId = await page.waitForFunction(
+    () => document.querySelector("#any-result")?.innerText.match(/shardId-\d{20}-[0-9a-f]{8}/)?.[0]);
+  const parent = await shardId.jsonValue();
+  const request = { StreamArn: arn, ShardFilter: { Type: "CHILD_SHARDS", ShardId: parent } };
+  await page.locator("#any-body").fill(JSON.stringify(request, null, 2));
+  await page.waitForFunction(() => /--shard-filter/.test(document.querySelector("#any-cli").textContent));
+  assert.match(await page.locator("#any-cli").innerText(),
+               /aws dynamodbstreams describe-stream --stream-arn \S+ --shard-filter /);
+  await page.locator("#any-send").click();
+  await page.locator("#any-result .metric", { hasText: "status" }).filter({ hasText: "200" }).waitFor();
+  // The open shard has no child yet: an empty list, no error.
+  assert.equal(await page.locator("#any-result .error-box").count(), 0);
 });
 
 async function metric(scope, label) {

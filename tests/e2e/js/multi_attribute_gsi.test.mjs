@@ -238,10 +238,21 @@ test("PartiQL SELECT on the index", async () => {
   assert.deepEqual(await select(
     `SELECT * FROM "games"."${INDEX}" WHERE "region" = 'NA-EAST' AND "tournamentId" = 'WINTER' AND "round" = 10 AND "bracket" > 'LOWER'`),
     ["m6", "m1"]);
-  // A gap in the RANGE attributes: a Scan of the index with the WHERE as filter.
+  // A keyed read: ORDER BY runs it backwards, and key values must have the schema's types.
+  assert.deepEqual(await select(
+    `SELECT * FROM "games"."${INDEX}" WHERE "region" = 'NA-EAST' AND "tournamentId" = 'WINTER' AND "round" = 10 AND "bracket" > 'LOWER' ORDER BY "bracket" DESC`),
+    ["m1", "m6"]);
+  await validationError(server.client.send(new ExecuteStatementCommand({ Statement:
+    `SELECT * FROM "games"."${INDEX}" WHERE "region" = 'NA-EAST' AND "tournamentId" = 'WINTER' AND "round" = 10 AND "bracket" > 1` })),
+  "Key attribute's data type should match its data type in table's schema: Key bracket");
+  // A gap in the RANGE attributes: a Scan of the index with the WHERE as filter
+  // (so no key type check: a number matches no matchId).
   assert.deepEqual(await select(
     `SELECT * FROM "games"."${INDEX}" WHERE "tournamentId" = 'WINTER' AND "region" = 'NA-EAST' AND "matchId" = 'a'`),
     ["m7", "m4", "m6", "m5"]);
+  assert.deepEqual(await select(
+    `SELECT * FROM "games"."${INDEX}" WHERE "tournamentId" = 'WINTER' AND "region" = 'NA-EAST' AND "matchId" = 1`),
+    []);
 });
 
 test("legacy KeyConditions follow the same rules", async () => {

@@ -71,6 +71,16 @@ void check_string(const std::string& value, const Path& path, const StringRule& 
                   ShapeErrors& errors);
 void check_number(int64_t value, const Path& path, const NumberRule& rule, ShapeErrors& errors);
 
+// True when `text` is written as an ARN ("arn:..."), which a TableName member
+// may hold since 2024 (API reference: "You can also provide the Amazon
+// Resource Name (ARN) of the table in this parameter").
+inline bool looks_like_arn(std::string_view text) { return text.starts_with("arn:"); }
+// A TableName member (shape TableArn): `arn`'s constraints for every value;
+// when they hold and the value is not an ARN, `name`'s too (TableName's
+// 3..255 characters of [a-zA-Z0-9_.-], as DynamoDB still answers for a name).
+void check_name_or_arn(const std::string& value, const Path& path, const StringRule& arn,
+                       const StringRule& name, ShapeErrors& errors);
+
 template <class E>
 void check_enum(const Enum<E>& value, const Path& path, const char* value_set,
                 ShapeErrors& errors) {
@@ -130,6 +140,26 @@ void check_map_keys(const std::map<std::string, V>& map, const Path& path, const
   for (const auto& [key, value] : map) {
     if (!satisfies(key, rule)) {
       errors.add(render_value(map), path.text(), message);
+      return;
+    }
+  }
+}
+
+// The same for keys that are table names or ARNs (check_name_or_arn): a key
+// that breaks `arn` is reported with `arn_message`, a name that breaks `name`
+// with `name_message`.
+template <class V>
+void check_map_keys_name_or_arn(const std::map<std::string, V>& map, const Path& path,
+                                const StringRule& arn, const char* arn_message,
+                                const StringRule& name, const char* name_message,
+                                ShapeErrors& errors) {
+  for (const auto& [key, value] : map) {
+    if (!satisfies(key, arn)) {
+      errors.add(render_value(map), path.text(), arn_message);
+      return;
+    }
+    if (!looks_like_arn(key) && !satisfies(key, name)) {
+      errors.add(render_value(map), path.text(), name_message);
       return;
     }
   }

@@ -54,6 +54,34 @@
 //     "MoreRange": [KEY, ...],     KeySchema::more_range, the RANGE attributes
 //                                  after "Range" (refused without "Range")
 //
+//   At the top level, vector indexes (written only when the table has one):
+//     "VectorIndexes": [                          TableDef::vector_indexes, in order
+//       {"IndexName": "vix",
+//        "StorageNumber": 1,                      VectorIndexDef::number (rows in t7_v1)
+//        "VectorAttribute": "embedding",
+//        "Dimensions": 768,
+//        "DistanceFunction": "COSINE",            COSINE, DOT_PRODUCT or EUCLIDEAN
+//        "SearchSchema": [{"AttributeName": "tenant",
+//                          "SearchSchemaElementType": "HASH"}, ...],   HASH or INLINE_FILTER
+//        "Projection": {"ProjectionType": "INCLUDE", "NonKeyAttributes": ["a"]}}, ...]
+//
+//   At the top level, table settings (each written only when it differs from the
+//   default shown; absent = default):
+//     "TableClass": {"TableClass": "STANDARD_INFREQUENT_ACCESS",   TableDef::table_class
+//                    "LastUpdateDateTime": 1700000000.5},          ::table_class_updated (0 never)
+//     "SSE": {"KMSMasterKeyArn": "arn:aws:kms:..."},    TableDef::sse (absent: AWS owned key)
+//     "OnDemandThroughput": {"MaxReadRequestUnits": 100,           TableDef::on_demand (-1: none)
+//                            "MaxWriteRequestUnits": -1},
+//     "WarmThroughput": {"ReadUnitsPerSecond": 15000,              TableDef::warm (0: none asked)
+//                        "WriteUnitsPerSecond": 0},
+//     "ResourcePolicy": {"Policy": "{...}",                        TableDef::resource_policy
+//                        "RevisionId": "1700000000123"},
+//   and in each element of "Indexes":
+//     "OnDemandThroughput": {...}, "WarmThroughput": {...}        IndexDef::on_demand, ::warm
+//
+//   Format 1's members are all still required in format 2; a member format 2
+//   does not define is refused, as in format 1.
+//
 // Format 0 (no FormatVersion member): the entries written before versions,
 // shaped as a CreateTable request (TableName, AttributeDefinitions, KeySchema
 // as a HASH/RANGE list, BillingMode, ProvisionedThroughput on provisioned

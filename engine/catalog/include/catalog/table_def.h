@@ -75,13 +75,68 @@ struct Throughput {
 constexpr int64_t kMaxCapacityUnits = 1000000000000;
 void check_throughput_bounds(const Throughput& t);
 
+// OnDemandThroughput: the most request units per second an on-demand table
+// (or index) may use; -1 for no limit. Stored and described, not enforced.
+struct OnDemandLimits {
+  int64_t max_read = -1;
+  int64_t max_write = -1;
+  bool any() const { return max_read != -1 || max_write != -1; }
+};
+
+// WarmThroughput a request asked for (units per second; 0: none asked, the
+// default is described: ops/table_settings.h).
+struct WarmThroughputSettings {
+  int64_t read = 0;
+  int64_t write = 0;
+};
+
 struct IndexDef {
   std::string name;
   bool global = true;
   KeySchema keys;
   IndexProjection projection;
-  Throughput throughput;  // GSIs on provisioned tables
-  int number = 0;         // storage number, unique within the table
+  Throughput throughput;        // GSIs on provisioned tables
+  int number = 0;               // storage number, unique within the table
+  OnDemandLimits on_demand;     // GSIs on on-demand tables
+  WarmThroughputSettings warm;  // GSIs
+};
+
+// Server-side encryption (SSESpecification). Without it DynamoDB encrypts
+// with an AWS owned key and describes no SSEDescription; with KMS, an AWS
+// managed key or the one given, as KMSMasterKeyArn.
+struct SseSettings {
+  bool kms = false;
+  std::string kms_key_arn;  // kms only
+};
+
+// A resource-based policy attached to the table (stored, not enforced).
+struct ResourcePolicySettings {
+  std::string document;     // the JSON text as given
+  std::string revision_id;  // the epoch milliseconds of the change, as text
+};
+
+// A vector index (CreateTable VectorIndexes, UpdateTable VectorIndexUpdates):
+// the items whose `attribute` is a list of `dimensions` numbers, searched by
+// SearchVectors with `distance`. Its SearchSchema names a HASH attribute (a
+// search is scoped to one of its values) and INLINE_FILTER attributes (equality
+// filters), all scalars declared in AttributeDefinitions. Stored as float32 in
+// SQLite table t<id>_v<number> (storage/sql_text.h).
+struct VectorIndexDef {
+  enum class Distance { kCosine, kDotProduct, kEuclidean };
+  struct SearchElement {
+    std::string name;
+    bool hash = false;  // HASH; otherwise INLINE_FILTER
+  };
+  std::string name;
+  std::string attribute;
+  int64_t dimensions = 0;
+  Distance distance = Distance::kCosine;
+  std::vector<SearchElement> search_schema;
+  IndexProjection projection;
+  int number = 0;  // storage number, unique among the table's vector indexes
+
+  // The HASH element, or nullptr.
+  const SearchElement* hash_element() const;
 };
 
 // DynamoDB Streams settings of a table (streams/stream_settings.h validates
@@ -104,6 +159,7 @@ struct TableDef {
   KeySchema keys;
   std::vector<KeyElement> attribute_definitions;
   std::vector<IndexDef> indexes;  // GSIs and LSIs
+  std::vector<VectorIndexDef> vector_indexes;
   bool pay_per_request = false;
   // BillingModeSummary.LastUpdateToPayPerRequestDateTime (epoch seconds):
   // when the table last switched to PAY_PER_REQUEST (UpdateTable); 0 if never.
@@ -114,14 +170,25 @@ struct TableDef {
   bool deletion_protection = false;
   StreamSettings stream;
   TimeToLiveSettings ttl;
+  // TableClass as CreateTable or UpdateTable gave it ("" when never given:
+  // STANDARD, and no TableClassSummary); table_class_updated is when
+  // UpdateTable last changed it (epoch seconds, 0 never).
+  std::string table_class;
+  double table_class_updated = 0;
+  SseSettings sse;
+  OnDemandLimits on_demand;
+  WarmThroughputSettings warm;
+  std::optional<ResourcePolicySettings> resource_policy;
 
   const IndexDef* find_index(std::string_view index_name) const;
+  const VectorIndexDef* find_vector_index(std::string_view index_name) const;
   // True when `attribute` is a key attribute of the table.
   bool is_key_attribute(std::string_view attribute) const;
 
   // SQLite table names for the rows of the table and of each index.
   std::string storage_table() const;
   std::string storage_index(const IndexDef& index) const;
+  std::string storage_vector_index(const VectorIndexDef& index) const;
 };
 
 // Catalog persistence: catalog/catalog_format.h.
@@ -129,7 +196,8 @@ struct TableDef {
 struct TableStats {
   int64_t item_count = 0;
   int64_t size_bytes = 0;
-  std::vector<std::pair<int64_t, int64_t>> index_stats;  // per index: count, bytes
+  std::vector<std::pair<int64_t, int64_t>> index_stats;         // per index: count, bytes
+  std::vector<std::pair<int64_t, int64_t>> vector_index_stats;  // per vector index
 };
 
 }  // namespace dynamini

@@ -56,6 +56,11 @@ class Condition {
   // "ConditionExpression" -> "Invalid ConditionExpression: Syntax error; ...".
   static Condition parse(std::string_view text, ExpressionAttributes& attributes,
                          std::string_view parameter);
+  // A condition another language built (PartiQL's WHERE): DynamoDB reports
+  // the validator's messages bare ("Operator or function requires a document
+  // path; operator or function: attribute_exists", recorded for PartiQL), and
+  // the 4 KB expression limit is the statement's business.
+  static Condition parse_unprefixed(std::string_view text, ExpressionAttributes& attributes);
   // True when the condition holds for `item` (nullptr: no item exists).
   bool evaluate(const Item* item) const;
   // The top-level attribute names the condition reads (Query refuses a
@@ -80,6 +85,8 @@ class Condition {
 class Update {
  public:
   static Update parse(std::string_view text, ExpressionAttributes& attributes);
+  // The same for PartiQL's SET and REMOVE: the validator's messages bare.
+  static Update parse_unprefixed(std::string_view text, ExpressionAttributes& attributes);
   // Applies every action to `item` in DynamoDB's order (all operands are
   // evaluated against the item as it was before the update). Throws
   // ValidationException for type mismatches ("An operand in the update
@@ -108,6 +115,8 @@ class Update {
 
  private:
   explicit Update(std::unique_ptr<Actions> actions);
+  static Update parse_checked(std::string_view text, ExpressionAttributes& attributes,
+                              const std::string& prefix);
   std::unique_ptr<Actions> actions_;
 };
 

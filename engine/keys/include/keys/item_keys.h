@@ -33,6 +33,13 @@ void validate_key(const Item& key, const TableDef& table);
 // attributes, when present, of the index's declared types and non-empty.
 void validate_item_keys(const Item& item, const TableDef& table);
 
+// The same item against the table's vector indexes (keys/vector_item_checks.cc):
+// a present vector attribute is a list of `dimensions` numbers within float32's
+// range, present SearchSchema attributes have their declared types and a HASH
+// value is not empty. Absent ones are fine (the item is not in the index).
+// Called by validate_item_keys.
+void validate_vector_attributes(const Item& item, const TableDef& table);
+
 // The key attributes of `item` under `keys` (item must hold them).
 Item key_of(const Item& item, const KeySchema& keys);
 

@@ -1,8 +1,11 @@
 #pragma once
 
-// The plain parse tree of the PartiQL subset DynamoDB accepts (SELECT,
-// INSERT, UPDATE, DELETE). Parameters (`?`) are already substituted with the
-// request's Parameters, so every value is an AttributeValue.
+// A PartiQL statement as DynamoDB understands it, before any table is read:
+// SELECT, INSERT, UPDATE (written UPDATE ... or FROM ... first), DELETE, and
+// EXISTS (a condition check in ExecuteTransaction). Parameters (`?`) are
+// substituted, literals converted to AttributeValues, functions and operators
+// checked (partiql/parser.h says where each refusal comes from). What needs
+// the table (keys, indexes) is ops/partiql_translate.h's.
 
 #include <optional>
 #include <string>
@@ -14,37 +17,53 @@
 
 namespace dynamini::partiql {
 
-// A document path (a.b[1]) or a value.
+// An operand of a condition or an update: a document path, a value, or a
+// function of them (size in conditions; list_append, if_not_exists and
+// + / - in updates).
 struct Operand {
-  bool is_path = false;
-  expr::Path path;
-  AttributeValue value;
+  enum class Kind { kPath, kValue, kFunction };
+  Kind kind = Kind::kPath;
+  expr::Path path;                 // kPath
+  AttributeValue value;            // kValue
+  std::string function;            // kFunction: size, list_append, if_not_exists, +, -
+  std::vector<Operand> arguments;  // kFunction
+
+  bool is_path() const { return kind == Kind::kPath; }
 };
 
 struct Condition {
   enum class Kind {
-    kCompare,   // op is "=", "<>", "<", "<=", ">", ">="; operands: 2
+    kCompare,   // op: "=", "<>", "<", "<=", ">", ">="; operands: 2
     kBetween,   // operands: subject, low, high
     kIn,        // operands: subject, candidates...
-    kFunction,  // op: begins_with, contains, attribute_type, attribute_exists, attribute_not_exists
-    kMissing,   // operands: path (IS MISSING); negated for IS NOT MISSING
+    kFunction,  // op: attribute_exists, attribute_not_exists, attribute_type, begins_with,
+                // contains; operands: its arguments
     kAnd,
     kOr,
     kNot,
   };
   Kind kind = Kind::kCompare;
   std::string op;
-  bool negated = false;  // IS NOT MISSING
   std::vector<Operand> operands;
   std::vector<Condition> children;  // kAnd, kOr (2), kNot (1)
 };
 
-// One SET action: path = a [+|- b].
-struct SetAction {
+// One action of an UPDATE: SET path = value, SET path = set_add(path, set)
+// (ADD), SET path = set_delete(path, set) (DELETE), REMOVE path.
+struct UpdateAction {
+  enum class Kind { kSet, kAdd, kDelete, kRemove };
+  Kind kind = Kind::kSet;
   expr::Path path;
-  Operand first;
-  char op = 0;  // 0, '+' or '-'
-  Operand second;
+  Operand value;  // kSet: any operand; kAdd, kDelete: the set value
+};
+
+// RETURNING (Developer Guide, "PartiQL update statements": ALL OLD *,
+// MODIFIED OLD *, ALL NEW *, MODIFIED NEW *; DELETE takes ALL OLD * only).
+enum class Returning { kNone, kAllOld, kModifiedOld, kAllNew, kModifiedNew };
+
+struct OrderKey {
+  std::string attribute;
+  bool descending = false;
 };
 
 struct Select {
@@ -52,6 +71,7 @@ struct Select {
   std::string table;
   std::optional<std::string> index;
   std::optional<Condition> where;
+  std::vector<OrderKey> order_by;
 };
 
 struct Insert {
@@ -61,16 +81,23 @@ struct Insert {
 
 struct Update {
   std::string table;
-  std::vector<SetAction> sets;
-  std::vector<expr::Path> removes;
+  std::vector<UpdateAction> actions;  // in statement order
   std::optional<Condition> where;
+  Returning returning = Returning::kNone;
 };
 
 struct Delete {
   std::string table;
   std::optional<Condition> where;
+  Returning returning = Returning::kNone;
 };
 
-using Statement = std::variant<Select, Insert, Update, Delete>;
+// EXISTS(SELECT ... WHERE <full key> AND <condition>): ExecuteTransaction's
+// condition check (Developer Guide, "Using the EXISTS function with PartiQL").
+struct Exists {
+  Select select;
+};
+
+using Statement = std::variant<Select, Insert, Update, Delete, Exists>;
 
 }  // namespace dynamini::partiql

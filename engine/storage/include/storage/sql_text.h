@@ -14,6 +14,13 @@
 //       projected attributes for KEYS_ONLY and INCLUDE, and is empty for ALL
 //       (reads join the base table: one copy of each item, not two); size is
 //       the projected size. Absent index keys mean no row (sparse).
+//   t<id>_v<n>(pk BLOB, sk BLOB, hash BLOB, filters TEXT, vector BLOB,
+//       size INTEGER, PRIMARY KEY(pk, sk)) WITHOUT ROWID: a vector index's
+//       rows (storage/vector_rows.h): the item's key, its HASH value encoded,
+//       its INLINE_FILTER attributes, the vector as float32, the entry's size.
+//   dynamini_vector_versions(name TEXT PRIMARY KEY, version INTEGER): one row
+//       per vector index (name t<id>_v<n>), changed in the transaction of every
+//       change to its rows; never reused values (Store::vector_snapshot).
 
 #include <string>
 
@@ -36,6 +43,16 @@ std::string insert_index_row(const std::string& index);
 std::string delete_index_row(const std::string& index);
 std::string count_and_size(const std::string& table);
 
+std::string create_vector_table(const std::string& table);
+std::string create_vector_versions();
+std::string upsert_vector_row(const std::string& table);   // pk, sk, hash, filters, vector, size
+std::string delete_vector_row(const std::string& table);   // pk, sk
+std::string select_vector_rows(const std::string& table);  // pk, sk, hash, filters, vector, size
+std::string max_vector_version();
+std::string select_vector_version();  // name
+std::string upsert_vector_version();  // name, version
+std::string delete_vector_version();  // name
+
 // DynamoDB Streams (streams/stream_log.h). Persisted format:
 //   dynamini_streams(table_name, label, view_type, key_schema, created_ms,
 //       start_seq, end_seq, closed_ms, trimmed_through) one row per stream;
@@ -50,12 +67,33 @@ std::string insert_stream();
 std::string close_streams();              // binds end_seq, closed_ms, table_name, keep label
 std::string select_streams();             // every stream, ordered by table_name, label
 std::string select_stream();              // binds table_name, label
-std::string select_stream_records();      // binds table_name, label, from seq, limit
+std::string select_stream_records();      // binds table_name, label, from seq, to seq, limit
 std::string select_table_records();       // binds table_name, after seq, limit
 std::string select_trimmed_streams();     // binds cutoff; table_name, label, MAX(seq)
 std::string update_trimmed_through();     // binds seq, table_name, label
 std::string delete_old_stream_records();  // binds cutoff
 std::string delete_closed_streams();      // binds cutoff
+// Stream shards (streams/stream_shards.h). Persisted format, added after
+// files with one shard per stream existed (StreamShards::ensure_schema gives
+// those streams their shard row):
+//   dynamini_stream_shards(table_name, label, shard_id, parent_shard_id,
+//       created_ms, start_seq, end_seq, closed_ms, record_count) one row per
+//       retained shard; end_seq/closed_ms NULL while the shard is open (one
+//       open shard per enabled stream); parent_shard_id NULL for a first shard.
+std::string create_stream_shard_table();          // several statements, for exec()
+std::string select_streams_without_shards();      // table_name, label, created_ms
+std::string insert_one_shard_of_stream();         // binds shard_id, table_name, label
+std::string insert_open_shard();                  // binds table, label, id, parent or "",
+                                                  //   created_ms, start_seq
+std::string select_stream_shards();               // binds table_name, label
+std::string select_stream_shard();                // binds table_name, label, shard_id
+std::string select_open_shard();                  // binds table_name, label; shard_id,
+                                                  //   created_ms, start_seq, record_count
+std::string select_open_shards_of_table();        // binds table_name
+std::string select_open_shards_created_before();  // binds created_ms
+std::string close_shard();                        // binds end_seq, closed_ms, table, label, id
+std::string count_shard_record();                 // binds table_name, label, shard_id
+std::string delete_closed_shards();               // binds cutoff
 
 // Table tags (TagResource): dynamini_tags(table_name TEXT, key TEXT,
 // value TEXT, PRIMARY KEY(table_name, key)), removed with the table.

@@ -5,6 +5,8 @@
 // the item row and every index row together or not at all.
 
 #include <functional>
+#include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -14,6 +16,7 @@
 #include "keys/item_keys.h"
 #include "storage/sql_text.h"
 #include "storage/sqlite.h"
+#include "storage/vector_rows.h"
 #include "streams/stream_log.h"
 
 namespace dynamini {
@@ -74,6 +77,24 @@ class Store {
   void add_index(const TableDef& def, const IndexDef& index);
   // UpdateTable: drops the storage of `index`.
   void drop_index(const TableDef& def, const IndexDef& index);
+  // UpdateTable: creates the storage of a vector index (a member of
+  // def.vector_indexes) and fills it from every item (sparse, see
+  // storage/vector_rows.h); drops it.
+  void add_vector_index(const TableDef& def, const VectorIndexDef& index);
+  void drop_vector_index(const TableDef& def, const VectorIndexDef& index);
+
+  // The rows of a vector index in memory, for SearchVectors. Served from a
+  // per-index cache that is never stale: every change to an index's rows
+  // (put, remove, backfill) stores a new version in the same SQLite
+  // transaction, taken from a counter that only grows for the life of this
+  // Store; the cache is used only when its version equals the stored one. A
+  // rollback restores the old version (the cache built before it is right
+  // again, one built after it was never built: writes hold the storage lock
+  // until they commit or roll back), and a restore or reset brings back
+  // versions older than any the counter hands out later, so a row change
+  // after a restore can never meet a cache built from other rows.
+  std::shared_ptr<const VectorSnapshot> vector_snapshot(const TableDef& def,
+                                                        const VectorIndexDef& index);
 
   // A stored item as it is kept: its JSON text and DynamoDB size.
   struct StoredItem {
@@ -107,9 +128,19 @@ class Store {
   void insert_index_row(const TableDef& def, const IndexDef& index, const EncodedKey& key,
                         const EncodedKey& primary, const Item& item, int64_t item_bytes);
   void delete_index_rows(const TableDef& def, const Item& item, const EncodedKey& primary);
+  // Replaces `old_item`'s vector rows by `item`'s (nullptr: removed); stores
+  // a new version for each vector index whose row changed.
+  void write_vector_rows(const TableDef& def, const Item* old_item, const Item* item,
+                         const EncodedKey& primary);
+  void bump_vector_version(const std::string& storage_name);
+  std::shared_ptr<const VectorSnapshot> load_vector_snapshot(const TableDef& def,
+                                                             const VectorIndexDef& index,
+                                                             int64_t version);
 
   Connection connection_;
   StreamLog stream_log_{connection_};
+  int64_t vector_version_ = 0;  // the last version handed out (only grows)
+  std::map<std::string, std::shared_ptr<const VectorSnapshot>> vector_cache_;
 };
 
 }  // namespace dynamini

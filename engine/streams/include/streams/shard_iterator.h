@@ -1,16 +1,14 @@
 #pragma once
 
-// Shard iterators and shard ids of dynamini's one-shard streams. An iterator
-// is an opaque string to clients: the stream ARN, the next sequence number to
-// read, the time it was issued and a checksum, so a mangled iterator is
-// refused ("Invalid ShardIterator") instead of misread.
+// Shard iterators. An iterator is an opaque string to clients: the stream
+// ARN, the shard id, the next sequence number to read, the time it was issued
+// and a checksum, so a mangled iterator is refused ("Invalid ShardIterator")
+// instead of misread.
 
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
-
-#include "streams/stream_log.h"
 
 namespace dynamini {
 
@@ -21,15 +19,12 @@ constexpr int64_t kShardIteratorLifetimeMs = 15LL * 60 * 1000;
 
 struct ShardIterator {
   std::string stream_arn;
+  std::string shard_id;
   int64_t position = 0;  // the next sequence number to read
   int64_t issued_ms = 0;
 };
 
 std::string encode_shard_iterator(const ShardIterator& iterator);
 std::optional<ShardIterator> decode_shard_iterator(std::string_view text);
-
-// "shardId-<20 digits of creation ms>-<8 hex>": 37 characters (DynamoDB
-// shard ids are 28 to 65).
-std::string shard_id_of(const StoredStream& stream);
 
 }  // namespace dynamini

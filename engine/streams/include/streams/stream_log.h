@@ -5,9 +5,11 @@
 // DeleteItem, BatchWriteItem, transactions, TTL deletions) adds its record in
 // the same transaction as the item: both commit or neither does.
 //
-// Each table stream is identified by (table name, label); it has one shard.
-// Records are kept 24 hours by the injected clock (trim()), and a disabled
-// stream (or the stream of a deleted table) stays readable for 24 hours.
+// Each table stream is identified by (table name, label); its records are
+// spread over shards that close and hand over to a child shard
+// (streams/stream_shards.h). Records are kept 24 hours by the injected clock
+// (trim()), and a disabled stream (or the stream of a deleted table) stays
+// readable for 24 hours, as do closed shards.
 //
 // REQUIRES: the engine's storage lock held for every method.
 
@@ -21,6 +23,7 @@
 #include "catalog/table_def.h"
 #include "storage/sqlite.h"
 #include "streams/stream_record.h"
+#include "streams/stream_shards.h"
 
 namespace dynamini {
 
@@ -49,17 +52,20 @@ struct StoredRecord {
 
 class StreamLog {
  public:
-  explicit StreamLog(Connection& connection) : connection_(connection) {}
+  explicit StreamLog(Connection& connection) : connection_(connection), shards_(connection) {}
 
-  // The clock (milliseconds since the epoch) and the region written into
-  // records. Set once by the engine before use.
-  void configure(std::function<int64_t()> now_ms, std::string region);
+  // The clock (milliseconds since the epoch), the region written into
+  // records and when shards roll over. Set once by the engine before use.
+  void configure(std::function<int64_t()> now_ms, std::string region, ShardRollover rollover);
   // Called after each record is added (inside the writer's transaction, under
   // the storage lock): must not touch the store. Used to wake subscribers.
   void set_listener(std::function<void()> on_record) { on_record_ = std::move(on_record); }
 
-  // Creates the stream tables if missing (after open or a restore).
+  // Creates the stream tables if missing (after open or a restore), and
+  // the shard of each stream written before streams had several.
   void ensure_schema();
+
+  StreamShards& shards() { return shards_; }
 
   // Store hooks, inside the caller's WriteTransaction.
   // Adds the record of a write, unless the table has no enabled stream, or
@@ -76,15 +82,16 @@ class StreamLog {
   int64_t last_sequence();
   std::vector<StoredStream> streams();
   std::optional<StoredStream> find_stream(std::string_view table_name, std::string_view label);
-  // Records of one stream with seq >= from_seq, oldest first.
+  // Records of one stream with from_seq <= seq <= to_seq, oldest first.
   std::vector<StoredRecord> read_stream(const StoredStream& stream, int64_t from_seq,
-                                        int64_t limit);
+                                        int64_t to_seq, int64_t limit);
   // Records of every stream of a table with seq > after_seq, oldest first.
   std::vector<StoredRecord> read_table(std::string_view table_name, int64_t after_seq,
                                        int64_t limit);
 
-  // Drops records older than 24 hours and streams disabled more than 24
-  // hours ago. REQUIRES: a WriteTransaction open.
+  // Drops records older than 24 hours and streams and shards closed more
+  // than 24 hours ago; rolls over shards past their lifetime.
+  // REQUIRES: a WriteTransaction open.
   void trim(int64_t now_ms);
 
  private:
@@ -92,6 +99,7 @@ class StreamLog {
   int64_t now_ms() const;
 
   Connection& connection_;
+  StreamShards shards_;
   std::function<int64_t()> now_ms_;
   std::string region_;
   std::function<void()> on_record_;
