@@ -42,6 +42,12 @@ const char* ApiError::name() const {
       return "TrimmedDataAccessException";
     case ErrorCode::kInternalServerError:
       return "InternalServerError";
+    case ErrorCode::kProvisionedThroughputExceeded:
+      return "ProvisionedThroughputExceededException";
+    case ErrorCode::kThrottling:
+      return "ThrottlingException";
+    case ErrorCode::kRequestLimitExceeded:
+      return "RequestLimitExceeded";
   }
   return "InternalServerError";
 }

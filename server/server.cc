@@ -68,7 +68,9 @@ struct Server::Impl {
   Impl(Database& database, ServerOptions opts)
       : db(database),
         options(std::move(opts)),
-        connections(std::max<size_t>(options.max_connections, 1)) {}
+        connections(std::max<size_t>(options.max_connections, 1)) {
+    if (!options.faults) options.faults = std::make_shared<FaultInjector>();
+  }
 };
 
 Server::Server(Database& db, ServerOptions options)
