@@ -14,6 +14,7 @@
 #include "crc32.h"
 #include "error_body.h"
 #include "faults/fault_admin_route.h"
+#include "faults/throughput_limiter.h"
 #include "request_id.h"
 #include "request_log.h"
 #include "sigv4/sigv4_check.h"
@@ -174,8 +175,21 @@ Response api_call(const RouteContext& ctx, const Request& request,
       return error_response(*fault, request.version(), request.keep_alive());
     }
   }
-  Result result = ctx.db.execute(operation, request.body(),
-                                 ExecuteOptions{.measure_capacity = consumed != nullptr});
+  // With throughput enforced: refused before it runs when a bucket is empty,
+  // charged what it consumed after.
+  std::optional<faults::RequestTargets> targets;
+  if (ctx.throughput != nullptr) {
+    targets = faults::read_targets(operation, request.body());
+    if (auto refused = ctx.throughput->admit(ctx.db, operation, *targets)) {
+      return error_response(*refused, request.version(), request.keep_alive());
+    }
+  }
+  Result result = ctx.db.execute(
+      operation, request.body(),
+      ExecuteOptions{.measure_capacity = consumed != nullptr || ctx.throughput != nullptr});
+  if (ctx.throughput != nullptr) {
+    ctx.throughput->charge(ctx.db, operation, *targets, result.consumed_capacity);
+  }
   if (consumed != nullptr) *consumed = std::move(result.consumed_capacity);
   if (!result.ok()) {
     return error_response(*result.error, request.version(), request.keep_alive());

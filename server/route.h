@@ -9,6 +9,10 @@
 #include "dynamini/database.h"
 #include "dynamini/server.h"
 
+namespace dynamini::faults {
+class ThroughputLimiter;
+}
+
 namespace dynamini::server {
 
 class RequestLog;
@@ -39,6 +43,7 @@ struct RouteContext {
   RequestLog* log = nullptr;               // the console's request log
   const ServerOptions* options = nullptr;  // CORS, observer, admin, auth; null: defaults
   AdminSnapshots* snapshots = nullptr;     // the admin endpoint's named snapshots
+  faults::ThroughputLimiter* throughput = nullptr;  // provisioned throughput enforced; null: off
 };
 
 // route() with a server's options: CORS allow list, the request observer

@@ -14,6 +14,7 @@
 #include "cli/table_files.h"
 #include "dynamini/database.h"
 #include "dynamini/server.h"
+#include "dynamini/triggers.h"
 #include "model/inbox_runtime.h"
 #include "model/inbox_seed.h"
 
@@ -82,6 +83,8 @@ struct Serving {
   // The inbox's stream trigger (fan-out of posts to followers) and the
   // read-all jobs an earlier run left pending.
   std::unique_ptr<model::InboxRuntime> inbox_runtime;
+  // --trigger (and the admin API's): stopped before the model and the database.
+  std::shared_ptr<Triggers> triggers;
   std::shared_ptr<RequestLinePrinter> printer;  // --log-requests
   std::optional<Server> server;
 };
@@ -93,6 +96,22 @@ void start_model(Serving& serving, const ServeFlags& flags) {
   } catch (const std::exception& e) {
     throw StartupError{std::string("inbox: ") + e.what()};
   }
+}
+
+// Stream triggers: --trigger's, and the admin API's at runtime. With --db
+// FILE their checkpoints are kept in FILE.triggers, so a restart resumes.
+void start_triggers(Serving& serving, ServeFlags& flags) {
+  TriggersOptions options;
+  if (!flags.db_path.empty()) options.state_file = flags.db_path + ".triggers";
+  serving.triggers = std::make_shared<Triggers>(*serving.db, options);
+  try {
+    for (auto& trigger : flags.triggers) serving.triggers->add(trigger);
+  } catch (const std::exception& e) {
+    throw StartupError{std::string("--trigger: ") + e.what()};
+  }
+  flags.server.triggers = serving.triggers;
+  flags.server.faults = std::make_shared<FaultInjector>();
+  for (auto& rule : flags.faults) flags.server.faults->add(rule);
 }
 
 void start_server(Serving& serving, ServeFlags& flags) {
@@ -122,6 +141,7 @@ void start_server(Serving& serving, ServeFlags& flags) {
 void stop(Serving& serving) {
   serving.server->shutdown(kShutdownGrace);
   serving.server.reset();
+  serving.triggers.reset();
   serving.inbox_runtime.reset();
   try {
     serving.db->checkpoint();
@@ -167,6 +187,7 @@ int run_serve(int argc, char** argv) {
     serving.db = open_database(flags);
     preload(*serving.db, flags);
     start_model(serving, flags);
+    start_triggers(serving, flags);
     start_server(serving, flags);
   } catch (const StartupError& e) {
     std::cerr << "dynamini: " << e.message << "\n";

@@ -3,6 +3,7 @@
 #include <charconv>
 #include <functional>
 #include <optional>
+#include <stdexcept>
 #include <string_view>
 #include <vector>
 
@@ -152,6 +153,42 @@ const std::vector<FlagSpec>& flag_table() {
          }
          s.flags.server.auth =
              AccessKey{std::string(value->substr(0, colon)), std::string(value->substr(colon + 1))};
+       }},
+      {{"--trigger"},
+       Takes::kValue,
+       "TABLE=URL",
+       "POST TABLE's stream records to URL as Lambda's DynamoDB\nevent (e.g. the Lambda RIE's "
+       ".../invocations);\nTABLE={json} sets BatchSize, MaximumRetryAttempts,\n"
+       "BisectBatchOnFunctionError, FilterCriteria,\nDestinationConfig, ...; repeatable",
+       [](ParseState& s, auto, auto value) {
+         try {
+           s.flags.triggers.push_back(parse_trigger_flag(*value));
+         } catch (const std::invalid_argument& e) {
+           throw UsageError{std::string("--trigger: ") + e.what()};
+         }
+       }},
+      {{"--fault"},
+       Takes::kValue,
+       "RULE",
+       "make chosen requests fail: KEY=VALUE,... with op, table,\nprefix, every=N, "
+       "probability=P, seed=N, times=N,\nerror=TransactionConflict|"
+       "ProvisionedThroughputExceeded|\nThrottling|RequestLimitExceeded|InternalServerError,\n"
+       "delay=MS; repeatable (also /dynamini/admin/faults)",
+       [](ParseState& s, auto, auto value) {
+         try {
+           s.flags.faults.push_back(parse_fault_rule(*value));
+         } catch (const std::invalid_argument& e) {
+           throw UsageError{std::string("--fault: ") + e.what()};
+         }
+       }},
+      {{"--enforce-throughput"},
+       Takes::kInlineValue,
+       "[=SECONDS]",
+       "enforce provisioned tables' ProvisionedThroughput\n(token buckets per table and "
+       "partition, SECONDS of\nburst, default 300): ProvisionedThroughputExceeded",
+       [](ParseState& s, auto name, auto value) {
+         s.flags.server.enforce_throughput_burst_s =
+             value ? parse_int<int64_t>(name, *value, 3600) : 300;
        }},
       {{"--max-connections"},
        Takes::kValue,

@@ -4,7 +4,9 @@
 #include <utility>
 #include <vector>
 
+#include "dynamini/faults.h"
 #include "dynamini/server.h"
+#include "dynamini/triggers.h"
 
 namespace dynamini::cli {
 
@@ -33,6 +35,8 @@ struct ServeFlags {
   std::vector<std::pair<std::string, std::string>> seeds;  // --seed TABLE=FILE
   RequestLogging log_requests = RequestLogging::kOff;      // --log-requests[=aws]
   std::string cors_origins = "*";                          // --cors / -cors
+  std::vector<TriggerConfig> triggers;                     // --trigger TABLE=URL
+  std::vector<FaultRule> faults;                           // --fault RULE
 };
 
 // Throws UsageError.

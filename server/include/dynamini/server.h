@@ -100,6 +100,12 @@ struct ServerOptions {
   // Stream triggers (dynamini/triggers.h) the admin endpoint lists, adds and
   // removes (/dynamini/admin/triggers). Default null: those routes answer 404.
   std::shared_ptr<Triggers> triggers;
+  // Provisioned throughput enforced: per table and per partition, token
+  // buckets at the table's ProvisionedThroughput holding up to this many
+  // seconds of unused capacity (DynamoDB keeps 300); an empty bucket answers
+  // ProvisionedThroughputExceededException before the call runs.
+  // PAY_PER_REQUEST tables are never limited. Default -1: not enforced.
+  int64_t enforce_throughput_burst_s = -1;
 };
 
 // An HTTP server answering DynamoDB API calls from `db`.

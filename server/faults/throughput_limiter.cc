@@ -1,0 +1,136 @@
+#include "faults/throughput_limiter.h"
+
+#include <algorithm>
+#include <chrono>
+
+#include "dynamini/faults.h"
+
+namespace dynamini::faults {
+namespace {
+
+constexpr double kPartitionReadUnits = 3000;
+constexpr double kPartitionWriteUnits = 1000;
+
+double units_of(const api::ConsumedCapacity& c, bool write) {
+  if (write && c.write_capacity_units) return *c.write_capacity_units;
+  if (!write && c.read_capacity_units) return *c.read_capacity_units;
+  return c.capacity_units.value_or(0);
+}
+
+}  // namespace
+
+std::optional<bool> reads_capacity(std::string_view operation) {
+  for (std::string_view op : {"GetItem", "Query", "Scan", "BatchGetItem", "TransactGetItems"}) {
+    if (operation == op) return true;
+  }
+  for (std::string_view op :
+       {"PutItem", "UpdateItem", "DeleteItem", "BatchWriteItem", "TransactWriteItems"}) {
+    if (operation == op) return false;
+  }
+  return std::nullopt;
+}
+
+ThroughputLimiter::ThroughputLimiter(int64_t burst_seconds, std::function<int64_t()> clock_ms)
+    : burst_seconds_(std::max<int64_t>(burst_seconds, 1)), clock_ms_(std::move(clock_ms)) {
+  if (!clock_ms_) {
+    clock_ms_ = [] {
+      return std::chrono::duration_cast<std::chrono::milliseconds>(
+                 std::chrono::steady_clock::now().time_since_epoch())
+          .count();
+    };
+  }
+}
+
+ThroughputLimiter::Limits ThroughputLimiter::limits_of(Database& db, const std::string& table,
+                                                       bool write) {
+  DescribeTableRequest request;
+  request.table_name = table;
+  auto described = db.describe_table(request);
+  Limits limits;
+  if (!described.ok() || !described->table) return limits;
+  const auto& t = *described->table;
+  for (const auto& k : t.key_schema.value_or(std::vector<api::KeySchemaElement>{})) {
+    if (is_value(k.key_type, api::KeyType::kHash)) limits.partition_key = k.attribute_name.value_or("");
+  }
+  const bool on_demand = t.billing_mode_summary &&
+                         is_value(t.billing_mode_summary->billing_mode, api::BillingMode::kPayPerRequest);
+  if (on_demand || !t.provisioned_throughput) return limits;
+  const auto& p = *t.provisioned_throughput;
+  limits.rate = static_cast<double>(
+      (write ? p.write_capacity_units : p.read_capacity_units).value_or(0));
+  return limits;
+}
+
+ThroughputLimiter::Bucket& ThroughputLimiter::refilled(const std::string& key, double rate,
+                                                       int64_t now) {
+  Bucket& b = buckets_[key];
+  const double capacity = rate * static_cast<double>(burst_seconds_);
+  if (!b.started) {
+    b = Bucket{capacity, now, true};
+  } else {
+    b.tokens = std::min(capacity, b.tokens + rate * static_cast<double>(now - b.last_ms) / 1000);
+    b.last_ms = now;
+  }
+  return b;
+}
+
+std::vector<std::string> ThroughputLimiter::partitions(const RequestTargets& targets,
+                                                       const std::string& table,
+                                                       const std::string& key_name) const {
+  std::vector<std::string> out;
+  for (const auto& item : targets.items) {
+    if (item.table != table || item.key == nullptr || key_name.empty()) continue;
+    auto it = item.key->FindMember(key_name.c_str());
+    if (it != item.key->MemberEnd()) out.push_back(scalar_text(it->value));
+  }
+  return out;
+}
+
+std::optional<ApiError> ThroughputLimiter::admit(Database& db, std::string_view operation,
+                                                 const RequestTargets& targets) {
+  const auto reads = reads_capacity(operation);
+  if (!reads) return std::nullopt;
+  const bool write = !*reads;
+  const char* kind = write ? "\nW\n" : "\nR\n";
+  for (const auto& table : targets.tables) {
+    const Limits limits = limits_of(db, table, write);
+    if (limits.rate <= 0) continue;
+    std::lock_guard lock(mutex_);
+    const int64_t now = clock_ms_();
+    bool empty = refilled(table + kind, limits.rate, now).tokens <= 0;
+    const double partition_rate =
+        std::min(limits.rate, write ? kPartitionWriteUnits : kPartitionReadUnits);
+    for (const auto& partition : partitions(targets, table, limits.partition_key)) {
+      empty = empty || refilled(table + kind + partition, partition_rate, now).tokens <= 0;
+    }
+    if (empty) return fault_api_error(FaultError::kProvisionedThroughputExceeded);
+  }
+  return std::nullopt;
+}
+
+void ThroughputLimiter::charge(Database& db, std::string_view operation,
+                               const RequestTargets& targets,
+                               const std::vector<api::ConsumedCapacity>& consumed) {
+  const auto reads = reads_capacity(operation);
+  if (!reads) return;
+  const bool write = !*reads;
+  const char* kind = write ? "\nW\n" : "\nR\n";
+  for (const auto& c : consumed) {
+    if (!c.table_name) continue;
+    const Limits limits = limits_of(db, *c.table_name, write);
+    if (limits.rate <= 0) continue;
+    const double units = units_of(c, write);
+    const auto keys = partitions(targets, *c.table_name, limits.partition_key);
+    std::lock_guard lock(mutex_);
+    const int64_t now = clock_ms_();
+    refilled(*c.table_name + kind, limits.rate, now).tokens -= units;
+    const double partition_rate =
+        std::min(limits.rate, write ? kPartitionWriteUnits : kPartitionReadUnits);
+    for (const auto& partition : keys) {
+      refilled(*c.table_name + kind + partition, partition_rate, now).tokens -=
+          units / static_cast<double>(keys.size());
+    }
+  }
+}
+
+}  // namespace dynamini::faults
