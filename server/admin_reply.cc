@@ -1,8 +1,9 @@
 #include "admin_reply.h"
 
 #include <rapidjson/stringbuffer.h>
-#include <cctype>
 #include <rapidjson/writer.h>
+
+#include <cctype>
 
 namespace dynamini::server {
 
@@ -46,7 +47,8 @@ std::string query_value(const Request& request, std::string_view name) {
     std::string value;
     std::string_view raw = eq == pair.npos ? std::string_view() : pair.substr(eq + 1);
     for (size_t i = 0; i < raw.size(); ++i) {
-      if (raw[i] == '%' && i + 2 < raw.size() && std::isxdigit(static_cast<unsigned char>(raw[i + 1])) &&
+      if (raw[i] == '%' && i + 2 < raw.size() &&
+          std::isxdigit(static_cast<unsigned char>(raw[i + 1])) &&
           std::isxdigit(static_cast<unsigned char>(raw[i + 2]))) {
         value += static_cast<char>(std::stoi(std::string(raw.substr(i + 1, 2)), nullptr, 16));
         i += 2;

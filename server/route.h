@@ -40,9 +40,9 @@ class AdminSnapshots;
 // What a server's route() works with beyond the database.
 struct RouteContext {
   Database& db;
-  RequestLog* log = nullptr;               // the console's request log
-  const ServerOptions* options = nullptr;  // CORS, observer, admin, auth; null: defaults
-  AdminSnapshots* snapshots = nullptr;     // the admin endpoint's named snapshots
+  RequestLog* log = nullptr;                        // the console's request log
+  const ServerOptions* options = nullptr;           // CORS, observer, admin, auth; null: defaults
+  AdminSnapshots* snapshots = nullptr;              // the admin endpoint's named snapshots
   faults::ThroughputLimiter* throughput = nullptr;  // provisioned throughput enforced; null: off
 };
 

@@ -82,8 +82,7 @@ Response fault_admin_response(FaultInjector& faults, const Request& request) {
       if (id.empty()) {
         const size_t count = faults.list().size();
         faults.clear();
-        return admin_json(request, http::status::ok,
-                          "{\"cleared\":" + std::to_string(count) + "}");
+        return admin_json(request, http::status::ok, "{\"cleared\":" + std::to_string(count) + "}");
       }
       if (!faults.remove(id)) {
         return admin_failure(request, http::status::not_found, "No fault rule with id " + id);

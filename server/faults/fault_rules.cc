@@ -182,9 +182,11 @@ std::optional<ApiError> fault_api_error(FaultError error, size_t transaction_ite
       for (size_t i = 0; i < transaction_items; ++i) {
         const bool conflict = i == conflict_index;
         message += std::string(i ? ", " : "") + (conflict ? "TransactionConflict" : "None");
-        reasons += std::string(i ? "," : "") +
-                   (conflict ? R"({"Code":"TransactionConflict","Message":"Transaction is ongoing for the item"})"
-                             : R"({"Code":"None"})");
+        reasons +=
+            std::string(i ? "," : "") +
+            (conflict
+                 ? R"({"Code":"TransactionConflict","Message":"Transaction is ongoing for the item"})"
+                 : R"({"Code":"None"})");
       }
       // catalogue-exempt: a fault rule's answer, tested in tests/e2e/test_faults.py
       return ApiError{ErrorCode::kTransactionCanceled, message + "]", reasons + "]"};
@@ -197,8 +199,8 @@ std::optional<ApiError> fault_api_error(FaultError error, size_t transaction_ite
                       {}};
     case FaultError::kThrottling:
       // catalogue-exempt: a fault rule's answer, tested in tests/e2e/test_faults.py
-      return ApiError{ErrorCode::kThrottling, "Rate of requests exceeds the allowed throughput.",
-                      {}};
+      return ApiError{
+          ErrorCode::kThrottling, "Rate of requests exceeds the allowed throughput.", {}};
     case FaultError::kRequestLimitExceeded:
       // catalogue-exempt: a fault rule's answer, tested in tests/e2e/test_faults.py
       return ApiError{ErrorCode::kRequestLimitExceeded,

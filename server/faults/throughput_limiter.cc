@@ -50,14 +50,15 @@ ThroughputLimiter::Limits ThroughputLimiter::limits_of(Database& db, const std::
   if (!described.ok() || !described->table) return limits;
   const auto& t = *described->table;
   for (const auto& k : t.key_schema.value_or(std::vector<api::KeySchemaElement>{})) {
-    if (is_value(k.key_type, api::KeyType::kHash)) limits.partition_key = k.attribute_name.value_or("");
+    if (is_value(k.key_type, api::KeyType::kHash))
+      limits.partition_key = k.attribute_name.value_or("");
   }
-  const bool on_demand = t.billing_mode_summary &&
-                         is_value(t.billing_mode_summary->billing_mode, api::BillingMode::kPayPerRequest);
+  const bool on_demand = t.billing_mode_summary && is_value(t.billing_mode_summary->billing_mode,
+                                                            api::BillingMode::kPayPerRequest);
   if (on_demand || !t.provisioned_throughput) return limits;
   const auto& p = *t.provisioned_throughput;
-  limits.rate = static_cast<double>(
-      (write ? p.write_capacity_units : p.read_capacity_units).value_or(0));
+  limits.rate =
+      static_cast<double>((write ? p.write_capacity_units : p.read_capacity_units).value_or(0));
   return limits;
 }
 
@@ -97,11 +98,13 @@ std::optional<ApiError> ThroughputLimiter::admit(Database& db, std::string_view 
     if (limits.rate <= 0) continue;
     std::lock_guard lock(mutex_);
     const int64_t now = clock_ms_();
-    bool empty = refilled(table + kind, limits.rate, now).tokens <= 0;
+    // The least a call costs: one write unit, half a read unit.
+    const double least = write ? 1.0 : 0.5;
+    bool empty = refilled(table + kind, limits.rate, now).tokens < least;
     const double partition_rate =
         std::min(limits.rate, write ? kPartitionWriteUnits : kPartitionReadUnits);
     for (const auto& partition : partitions(targets, table, limits.partition_key)) {
-      empty = empty || refilled(table + kind + partition, partition_rate, now).tokens <= 0;
+      empty = empty || refilled(table + kind + partition, partition_rate, now).tokens < least;
     }
     if (empty) return fault_api_error(FaultError::kProvisionedThroughputExceeded);
   }

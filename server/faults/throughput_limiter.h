@@ -5,7 +5,8 @@
 // refilled at the table's ProvisionedThroughput (read units for reads, write
 // units for writes) that holds up to `burst_seconds` of unused capacity
 // (DynamoDB keeps up to 300 s: Developer Guide, "Burst capacity"). A call
-// whose table or partition bucket is empty is answered
+// whose table or partition bucket holds less than the least a call costs
+// (one write unit, half a read unit) is answered
 // ProvisionedThroughputExceededException before it runs, so it writes
 // nothing; a call that runs is charged what it consumed afterwards (buckets
 // may go below zero, as one large item can cost more than is left). A

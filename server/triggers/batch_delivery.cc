@@ -70,9 +70,9 @@ bool deliver_batch(std::vector<PendingRecord> batch, const DeliveryPolicy& polic
                          apply_partial(segment, *result.first_failed_sequence, hooks);
     if (!partial && policy.bisect_on_error && segment.records.size() > 1) {
       const size_t half = segment.records.size() / 2;
-      Segment second{{segment.records.begin() + static_cast<std::ptrdiff_t>(half),
-                      segment.records.end()},
-                     segment.retries};
+      Segment second{
+          {segment.records.begin() + static_cast<std::ptrdiff_t>(half), segment.records.end()},
+          segment.retries};
       segment.records.resize(half);
       segments.insert(segments.begin() + 1, std::move(second));
       continue;

@@ -37,8 +37,8 @@ struct InvokeResult {
   // With ReportBatchItemFailures: the lowest itemIdentifier the function
   // reported (ok is then false).
   std::optional<std::string> first_failed_sequence;
-  int status = 0;          // HTTP status, 0 when no response
-  std::string error;       // why it failed ("Unhandled", a connection error, ...)
+  int status = 0;     // HTTP status, 0 when no response
+  std::string error;  // why it failed ("Unhandled", a connection error, ...)
 };
 
 struct DeliveryPolicy {

@@ -57,9 +57,8 @@ bool string_op_matches(std::string_view op, const Value& operand, const Value& v
   std::string_view s = text(v);
   if (operand.IsObject()) {  // {"prefix": {"equals-ignore-case": "x"}}
     std::string_view x = text(operand.MemberBegin()->value);
-    return s.size() >= x.size() && iequals(op == "suffix" ? s.substr(s.size() - x.size())
-                                                          : s.substr(0, x.size()),
-                                           x);
+    return s.size() >= x.size() &&
+           iequals(op == "suffix" ? s.substr(s.size() - x.size()) : s.substr(0, x.size()), x);
   }
   std::string_view x = text(operand);
   if (op == "prefix") return s.starts_with(x);
@@ -117,7 +116,8 @@ bool object_matches(const Value& pattern, const Value* record) {
   for (const auto& [name, spec] : pattern.GetObject()) {
     if (text(name) == "$or") {
       bool any = false;
-      for (const auto& alternative : spec.GetArray()) any = any || object_matches(alternative, record);
+      for (const auto& alternative : spec.GetArray())
+        any = any || object_matches(alternative, record);
       if (!any) return false;
       continue;
     }
@@ -151,20 +151,20 @@ void check_matcher(const Value& m) {
     const bool shape = operand.IsArray() && (operand.Size() == 2 || operand.Size() == 4);
     if (!shape) invalid("\"numeric\" takes [op, number] or [op, number, op, number]");
     for (rapidjson::SizeType i = 0; i < operand.Size(); i += 2) {
-      const bool op_ok = operand[i].IsString() &&
-                         (text(operand[i]) == "=" || text(operand[i]) == "<" ||
-                          text(operand[i]) == "<=" || text(operand[i]) == ">" ||
-                          text(operand[i]) == ">=");
+      const bool op_ok =
+          operand[i].IsString() &&
+          (text(operand[i]) == "=" || text(operand[i]) == "<" || text(operand[i]) == "<=" ||
+           text(operand[i]) == ">" || text(operand[i]) == ">=");
       if (!op_ok || !operand[i + 1].IsNumber()) invalid("\"numeric\" takes =, <, <=, > or >=");
     }
   } else if (op == "anything-but") {
     if (operand.IsObject()) check_matcher(operand);
   } else if (op == "prefix" || op == "suffix" || op == "equals-ignore-case") {
-    const bool ok = operand.IsString() ||
-                    (op != "equals-ignore-case" && operand.IsObject() &&
-                     operand.MemberCount() == 1 &&
-                     text(operand.MemberBegin()->name) == "equals-ignore-case" &&
-                     operand.MemberBegin()->value.IsString());
+    const bool ok =
+        operand.IsString() ||
+        (op != "equals-ignore-case" && operand.IsObject() && operand.MemberCount() == 1 &&
+         text(operand.MemberBegin()->name) == "equals-ignore-case" &&
+         operand.MemberBegin()->value.IsString());
     if (!ok) invalid("\"" + std::string(op) + "\" takes a string");
   } else {
     invalid("unknown operator \"" + std::string(op) + "\"");

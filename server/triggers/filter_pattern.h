@@ -10,7 +10,8 @@
 // leaf lists alternatives, any of which may match (a record array matches
 // when any element does). Alternatives:
 //   "text", 12, true, null        equal to the value (numbers by value; null: a JSON null)
-//   {"prefix": "x"}               a string starting with x ({"prefix": {"equals-ignore-case": "x"}})
+//   {"prefix": "x"}               a string starting with x ({"prefix": {"equals-ignore-case":
+//   "x"}})
 //   {"suffix": "x"}               a string ending with x
 //   {"equals-ignore-case": "x"}   equal ignoring ASCII case
 //   {"anything-but": V}           present and matching none of V: a value, a list of values,

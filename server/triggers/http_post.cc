@@ -31,7 +31,8 @@ HttpUrl parse_http_url(const std::string& url) {
     out.host = authority;
     out.port = "80";
   }
-  if (out.host.size() > 2 && out.host.front() == '[') out.host = out.host.substr(1, out.host.size() - 2);
+  if (out.host.size() > 2 && out.host.front() == '[')
+    out.host = out.host.substr(1, out.host.size() - 2);
   if (out.host.empty() || out.port.empty()) {
     throw std::invalid_argument("the function URL has no host (got '" + url + "')");
   }

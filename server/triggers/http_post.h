@@ -11,10 +11,10 @@
 namespace dynamini::triggers {
 
 struct HttpReply {
-  int status = 0;               // 0: no response (error says why)
-  std::string function_error;   // the X-Amz-Function-Error header, if any
+  int status = 0;              // 0: no response (error says why)
+  std::string function_error;  // the X-Amz-Function-Error header, if any
   std::string body;
-  std::string error;            // connection or protocol failure
+  std::string error;  // connection or protocol failure
 };
 
 struct HttpUrl {

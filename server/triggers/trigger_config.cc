@@ -85,7 +85,8 @@ void read_member(TriggerConfig& c, std::string_view name, const Value& v) {
     c.max_batching_window_s = integer(v, "MaximumBatchingWindowInSeconds", 0, 300);
   } else if (name == "StartingPosition") {
     const std::string p = string(v, "StartingPosition");
-    if (p != "LATEST" && p != "TRIM_HORIZON") bad("StartingPosition must be LATEST or TRIM_HORIZON");
+    if (p != "LATEST" && p != "TRIM_HORIZON")
+      bad("StartingPosition must be LATEST or TRIM_HORIZON");
     c.from_trim_horizon = p == "TRIM_HORIZON";
   } else if (name == "BisectBatchOnFunctionError") {
     c.bisect_on_error = boolean(v, "BisectBatchOnFunctionError");

@@ -114,8 +114,8 @@ std::vector<PendingRecord> TriggerRunner::take_batch() {
   cv_.wait(lock, [&] { return stop_ || !queue_.empty(); });
   if (config_.max_batching_window_s > 0) {
     // The window opens with the first record; it closes early when full.
-    const auto until = std::chrono::steady_clock::now() +
-                       std::chrono::seconds(config_.max_batching_window_s);
+    const auto until =
+        std::chrono::steady_clock::now() + std::chrono::seconds(config_.max_batching_window_s);
     cv_.wait_until(lock, until, [&] { return stop_ || queue_.size() >= config_.batch_size; });
   }
   std::vector<PendingRecord> batch;
@@ -176,14 +176,15 @@ InvokeResult TriggerRunner::invoke(const std::vector<PendingRecord>& records) {
 
 bool TriggerRunner::discard(const std::vector<PendingRecord>& records, const Discard& why) {
   if (!config_.on_failure.empty()) {
-    const std::string stream_arn = describe("DescribeTable",
-                                            "{\"TableName\":" + quoted(config_.table) + "}",
-                                            "Table", "LatestStreamArn");
-    BatchInfo info{.function_arn = config_.url,
-                   .stream_arn = stream_arn,
-                   .shard_id = describe("DescribeStream", "{\"StreamArn\":" + quoted(stream_arn) + "}",
-                                        "StreamDescription", "ShardId"),
-                   .now_ms = now_ms()};
+    const std::string stream_arn =
+        describe("DescribeTable", "{\"TableName\":" + quoted(config_.table) + "}", "Table",
+                 "LatestStreamArn");
+    BatchInfo info{
+        .function_arn = config_.url,
+        .stream_arn = stream_arn,
+        .shard_id = describe("DescribeStream", "{\"StreamArn\":" + quoted(stream_arn) + "}",
+                             "StreamDescription", "ShardId"),
+        .now_ms = now_ms()};
     const std::string record = invocation_record(records, why, info);
     // Never lose a record: the destination is retried until it takes it.
     for (int64_t attempt = 1;; ++attempt) {

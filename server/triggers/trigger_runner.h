@@ -38,7 +38,7 @@ class TriggerRunner {
  private:
   void on_records(const std::vector<StreamRecord>& batch);  // the subscription's thread
   void deliver_loop();                                      // the delivery thread
-  std::vector<PendingRecord> take_batch();  // empty when stopping
+  std::vector<PendingRecord> take_batch();                  // empty when stopping
   void handle(const std::vector<PendingRecord>& batch);
   InvokeResult invoke(const std::vector<PendingRecord>& records);
   bool discard(const std::vector<PendingRecord>& records, const Discard& why);

@@ -45,8 +45,8 @@ std::string Triggers::add(TriggerConfig config) {
     }
   }
   const std::string id = config.id;
-  auto runner = std::make_unique<triggers::TriggerRunner>(impl_->db, std::move(config),
-                                                          impl_->store.get());
+  auto runner =
+      std::make_unique<triggers::TriggerRunner>(impl_->db, std::move(config), impl_->store.get());
   std::lock_guard lock(impl_->mutex);
   impl_->runners.emplace(id, std::move(runner));
   return id;

@@ -234,5 +234,44 @@ class FaultFlagTest(FaultTestCase):
         self.assertIn("exited", str(ctx.exception))
 
 
+class ThroughputEnforcementTest(unittest.TestCase):
+    """--enforce-throughput=1: buckets hold one second of a table's units."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.server = DynaminiServer(inbox=False, extra_args=["--enforce-throughput=1"])
+        cls.addClassCleanup(cls.server.stop)
+        cls.server.start()
+        cls.ddb = cls.server.client()
+
+    def create(self, **mode):
+        name = unique_name("tp")
+        self.ddb.create_table(
+            TableName=name, KeySchema=[{"AttributeName": "pk", "KeyType": "HASH"}],
+            AttributeDefinitions=[{"AttributeName": "pk", "AttributeType": "S"}], **mode)
+        return name
+
+    def test_a_provisioned_table_throttles_and_the_sdk_retries(self):
+        table = self.create(ProvisionedThroughput={"ReadCapacityUnits": 100,
+                                                   "WriteCapacityUnits": 1})
+        self.ddb.put_item(TableName=table, Item={"pk": {"S": "first"}})  # spends the second's unit
+        with self.assertRaises(ClientError) as ctx:
+            self.ddb.put_item(TableName=table, Item={"pk": {"S": "refused"}})
+        self.assertEqual(ctx.exception.response["Error"]["Code"],
+                         "ProvisionedThroughputExceededException")
+        self.assertNotIn("Item", self.ddb.get_item(TableName=table, Key={"pk": {"S": "refused"}}))
+        response = retrying_client(self.server, attempts=10).put_item(
+            TableName=table, Item={"pk": {"S": "retried"}})
+        self.assertGreater(response["ResponseMetadata"]["RetryAttempts"], 0)
+        # Reads have their own bucket: still plenty.
+        self.assertIn("Item", self.ddb.get_item(TableName=table, Key={"pk": {"S": "retried"}}))
+
+    def test_on_demand_tables_are_never_throttled(self):
+        table = self.create(BillingMode="PAY_PER_REQUEST")
+        for i in range(30):
+            self.ddb.put_item(TableName=table, Item={"pk": {"S": "k%d" % i}})
+        self.assertEqual(self.ddb.scan(TableName=table)["Count"], 30)
+
+
 if __name__ == "__main__":
     unittest.main()

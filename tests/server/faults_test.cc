@@ -46,9 +46,9 @@ TEST_CASE("faults: the compact syntax reads back as written") {
 }
 
 TEST_CASE("faults: a rule without an effect, or with a bad value, is refused") {
-  for (const char* bad : {"op=PutItem", "error=Nope", "every=x,error=Throttling",
-                          "probability=2,error=Throttling", "colour=red,error=Throttling",
-                          "error", "delay=1h"}) {
+  for (const char* bad :
+       {"op=PutItem", "error=Nope", "every=x,error=Throttling", "probability=2,error=Throttling",
+        "colour=red,error=Throttling", "error", "delay=1h"}) {
     CHECK_THROWS_AS(parse_fault_rule(bad), std::invalid_argument);
   }
 }
@@ -104,8 +104,9 @@ TEST_CASE("faults: a transaction conflict names the item with the prefix") {
   CHECK(error->message ==
         "Transaction cancelled, please refer cancellation reasons for specific reasons [None, "
         "TransactionConflict, None]");
-  CHECK(error->extra_members_json ==
-        R"("CancellationReasons":[{"Code":"None"},{"Code":"TransactionConflict","Message":"Transaction is ongoing for the item"},{"Code":"None"}])");
+  CHECK(
+      error->extra_members_json ==
+      R"("CancellationReasons":[{"Code":"None"},{"Code":"TransactionConflict","Message":"Transaction is ongoing for the item"},{"Code":"None"}])");
 }
 
 TEST_CASE("faults: route() answers a faulted write before the database sees it") {

@@ -2,13 +2,13 @@
 // clock: retries with backoff, bisect on error, partial batch responses,
 // MaximumRetryAttempts and MaximumRecordAgeInSeconds to the destination.
 
-#include "triggers/batch_delivery.h"
-
 #include <doctest/doctest.h>
 
 #include <set>
 #include <string>
 #include <vector>
+
+#include "triggers/batch_delivery.h"
 
 namespace dynamini::triggers {
 namespace {
@@ -38,37 +38,36 @@ struct World {
   std::vector<int64_t> sleeps;
 
   DeliveryHooks hooks() {
-    return DeliveryHooks{
-        .invoke =
-            [this](const std::vector<PendingRecord>& batch) {
-              calls.push_back(seqs(batch));
-              InvokeResult r;
-              if (static_cast<int>(calls.size()) <= fail_first) return r;
-              if (report_failed) {
-                r.first_failed_sequence = report_failed;
-                report_failed.reset();
-                return r;
-              }
-              for (const auto& rec : batch) {
-                if (poison.count(rec.sequence_number)) return r;
-              }
-              r.ok = true;
-              return r;
-            },
-        .discard =
-            [this](const std::vector<PendingRecord>& batch, const Discard& why) {
-              discarded.push_back(why.condition + ":" + seqs(batch) + ":" +
-                                  std::to_string(why.approximate_invoke_count));
-              return true;
-            },
-        .checkpoint = [this](const std::string& s) { checkpoints.push_back(s); },
-        .now_ms = [this] { return clock_ms; },
-        .sleep =
-            [this](int64_t ms) {
-              sleeps.push_back(ms);
-              clock_ms += ms;
-              return true;
-            }};
+    return DeliveryHooks{.invoke =
+                             [this](const std::vector<PendingRecord>& batch) {
+                               calls.push_back(seqs(batch));
+                               InvokeResult r;
+                               if (static_cast<int>(calls.size()) <= fail_first) return r;
+                               if (report_failed) {
+                                 r.first_failed_sequence = report_failed;
+                                 report_failed.reset();
+                                 return r;
+                               }
+                               for (const auto& rec : batch) {
+                                 if (poison.count(rec.sequence_number)) return r;
+                               }
+                               r.ok = true;
+                               return r;
+                             },
+                         .discard =
+                             [this](const std::vector<PendingRecord>& batch, const Discard& why) {
+                               discarded.push_back(why.condition + ":" + seqs(batch) + ":" +
+                                                   std::to_string(why.approximate_invoke_count));
+                               return true;
+                             },
+                         .checkpoint = [this](const std::string& s) { checkpoints.push_back(s); },
+                         .now_ms = [this] { return clock_ms; },
+                         .sleep =
+                             [this](int64_t ms) {
+                               sleeps.push_back(ms);
+                               clock_ms += ms;
+                               return true;
+                             }};
   }
 };
 
@@ -104,8 +103,8 @@ TEST_CASE("delivery: MaximumRetryAttempts exhausted sends the batch to the desti
 TEST_CASE("delivery: bisect isolates the failing record; the others are delivered") {
   World w;
   w.poison = {"3"};
-  DeliveryPolicy policy{.bisect_on_error = true, .max_retry_attempts = 1,
-                        .retry_base_delay_ms = 10};
+  DeliveryPolicy policy{
+      .bisect_on_error = true, .max_retry_attempts = 1, .retry_base_delay_ms = 10};
   CHECK(deliver_batch(records(1, 4), policy, w.hooks()));
   // 1,2,3,4 fails -> 1,2 ok; 3,4 fails -> 3 fails, retried once, discarded; 4 ok.
   CHECK(w.calls == std::vector<std::string>{"1,2,3,4", "1,2", "3,4", "3", "3", "4"});
@@ -148,8 +147,8 @@ TEST_CASE("delivery: records that age out while being retried are discarded") {
   World w;
   w.clock_ms = 10'000 * 1000;
   w.poison = {"1"};
-  DeliveryPolicy policy{.max_record_age_s = 60, .retry_base_delay_ms = 20'000,
-                        .retry_max_delay_ms = 20'000};
+  DeliveryPolicy policy{
+      .max_record_age_s = 60, .retry_base_delay_ms = 20'000, .retry_max_delay_ms = 20'000};
   CHECK(deliver_batch(records(1, 1, 10'000), policy, w.hooks()));
   CHECK(w.calls.size() == 4);  // at 0, 20, 40 and 60 s; at 80 s it is too old
   CHECK(w.discarded == std::vector<std::string>{"RecordAgeExceeded:1:0"});

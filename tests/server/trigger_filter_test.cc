@@ -1,12 +1,12 @@
 // Stream triggers' FilterCriteria (triggers/filter_pattern.h): one case per
 // operator of Lambda's event filtering, on a DynamoDB stream record.
 
-#include "triggers/filter_pattern.h"
-
 #include <doctest/doctest.h>
 
 #include <stdexcept>
 #include <string>
+
+#include "triggers/filter_pattern.h"
 
 namespace dynamini::triggers {
 namespace {
@@ -79,7 +79,8 @@ TEST_CASE("filter: a record array matches when any element does") {
 }
 
 TEST_CASE("filter: $or, and several patterns meaning any of them") {
-  CHECK(matches(R"({"$or":[{"eventName":["REMOVE"]},{"dynamodb":{"Keys":{"sk":{"S":[{"prefix":"POST#"}]}}}}]})"));
+  CHECK(matches(
+      R"({"$or":[{"eventName":["REMOVE"]},{"dynamodb":{"Keys":{"sk":{"S":[{"prefix":"POST#"}]}}}}]})"));
   CHECK_FALSE(matches(R"({"$or":[{"eventName":["REMOVE"]},{"eventName":["MODIFY"]}]})"));
   const auto remove = FilterPattern::parse(R"({"eventName":["REMOVE"]})");
   const auto insert = FilterPattern::parse(R"({"eventName":["INSERT"]})");

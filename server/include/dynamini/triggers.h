@@ -11,7 +11,8 @@
 //
 //   auto triggers = std::make_shared<dynamini::Triggers>(*db);
 //   triggers->add(dynamini::parse_trigger_flag("inbox=http://127.0.0.1:9001/"));
-//   dynamini::Server server(*db, {.admin = true, .triggers = triggers});  // /dynamini/admin/triggers
+//   dynamini::Server server(*db, {.admin = true, .triggers = triggers});  //
+//   /dynamini/admin/triggers
 //
 // Guarantees:
 //  * Never blocks writes: records are read from the stream log after commit
@@ -36,9 +37,9 @@ namespace dynamini {
 class Database;
 
 struct TriggerConfig {
-  std::string id;     // assigned by Triggers::add when empty
-  std::string table;  // TableName
-  std::string url;    // FunctionUrl: http://HOST:PORT/PATH
+  std::string id;                            // assigned by Triggers::add when empty
+  std::string table;                         // TableName
+  std::string url;                           // FunctionUrl: http://HOST:PORT/PATH
   size_t batch_size = 100;                   // BatchSize, 1..10000 (Lambda's default 100)
   int64_t max_batching_window_s = 0;         // MaximumBatchingWindowInSeconds, 0..300
   bool from_trim_horizon = false;            // StartingPosition TRIM_HORIZON; default LATEST
@@ -73,13 +74,13 @@ std::string trigger_json(const TriggerConfig& config);
 
 struct TriggerStatus {
   TriggerConfig config;
-  int64_t invocations = 0;          // POSTs made
-  int64_t failed_invocations = 0;   // of which failed
-  int64_t records_delivered = 0;    // records in invocations that succeeded
+  int64_t invocations = 0;         // POSTs made
+  int64_t failed_invocations = 0;  // of which failed
+  int64_t records_delivered = 0;   // records in invocations that succeeded
   int64_t records_filtered_out = 0;
-  int64_t records_discarded = 0;    // sent to the on-failure destination
-  int64_t records_pending = 0;      // read, not yet handled
-  std::string checkpoint;           // last handled SequenceNumber ("" before any)
+  int64_t records_discarded = 0;  // sent to the on-failure destination
+  int64_t records_pending = 0;    // read, not yet handled
+  std::string checkpoint;         // last handled SequenceNumber ("" before any)
   std::string last_error;
 };
 
