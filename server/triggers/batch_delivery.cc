@@ -22,7 +22,10 @@ bool discard_expired(Segment& segment, const DeliveryPolicy& policy, const Deliv
   if (fresh == segment.records.begin()) return true;
   std::vector<PendingRecord> expired(segment.records.begin(), fresh);
   segment.records.erase(segment.records.begin(), fresh);
-  if (!hooks.discard(expired, Discard{.condition = "RecordAgeExceeded"})) return false;
+  if (!hooks.discard(
+          expired,
+          Discard{.condition = "RecordAgeExceeded", .approximate_invoke_count = 0, .last = {}}))
+    return false;
   hooks.checkpoint(expired.back().sequence_number);
   return true;
 }

@@ -14,14 +14,14 @@
 namespace dynamini {
 
 struct Triggers::Impl {
+  explicit Impl(Database& database) : db(database) {}
   Database& db;
   std::unique_ptr<triggers::CheckpointStore> store;
   mutable std::mutex mutex;
   std::map<std::string, std::unique_ptr<triggers::TriggerRunner>> runners;  // by id
 };
 
-Triggers::Triggers(Database& db, TriggersOptions options)
-    : impl_(std::make_unique<Impl>(Impl{db, nullptr, {}, {}})) {
+Triggers::Triggers(Database& db, TriggersOptions options) : impl_(std::make_unique<Impl>(db)) {
   if (!options.state_file.empty()) {
     impl_->store = std::make_unique<triggers::CheckpointStore>(options.state_file);
   }

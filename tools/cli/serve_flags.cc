@@ -157,7 +157,7 @@ const std::vector<FlagSpec>& flag_table() {
       {{"--trigger"},
        Takes::kValue,
        "TABLE=URL",
-       "POST TABLE's stream records to URL as Lambda's DynamoDB\nevent (e.g. the Lambda RIE's "
+       "POST TABLE's stream records to URL as Lambda's\nDynamoDB event (e.g. the Lambda RIE's "
        ".../invocations);\nTABLE={json} sets BatchSize, MaximumRetryAttempts,\n"
        "BisectBatchOnFunctionError, FilterCriteria,\nDestinationConfig, ...; repeatable",
        [](ParseState& s, auto, auto value) {
@@ -170,10 +170,10 @@ const std::vector<FlagSpec>& flag_table() {
       {{"--fault"},
        Takes::kValue,
        "RULE",
-       "make chosen requests fail: KEY=VALUE,... with op, table,\nprefix, every=N, "
-       "probability=P, seed=N, times=N,\nerror=TransactionConflict|"
-       "ProvisionedThroughputExceeded|\nThrottling|RequestLimitExceeded|InternalServerError,\n"
-       "delay=MS; repeatable (also /dynamini/admin/faults)",
+       "make chosen requests fail: KEY=VALUE,... with op,\ntable, prefix, every=N, "
+       "probability=P, seed=N,\ntimes=N, delay=MS, error=TransactionConflict |\n"
+       "ProvisionedThroughputExceeded | Throttling |\nRequestLimitExceeded | "
+       "InternalServerError; repeatable\n(also /dynamini/admin/faults)",
        [](ParseState& s, auto, auto value) {
          try {
            s.flags.faults.push_back(parse_fault_rule(*value));

@@ -148,7 +148,7 @@ test("a post fans out to 200 followers through a trigger whose handler fails onc
     assert.ok(status.RecordsFilteredOut >= FOLLOWERS, "follower and notification records filtered");
 
     // Write latency while the handler failed and the trigger backed off.
-    const failedAt = fn.invocations[0].started, retriedAt = fn.invocations[1].started;
+    const failedAt = fn.invocations[0].finished, retriedAt = fn.invocations[1].started;
     const during = samples.filter((s) => s.at >= failedAt && s.at <= retriedAt).map((s) => s.ms);
     const all = samples.map((s) => s.ms).sort((a, b) => a - b);
     during.sort((a, b) => a - b);

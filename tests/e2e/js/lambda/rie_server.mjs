@@ -27,6 +27,7 @@ export async function serveHandler(handler) {
         body = JSON.stringify({ errorMessage: e.message, errorType: e.name, stackTrace: [] });
         entry.ok = false;
       }
+      entry.finished = Date.now();
       res.writeHead(200, { "Content-Type": "application/json" }).end(body);
     });
   });
