@@ -22,15 +22,15 @@ using test::parse_json;
 
 std::unique_ptr<Database> db_with_table() {
   auto db = Database::open();
-  auto r = db->execute("CreateTable", R"({"TableName":"t","BillingMode":"PAY_PER_REQUEST",
+  auto r = db->execute("CreateTable", R"({"TableName":"tbl","BillingMode":"PAY_PER_REQUEST",
       "KeySchema":[{"AttributeName":"pk","KeyType":"HASH"}],
       "AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"}]})");
-  REQUIRE(r.ok());
+  REQUIRE_MESSAGE(r.ok(), (r.ok() ? "" : r.error->message));
   return db;
 }
 
 std::string put(const std::string& pk) {
-  return R"({"TableName":"t","Item":{"pk":{"S":")" + pk + R"("}}})";
+  return R"({"TableName":"tbl","Item":{"pk":{"S":")" + pk + R"("}}})";
 }
 
 TEST_CASE("faults: the compact syntax reads back as written") {
@@ -59,7 +59,7 @@ TEST_CASE("faults: every=3 fires on the third, sixth... matching call only") {
   faults.add(parse_fault_rule("op=PutItem,every=3,error=Throttling"));
   std::string fired;
   for (int i = 1; i <= 7; ++i) {
-    CHECK_FALSE(faults.apply(*db, "GetItem", R"({"TableName":"t","Key":{"pk":{"S":"a"}}})"));
+    CHECK_FALSE(faults.apply(*db, "GetItem", R"({"TableName":"tbl","Key":{"pk":{"S":"a"}}})"));
     fired += faults.apply(*db, "PutItem", put("a")) ? "x" : ".";
   }
   CHECK(fired == "..x..x.");
@@ -96,9 +96,9 @@ TEST_CASE("faults: a transaction conflict names the item with the prefix") {
   FaultInjector faults;
   faults.add(parse_fault_rule("op=TransactWriteItems,prefix=B,error=TransactionConflict"));
   auto error = faults.apply(*db, "TransactWriteItems", R"({"TransactItems":[
-      {"Put":{"TableName":"t","Item":{"pk":{"S":"A"}}}},
-      {"Delete":{"TableName":"t","Key":{"pk":{"S":"B1"}}}},
-      {"ConditionCheck":{"TableName":"t","Key":{"pk":{"S":"C"}},"ConditionExpression":"x"}}]})");
+      {"Put":{"TableName":"tbl","Item":{"pk":{"S":"A"}}}},
+      {"Delete":{"TableName":"tbl","Key":{"pk":{"S":"B1"}}}},
+      {"ConditionCheck":{"TableName":"tbl","Key":{"pk":{"S":"C"}},"ConditionExpression":"x"}}]})");
   REQUIRE(error);
   CHECK(error->code == ErrorCode::kTransactionCanceled);
   CHECK(error->message ==
@@ -119,7 +119,7 @@ TEST_CASE("faults: route() answers a faulted write before the database sees it")
   CHECK(response.result_int() == 400);
   CHECK(member(parse_json(response.body()), "__type") ==
         "com.amazonaws.dynamodb.v20120810#ProvisionedThroughputExceededException");
-  auto got = db->execute("GetItem", R"({"TableName":"t","Key":{"pk":{"S":"k"}}})");
+  auto got = db->execute("GetItem", R"({"TableName":"tbl","Key":{"pk":{"S":"k"}}})");
   CHECK(got.body == "{}");
   options.faults->clear();
   CHECK(server::route(context, api_request("DynamoDB_20120810.PutItem", put("k"))).result_int() ==
