@@ -5,7 +5,7 @@
 // every record is. A pattern mirrors the record's JSON (Developer Guide,
 // "Control which events Lambda sends to your function"; the operators are
 // EventBridge's, "Comparison operators for use in event patterns"):
-//   {"dynamodb": {"NewImage": {"pk": {"S": [{"prefix": "USER#"}]}}}, "eventName": ["INSERT"]}
+//   {"dynamodb": {"NewImage": {"pk": {"S": [{"prefix": "ORDER#"}]}}}, "eventName": ["INSERT"]}
 // An object descends into the record's member of that name; an array at a
 // leaf lists alternatives, any of which may match (a record array matches
 // when any element does). Alternatives:

@@ -10,7 +10,7 @@
 // JSON-lines file or a table of this database).
 //
 //   auto triggers = std::make_shared<dynamini::Triggers>(*db);
-//   triggers->add(dynamini::parse_trigger_flag("inbox=http://127.0.0.1:9001/"));
+//   triggers->add(dynamini::parse_trigger_flag("orders=http://127.0.0.1:9001/"));
 //   dynamini::Server server(*db, {.admin = true, .triggers = triggers});  //
 //   /dynamini/admin/triggers
 //
