@@ -17,6 +17,19 @@ double units_of(const api::ConsumedCapacity& c, bool write) {
   return c.capacity_units.value_or(0);
 }
 
+// ProvisionedThroughputExceededException with the ThrottlingReasons member
+// DynamoDB adds to each throttling exception: a reason
+// <ResourceType><OperationType><LimitType> and the table's ARN (Developer
+// Guide, "Diagnosing throttling"; API reference, ThrottlingReason).
+ApiError throttled(bool write, bool partition, const std::string& table_arn) {
+  ApiError error = *fault_api_error(FaultError::kProvisionedThroughputExceeded);
+  const std::string reason = std::string("Table") + (write ? "Write" : "Read") +
+                             (partition ? "KeyRangeThroughputExceeded" : "ProvisionedThroughputExceeded");
+  error.extra_members_json =
+      R"("ThrottlingReasons":[{"reason":")" + reason + R"(","resource":")" + table_arn + R"("}])";
+  return error;
+}
+
 }  // namespace
 
 std::optional<bool> reads_capacity(std::string_view operation) {
@@ -49,6 +62,7 @@ ThroughputLimiter::Limits ThroughputLimiter::limits_of(Database& db, const std::
   Limits limits;
   if (!described.ok() || !described->table) return limits;
   const auto& t = *described->table;
+  limits.table_arn = t.table_arn.value_or("");
   for (const auto& k : t.key_schema.value_or(std::vector<api::KeySchemaElement>{})) {
     if (is_value(k.key_type, api::KeyType::kHash))
       limits.partition_key = k.attribute_name.value_or("");
@@ -100,13 +114,16 @@ std::optional<ApiError> ThroughputLimiter::admit(Database& db, std::string_view 
     const int64_t now = clock_ms_();
     // The least a call costs: one write unit, half a read unit.
     const double least = write ? 1.0 : 0.5;
-    bool empty = refilled(table + kind, limits.rate, now).tokens < least;
+    if (refilled(table + kind, limits.rate, now).tokens < least) {
+      return throttled(write, false, limits.table_arn);
+    }
     const double partition_rate =
         std::min(limits.rate, write ? kPartitionWriteUnits : kPartitionReadUnits);
     for (const auto& partition : partitions(targets, table, limits.partition_key)) {
-      empty = empty || refilled(table + kind + partition, partition_rate, now).tokens < least;
+      if (refilled(table + kind + partition, partition_rate, now).tokens < least) {
+        return throttled(write, true, limits.table_arn);
+      }
     }
-    if (empty) return fault_api_error(FaultError::kProvisionedThroughputExceeded);
   }
   return std::nullopt;
 }

@@ -8,7 +8,9 @@
 // whose table or partition bucket holds less than the least a call costs
 // (one write unit, half a read unit) is answered
 // ProvisionedThroughputExceededException before it runs, so it writes
-// nothing; a call that runs is charged what it consumed afterwards (buckets
+// nothing (its ThrottlingReasons say Table{Read,Write}ProvisionedThroughputExceeded
+// for the table's bucket, Table{Read,Write}KeyRangeThroughputExceeded for a
+// partition's); a call that runs is charged what it consumed afterwards (buckets
 // may go below zero, as one large item can cost more than is left). A
 // partition's rate is the table's, at most 3,000 read and 1,000 write units
 // per second (Developer Guide, "Partitions and data distribution"). Tables
@@ -51,6 +53,7 @@ class ThroughputLimiter {
   struct Limits {
     double rate = 0;  // units per second; 0: not limited
     std::string partition_key;
+    std::string table_arn;
   };
   Limits limits_of(Database& db, const std::string& table, bool write);
   Bucket& refilled(const std::string& key, double rate, int64_t now);

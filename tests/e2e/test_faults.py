@@ -270,6 +270,22 @@ class ThroughputEnforcementTest(unittest.TestCase):
         # Reads have their own bucket: still plenty.
         self.assertIn("Item", self.ddb.get_item(TableName=table, Key={"pk": {"S": "retried"}}))
 
+    def test_a_refused_call_names_the_throttling_reason(self):
+        # DynamoDB adds ThrottlingReasons (reason and table ARN) to each
+        # throttling exception (Developer Guide, "Diagnosing throttling");
+        # Debian's botocore predates the member, so the raw body is read.
+        table = self.create(ProvisionedThroughput={"ReadCapacityUnits": 1,
+                                                   "WriteCapacityUnits": 1})
+        arn = self.ddb.describe_table(TableName=table)["Table"]["TableArn"]
+        item = {"TableName": table, "Item": {"pk": {"S": "k"}}}
+        self.assertEqual(self.server.raw_json("PutItem", item)[0], 200)
+        status, body = self.server.raw_json("PutItem", item)
+        self.assertEqual(status, 400)
+        self.assertEqual(body["__type"],
+                         "com.amazonaws.dynamodb.v20120810#ProvisionedThroughputExceededException")
+        self.assertEqual(body["ThrottlingReasons"],
+                         [{"reason": "TableWriteProvisionedThroughputExceeded", "resource": arn}])
+
     def test_on_demand_tables_are_never_throttled(self):
         table = self.create(BillingMode="PAY_PER_REQUEST")
         for i in range(30):
