@@ -109,6 +109,14 @@ bool FaultInjector::empty() const {
   return entries_.empty();
 }
 
+bool FaultInjector::any_rule_for(std::string_view operation) const {
+  std::lock_guard lock(mutex_);
+  for (const auto& e : entries_) {
+    if (e->rule.operation.empty() || e->rule.operation == operation) return true;
+  }
+  return false;
+}
+
 std::vector<FaultInjector::Listed> FaultInjector::list() const {
   std::lock_guard lock(mutex_);
   std::vector<Listed> out;
@@ -118,7 +126,7 @@ std::vector<FaultInjector::Listed> FaultInjector::list() const {
 
 std::optional<ApiError> FaultInjector::apply(Database& db, std::string_view operation,
                                              std::string_view request_json) {
-  if (empty()) return std::nullopt;
+  if (!any_rule_for(operation)) return std::nullopt;  // the body is not parsed
   const faults::RequestTargets targets = faults::read_targets(operation, request_json);
   FaultRule fired;
   size_t item_index = 0;

@@ -160,12 +160,18 @@ std::string format_fault_rule(const FaultRule& rule) {
   return out;
 }
 
-// Messages: the API reference's "Error handling" common errors and
+// Messages: the Developer Guide's "Error handling with DynamoDB", section
+// "Error messages and codes" (ProvisionedThroughputExceededException "The
+// level of configured provisioned throughput for the table was exceeded.
+// Consider increasing your provisioning level with the UpdateTable API.",
+// ThrottlingException "Rate of requests exceeds the allowed throughput.",
+// RequestLimitExceeded "Throughput exceeds the current throughput limit for
+// your account. Please contact AWS Support at
+// https://aws.amazon.com/support request a limit increase"), and
 // TransactWriteItems' CancellationReasons list ("Transaction is ongoing for
-// the item", "The level of configured provisioned throughput for the table
-// was exceeded. Consider increasing your provisioning level with the
-// UpdateTable API."). InternalServerError's text is not documented; the
-// reference only says the service failed.
+// the item"). InternalServerError's text is not documented (unconfirmed);
+// the reference only says the service failed. Fault rules add no
+// ThrottlingReasons (the throughput limiter does: throughput_limiter.cc).
 std::optional<ApiError> fault_api_error(FaultError error, size_t transaction_items,
                                         size_t conflict_index) {
   switch (error) {

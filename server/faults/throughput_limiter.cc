@@ -23,8 +23,9 @@ double units_of(const api::ConsumedCapacity& c, bool write) {
 // Guide, "Diagnosing throttling"; API reference, ThrottlingReason).
 ApiError throttled(bool write, bool partition, const std::string& table_arn) {
   ApiError error = *fault_api_error(FaultError::kProvisionedThroughputExceeded);
-  const std::string reason = std::string("Table") + (write ? "Write" : "Read") +
-                             (partition ? "KeyRangeThroughputExceeded" : "ProvisionedThroughputExceeded");
+  const std::string reason =
+      std::string("Table") + (write ? "Write" : "Read") +
+      (partition ? "KeyRangeThroughputExceeded" : "ProvisionedThroughputExceeded");
   error.extra_members_json =
       R"("ThrottlingReasons":[{"reason":")" + reason + R"(","resource":")" + table_arn + R"("}])";
   return error;
@@ -54,12 +55,12 @@ ThroughputLimiter::ThroughputLimiter(int64_t burst_seconds, std::function<int64_
   }
 }
 
-ThroughputLimiter::Limits ThroughputLimiter::limits_of(Database& db, const std::string& table,
-                                                       bool write) {
+ThroughputLimiter::TableLimits ThroughputLimiter::describe(Database& db,
+                                                           const std::string& table) const {
   DescribeTableRequest request;
   request.table_name = table;
   auto described = db.describe_table(request);
-  Limits limits;
+  TableLimits limits;
   if (!described.ok() || !described->table) return limits;
   const auto& t = *described->table;
   limits.table_arn = t.table_arn.value_or("");
@@ -71,9 +72,40 @@ ThroughputLimiter::Limits ThroughputLimiter::limits_of(Database& db, const std::
                                                             api::BillingMode::kPayPerRequest);
   if (on_demand || !t.provisioned_throughput) return limits;
   const auto& p = *t.provisioned_throughput;
-  limits.rate =
-      static_cast<double>((write ? p.write_capacity_units : p.read_capacity_units).value_or(0));
+  limits.read_rate = static_cast<double>(p.read_capacity_units.value_or(0));
+  limits.write_rate = static_cast<double>(p.write_capacity_units.value_or(0));
   return limits;
+}
+
+bool ThroughputLimiter::forget_if_redefined(std::string_view operation,
+                                            const RequestTargets& targets) {
+  if (operation != "CreateTable" && operation != "UpdateTable" && operation != "DeleteTable") {
+    return false;
+  }
+  std::lock_guard lock(mutex_);
+  for (const auto& table : targets.tables) limits_.erase(table);
+  return true;
+}
+
+ThroughputLimiter::Limits ThroughputLimiter::limits_of(Database& db, const std::string& table,
+                                                       bool write) {
+  std::optional<TableLimits> known;
+  {
+    std::lock_guard lock(mutex_);
+    auto it = limits_.find(table);
+    if (it != limits_.end() && clock_ms_() - it->second.fetched_ms < kLimitsTtlMs) {
+      known = it->second;
+    }
+  }
+  if (!known) {
+    known = describe(db, table);  // outside the lock: it reads the database
+    known->fetched_ms = clock_ms_();
+    std::lock_guard lock(mutex_);
+    limits_[table] = *known;
+  }
+  return Limits{.rate = write ? known->write_rate : known->read_rate,
+                .partition_key = known->partition_key,
+                .table_arn = known->table_arn};
 }
 
 ThroughputLimiter::Bucket& ThroughputLimiter::refilled(const std::string& key, double rate,
@@ -103,6 +135,7 @@ std::vector<std::string> ThroughputLimiter::partitions(const RequestTargets& tar
 
 std::optional<ApiError> ThroughputLimiter::admit(Database& db, std::string_view operation,
                                                  const RequestTargets& targets) {
+  if (forget_if_redefined(operation, targets)) return std::nullopt;
   const auto reads = reads_capacity(operation);
   if (!reads) return std::nullopt;
   const bool write = !*reads;
@@ -131,6 +164,7 @@ std::optional<ApiError> ThroughputLimiter::admit(Database& db, std::string_view 
 void ThroughputLimiter::charge(Database& db, std::string_view operation,
                                const RequestTargets& targets,
                                const std::vector<api::ConsumedCapacity>& consumed) {
+  if (forget_if_redefined(operation, targets)) return;  // again, now that it ran
   const auto reads = reads_capacity(operation);
   if (!reads) return;
   const bool write = !*reads;

@@ -8,7 +8,8 @@
 //    status, an X-Amz-Function-Error header (Lambda's Invoke API), or a body
 //    that is Lambda's error document {"errorMessage", "errorType"} (what the
 //    Runtime Interface Emulator answers with status 200 when the handler
-//    throws) or its "Task timed out after" text;
+//    throws) or its "Task timed out after" text (both in the emulator's
+//    cmd/aws-lambda-rie/handlers.go, InvokeHandler);
 //  * with ReportBatchItemFailures: {"batchItemFailures":[{"itemIdentifier":
 //    SequenceNumber}]} ("Configuring partial batch response with DynamoDB and
 //    Lambda": an empty or null list is success; an empty, null or unknown

@@ -105,6 +105,21 @@ TEST_CASE("throughput: one partition is limited to 1,000 write units a second") 
   CHECK_FALSE(f.put("cold"));  // the table still has 3,000 units
 }
 
+TEST_CASE("throughput: an UpdateTable through the server applies the new rate at once") {
+  Fixture f(provisioned(1), /*burst_s=*/1);
+  CHECK_FALSE(f.put("a"));
+  CHECK(f.put("b"));
+  const std::string update =
+      R"({"TableName":"tbl","ProvisionedThroughput":{"ReadCapacityUnits":5,"WriteCapacityUnits":100}})";
+  REQUIRE(f.db->execute("UpdateTable", update).ok());
+  f.now_ms += 100;    // 0.1 unit at the old rate
+  CHECK(f.put("b"));  // updated behind the server's back: the old rate is still cached
+  const RequestTargets targets = read_targets("UpdateTable", update);
+  CHECK_FALSE(f.limiter.admit(*f.db, "UpdateTable", targets));
+  f.now_ms += 20;  // 0.02 unit at the old rate, 2 at the new one
+  CHECK_FALSE(f.put("b"));
+}
+
 TEST_CASE("throughput: on-demand tables are never limited") {
   Fixture f(R"("BillingMode":"PAY_PER_REQUEST")", /*burst_s=*/1);
   for (int i = 0; i < 50; ++i) CHECK_FALSE(f.put("k", 100));

@@ -113,6 +113,9 @@ class FaultInjector {
     uint64_t fired = 0;
     std::mt19937_64 random;
   };
+  // Whether a rule names `operation` or any: only then is the body read.
+  bool any_rule_for(std::string_view operation) const;
+
   mutable std::mutex mutex_;
   std::vector<std::shared_ptr<Entry>> entries_;
   uint64_t next_id_ = 1;
