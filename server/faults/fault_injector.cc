@@ -1,9 +1,5 @@
 // FaultInjector (dynamini/faults.h): which rule fires for a call.
 
-#include <rapidjson/document.h>
-#include <rapidjson/stringbuffer.h>
-#include <rapidjson/writer.h>
-
 #include <chrono>
 #include <stdexcept>
 #include <thread>
@@ -11,32 +7,10 @@
 #include "dynamini/database.h"
 #include "dynamini/faults.h"
 #include "faults/fault_request.h"
+#include "faults/table_facts.h"
 
 namespace dynamini {
 namespace {
-
-// The HASH key attribute of `table`, from DescribeTable; empty when unknown.
-std::string partition_key_name(Database& db, const std::string& table) {
-  rapidjson::StringBuffer request;
-  rapidjson::Writer<rapidjson::StringBuffer> w(request);
-  w.StartObject();
-  w.Key("TableName");
-  w.String(table.c_str(), static_cast<rapidjson::SizeType>(table.size()));
-  w.EndObject();
-  Result described = db.execute("DescribeTable", request.GetString());
-  if (!described.ok()) return "";
-  rapidjson::Document d;
-  d.Parse(described.body.c_str(), described.body.size());
-  if (d.HasParseError() || !d.HasMember("Table")) return "";
-  const auto& schema = d["Table"]["KeySchema"];
-  if (!schema.IsArray()) return "";
-  for (const auto& element : schema.GetArray()) {
-    if (std::string_view(element["KeyType"].GetString()) == "HASH") {
-      return element["AttributeName"].GetString();
-    }
-  }
-  return "";
-}
 
 struct Match {
   bool matched = false;
@@ -45,8 +19,8 @@ struct Match {
 
 // Whether `rule` names this call: its operation, a table it names and a key
 // with the prefix (in an item of that table when both are given).
-Match match(Database& db, const FaultRule& rule, std::string_view operation,
-            const faults::RequestTargets& targets) {
+Match match(Database& db, faults::TableFactsCache& tables, const FaultRule& rule,
+            std::string_view operation, const faults::RequestTargets& targets) {
   if (!rule.operation.empty() && rule.operation != operation) return {};
   auto table_ok = [&](const std::string& table) {
     return rule.table.empty() || rule.table == table;
@@ -64,7 +38,7 @@ Match match(Database& db, const FaultRule& rule, std::string_view operation,
   for (size_t i = 0; i < targets.items.size(); ++i) {
     const auto& item = targets.items[i];
     if (item.key == nullptr || !table_ok(item.table)) continue;
-    const std::string name = partition_key_name(db, item.table);
+    const std::string name = tables.get(db, item.table).partition_key;
     auto it = item.key->FindMember(name.c_str());
     if (name.empty() || it == item.key->MemberEnd()) continue;
     if (faults::scalar_text(it->value).starts_with(rule.key_prefix)) return {true, i};
@@ -73,6 +47,9 @@ Match match(Database& db, const FaultRule& rule, std::string_view operation,
 }
 
 }  // namespace
+
+FaultInjector::FaultInjector() : tables_(std::make_unique<faults::TableFactsCache>()) {}
+FaultInjector::~FaultInjector() = default;
 
 std::string FaultInjector::add(FaultRule rule) {
   if (rule.error == FaultError::kNone && rule.delay_ms <= 0) {
@@ -126,8 +103,15 @@ std::vector<FaultInjector::Listed> FaultInjector::list() const {
 
 std::optional<ApiError> FaultInjector::apply(Database& db, std::string_view operation,
                                              std::string_view request_json) {
-  if (!any_rule_for(operation)) return std::nullopt;  // the body is not parsed
+  if (!any_rule_for(operation)) {
+    // A table redefined through the server: its partition key is read again.
+    if (operation == "CreateTable" || operation == "DeleteTable") {
+      tables_->forget_if_redefined(operation, faults::read_targets(operation, request_json).tables);
+    }
+    return std::nullopt;  // no rule for this operation: the body is not parsed
+  }
   const faults::RequestTargets targets = faults::read_targets(operation, request_json);
+  tables_->forget_if_redefined(operation, targets.tables);
   FaultRule fired;
   size_t item_index = 0;
   bool any = false;
@@ -137,7 +121,7 @@ std::optional<ApiError> FaultInjector::apply(Database& db, std::string_view oper
     std::lock_guard lock(mutex_);
     for (const auto& e : entries_) {
       if (e->rule.times >= 0 && static_cast<int64_t>(e->fired) >= e->rule.times) continue;
-      const Match m = match(db, e->rule, operation, targets);
+      const Match m = match(db, *tables_, e->rule, operation, targets);
       if (!m.matched) continue;
       ++e->matched;
       if (e->rule.every > 1 && e->matched % e->rule.every != 0) continue;

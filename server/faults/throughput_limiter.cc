@@ -1,7 +1,6 @@
 #include "faults/throughput_limiter.h"
 
 #include <algorithm>
-#include <chrono>
 
 #include "dynamini/faults.h"
 
@@ -45,67 +44,16 @@ std::optional<bool> reads_capacity(std::string_view operation) {
 }
 
 ThroughputLimiter::ThroughputLimiter(int64_t burst_seconds, std::function<int64_t()> clock_ms)
-    : burst_seconds_(std::max<int64_t>(burst_seconds, 1)), clock_ms_(std::move(clock_ms)) {
-  if (!clock_ms_) {
-    clock_ms_ = [] {
-      return std::chrono::duration_cast<std::chrono::milliseconds>(
-                 std::chrono::steady_clock::now().time_since_epoch())
-          .count();
-    };
-  }
-}
-
-ThroughputLimiter::TableLimits ThroughputLimiter::describe(Database& db,
-                                                           const std::string& table) const {
-  DescribeTableRequest request;
-  request.table_name = table;
-  auto described = db.describe_table(request);
-  TableLimits limits;
-  if (!described.ok() || !described->table) return limits;
-  const auto& t = *described->table;
-  limits.table_arn = t.table_arn.value_or("");
-  for (const auto& k : t.key_schema.value_or(std::vector<api::KeySchemaElement>{})) {
-    if (is_value(k.key_type, api::KeyType::kHash))
-      limits.partition_key = k.attribute_name.value_or("");
-  }
-  const bool on_demand = t.billing_mode_summary && is_value(t.billing_mode_summary->billing_mode,
-                                                            api::BillingMode::kPayPerRequest);
-  if (on_demand || !t.provisioned_throughput) return limits;
-  const auto& p = *t.provisioned_throughput;
-  limits.read_rate = static_cast<double>(p.read_capacity_units.value_or(0));
-  limits.write_rate = static_cast<double>(p.write_capacity_units.value_or(0));
-  return limits;
-}
-
-bool ThroughputLimiter::forget_if_redefined(std::string_view operation,
-                                            const RequestTargets& targets) {
-  if (operation != "CreateTable" && operation != "UpdateTable" && operation != "DeleteTable") {
-    return false;
-  }
-  std::lock_guard lock(mutex_);
-  for (const auto& table : targets.tables) limits_.erase(table);
-  return true;
-}
+    : burst_seconds_(std::max<int64_t>(burst_seconds, 1)),
+      clock_ms_(clock_ms ? std::move(clock_ms) : steady_now_ms),
+      tables_(clock_ms_) {}
 
 ThroughputLimiter::Limits ThroughputLimiter::limits_of(Database& db, const std::string& table,
                                                        bool write) {
-  std::optional<TableLimits> known;
-  {
-    std::lock_guard lock(mutex_);
-    auto it = limits_.find(table);
-    if (it != limits_.end() && clock_ms_() - it->second.fetched_ms < kLimitsTtlMs) {
-      known = it->second;
-    }
-  }
-  if (!known) {
-    known = describe(db, table);  // outside the lock: it reads the database
-    known->fetched_ms = clock_ms_();
-    std::lock_guard lock(mutex_);
-    limits_[table] = *known;
-  }
-  return Limits{.rate = write ? known->write_rate : known->read_rate,
-                .partition_key = known->partition_key,
-                .table_arn = known->table_arn};
+  const TableFacts facts = tables_.get(db, table);
+  return Limits{.rate = write ? facts.write_rate : facts.read_rate,
+                .partition_key = facts.partition_key,
+                .table_arn = facts.table_arn};
 }
 
 ThroughputLimiter::Bucket& ThroughputLimiter::refilled(const std::string& key, double rate,
@@ -135,7 +83,7 @@ std::vector<std::string> ThroughputLimiter::partitions(const RequestTargets& tar
 
 std::optional<ApiError> ThroughputLimiter::admit(Database& db, std::string_view operation,
                                                  const RequestTargets& targets) {
-  if (forget_if_redefined(operation, targets)) return std::nullopt;
+  if (tables_.forget_if_redefined(operation, targets.tables)) return std::nullopt;
   const auto reads = reads_capacity(operation);
   if (!reads) return std::nullopt;
   const bool write = !*reads;
@@ -164,7 +112,7 @@ std::optional<ApiError> ThroughputLimiter::admit(Database& db, std::string_view 
 void ThroughputLimiter::charge(Database& db, std::string_view operation,
                                const RequestTargets& targets,
                                const std::vector<api::ConsumedCapacity>& consumed) {
-  if (forget_if_redefined(operation, targets)) return;  // again, now that it ran
+  if (tables_.forget_if_redefined(operation, targets.tables)) return;  // again, now that it ran
   const auto reads = reads_capacity(operation);
   if (!reads) return;
   const bool write = !*reads;

@@ -15,8 +15,8 @@
 // partition's rate is the table's, at most 3,000 read and 1,000 write units
 // per second (Developer Guide, "Partitions and data distribution"). Tables
 // in PAY_PER_REQUEST mode are not limited. A table's rates come from
-// DescribeTable and are kept for a second; a CreateTable, UpdateTable or
-// DeleteTable through the server forgets them at once. Partitions are known for calls
+// TableFactsCache (kept for a second; a CreateTable, UpdateTable or
+// DeleteTable through the server forgets them at once). Partitions are known for calls
 // that name keys (single-item calls, batches, transactions), not for Query
 // or Scan, which count against the table only.
 
@@ -31,6 +31,7 @@
 
 #include "dynamini/database.h"
 #include "faults/fault_request.h"
+#include "faults/table_facts.h"
 
 namespace dynamini::faults {
 
@@ -57,22 +58,7 @@ class ThroughputLimiter {
     std::string partition_key;
     std::string table_arn;
   };
-  // A table's provisioned rates, from DescribeTable, kept for kLimitsTtlMs
-  // (describing the table on every call cost ten times the call itself) and
-  // forgotten at once when a CreateTable, UpdateTable or DeleteTable names it.
-  struct TableLimits {
-    double read_rate = 0;
-    double write_rate = 0;
-    std::string partition_key;
-    std::string table_arn;
-    int64_t fetched_ms = 0;
-  };
-  static constexpr int64_t kLimitsTtlMs = 1000;
   Limits limits_of(Database& db, const std::string& table, bool write);
-  TableLimits describe(Database& db, const std::string& table) const;
-  // For CreateTable, UpdateTable and DeleteTable: forgets the tables' cached
-  // rates and returns true (such calls consume no capacity).
-  bool forget_if_redefined(std::string_view operation, const RequestTargets& targets);
   Bucket& refilled(const std::string& key, double rate, int64_t now);
   std::vector<std::string> partitions(const RequestTargets& targets, const std::string& table,
                                       const std::string& key_name) const;
@@ -81,7 +67,7 @@ class ThroughputLimiter {
   std::function<int64_t()> clock_ms_;
   std::mutex mutex_;
   std::map<std::string, Bucket> buckets_;
-  std::map<std::string, TableLimits> limits_;
+  TableFactsCache tables_;
 };
 
 // Whether an operation reads (true) or writes (false); nullopt when it

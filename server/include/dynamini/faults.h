@@ -40,6 +40,9 @@
 namespace dynamini {
 
 class Database;
+namespace faults {
+class TableFactsCache;
+}
 
 // What a matching call gets.
 enum class FaultError {
@@ -92,6 +95,11 @@ class FaultInjector {
     uint64_t fired = 0;    // calls faulted (or delayed)
   };
 
+  FaultInjector();
+  ~FaultInjector();
+  FaultInjector(const FaultInjector&) = delete;
+  FaultInjector& operator=(const FaultInjector&) = delete;
+
   // Adds a rule; returns its id. Throws std::invalid_argument for a rule
   // with neither error nor delay, or an id already in use.
   std::string add(FaultRule rule);
@@ -118,6 +126,8 @@ class FaultInjector {
 
   mutable std::mutex mutex_;
   std::vector<std::shared_ptr<Entry>> entries_;
+  // Tables' partition keys for `prefix` rules.
+  std::unique_ptr<faults::TableFactsCache> tables_;
   uint64_t next_id_ = 1;
 };
 
