@@ -46,6 +46,12 @@ const char* ApiError::name() const {
       return "PolicyNotFoundException";
     case ErrorCode::kInternalServerError:
       return "InternalServerError";
+    case ErrorCode::kProvisionedThroughputExceeded:
+      return "ProvisionedThroughputExceededException";
+    case ErrorCode::kThrottling:
+      return "ThrottlingException";
+    case ErrorCode::kRequestLimitExceeded:
+      return "RequestLimitExceeded";
   }
   return "InternalServerError";
 }

@@ -13,9 +13,12 @@
 #include "cors.h"
 #include "crc32.h"
 #include "error_body.h"
+#include "faults/fault_admin_route.h"
+#include "faults/throughput_limiter.h"
 #include "request_id.h"
 #include "request_log.h"
 #include "sigv4/sigv4_check.h"
+#include "triggers/trigger_admin_route.h"
 
 namespace dynamini::server {
 namespace {
@@ -177,10 +180,28 @@ Response api_call(const RouteContext& ctx, const Request& request, CallRecord* r
                      "Unsupported Content-Type: " + std::string(content_type) +
                          " (expected application/x-amz-json-1.0)");
   }
-  Result result =
-      ctx.db.execute(operation, request.body(),
-                     ExecuteOptions{.measure_capacity = record != nullptr,
-                                    .collect_facts = record != nullptr && is_annotated(ctx)});
+  // Fault rules answer before the database sees the call: nothing is written.
+  if (ctx.options != nullptr && ctx.options->faults) {
+    if (auto fault = ctx.options->faults->apply(ctx.db, operation, request.body())) {
+      return error_response(*fault, request.version(), request.keep_alive());
+    }
+  }
+  // With throughput enforced: refused before it runs when a bucket is empty,
+  // charged what it consumed after.
+  std::optional<faults::RequestTargets> targets;
+  if (ctx.throughput != nullptr) {
+    targets = faults::read_targets(operation, request.body());
+    if (auto refused = ctx.throughput->admit(ctx.db, operation, *targets)) {
+      return error_response(*refused, request.version(), request.keep_alive());
+    }
+  }
+  Result result = ctx.db.execute(
+      operation, request.body(),
+      ExecuteOptions{.measure_capacity = record != nullptr || ctx.throughput != nullptr,
+                     .collect_facts = record != nullptr && is_annotated(ctx)});
+  if (ctx.throughput != nullptr) {
+    ctx.throughput->charge(ctx.db, operation, *targets, result.consumed_capacity);
+  }
   if (record != nullptr) {
     record->consumed = std::move(result.consumed_capacity);
     record->facts = std::move(result.facts);
@@ -342,6 +363,12 @@ Response dispatch(const RouteContext& ctx, const Request& request) {
     // The same signature check as API calls: an unsigned reset is refused.
     if (auto error = signature_error(options, request)) {
       return error_response(*error, request.version(), request.keep_alive());
+    }
+    if (is_fault_admin_target(target) && options->faults) {
+      return fault_admin_response(*options->faults, request);
+    }
+    if (is_trigger_admin_target(target)) {
+      return trigger_admin_response(options->triggers.get(), request);
     }
     return admin_response(ctx.db, *ctx.snapshots, request);
   }

@@ -9,6 +9,10 @@
 #include "dynamini/database.h"
 #include "dynamini/server.h"
 
+namespace dynamini::faults {
+class ThroughputLimiter;
+}
+
 namespace dynamini::server {
 
 class RequestLog;
@@ -36,9 +40,10 @@ class AdminSnapshots;
 // What a server's route() works with beyond the database.
 struct RouteContext {
   Database& db;
-  RequestLog* log = nullptr;               // the console's request log
-  const ServerOptions* options = nullptr;  // CORS, observer, admin, auth; null: defaults
-  AdminSnapshots* snapshots = nullptr;     // the admin endpoint's named snapshots
+  RequestLog* log = nullptr;                        // the console's request log
+  const ServerOptions* options = nullptr;           // CORS, observer, admin, auth; null: defaults
+  AdminSnapshots* snapshots = nullptr;              // the admin endpoint's named snapshots
+  faults::ThroughputLimiter* throughput = nullptr;  // provisioned throughput enforced; null: off
 };
 
 // route() with a server's options: CORS allow list, the request observer

@@ -11,6 +11,7 @@
 
 #include "admin_route.h"
 #include "connection_registry.h"
+#include "faults/throughput_limiter.h"
 #include "listener.h"
 #include "request_log.h"
 #include "session.h"
@@ -49,6 +50,8 @@ struct Server::Impl {
   server::RequestLog request_log;
   // The admin endpoint's named snapshots.
   server::AdminSnapshots admin_snapshots;
+  // ServerOptions::enforce_throughput_burst_s >= 0: the token buckets.
+  std::unique_ptr<faults::ThroughputLimiter> throughput;
   // Open connections; declared before ios so sessions die before it.
   server::ConnectionRegistry connections;
   // One io_context per serving thread, each run by that thread alone, so a
@@ -68,7 +71,12 @@ struct Server::Impl {
   Impl(Database& database, ServerOptions opts)
       : db(database),
         options(std::move(opts)),
-        connections(std::max<size_t>(options.max_connections, 1)) {}
+        connections(std::max<size_t>(options.max_connections, 1)) {
+    if (!options.faults) options.faults = std::make_shared<FaultInjector>();
+    if (options.enforce_throughput_burst_s >= 0) {
+      throughput = std::make_unique<faults::ThroughputLimiter>(options.enforce_throughput_burst_s);
+    }
+  }
 };
 
 Server::Server(Database& db, ServerOptions options)
@@ -86,7 +94,8 @@ Server::Server(Database& db, ServerOptions options)
   server::RouteContext context{.db = db,
                                .log = &impl_->request_log,
                                .options = &impl_->options,
-                               .snapshots = &impl_->admin_snapshots};
+                               .snapshots = &impl_->admin_snapshots,
+                               .throughput = impl_->throughput.get()};
   impl_->listener = std::make_shared<server::Listener>(
       *impl_->ios.front(), std::move(serving), endpoint, display, context, impl_->connections);
   impl_->port = impl_->listener->port();

@@ -10,6 +10,11 @@ time on one keep-alive connection. The server's instructions per request are
 cancel out. Request shapes are those of wrk_dynamodb.lua.
 
   /usr/bin/python3 tools/bench/callgrind_http.py [--ops GetItem,PutItem] [--signed]
+      [--server-arg=ARG]...
+
+--server-arg passes ARG to dynamini (repeat it for more), e.g.
+--server-arg=--enforce-throughput or --server-arg=--fault=op=Scan,error=Throttling
+for what throughput enforcement or a fault rule costs the calls it does not refuse.
 
 --signed starts the server with --auth and signs every request with SigV4
 (botocore), so the figures include the signature check.
@@ -94,7 +99,7 @@ def seed(endpoint, signed):
         http_bench.call = original
 
 
-def instructions(binary, op, count, signed, keep_as=None):
+def instructions(binary, op, count, signed, keep_as=None, server_args=()):
     """Total instructions of one server run serving `count` requests of `op`;
     the callgrind output is deleted unless `keep_as` names where to keep it."""
     out_file = keep_as or tempfile.mktemp(prefix="callgrind.", suffix=".out")
@@ -102,6 +107,7 @@ def instructions(binary, op, count, signed, keep_as=None):
                "--port", "0", "--no-inbox", "--threads", "1"]
     if signed:
         command += ["--auth", "%s:%s" % (AUTH_KEY, AUTH_SECRET)]
+    command += list(server_args)
     server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     try:
         line = server.stdout.readline()
@@ -129,16 +135,19 @@ def main():
     parser.add_argument("--low", type=int, default=200)
     parser.add_argument("--high", type=int, default=1200)
     parser.add_argument("--signed", action="store_true")
+    parser.add_argument("--server-arg", action="append", default=[], metavar="ARG",
+                        help="an extra dynamini argument (repeatable)")
     parser.add_argument("--keep", metavar="DIR",
                         help="keep each HIGH run's output as DIR/callgrind.OP.out "
                              "(for callgrind_annotate --inclusive=yes)")
     args = parser.parse_args()
-    print("callgrind, instructions per request ((%d - %d requests) / %d)%s"
-          % (args.high, args.low, args.high - args.low, ", SigV4-signed" if args.signed else ""))
+    print("callgrind, instructions per request ((%d - %d requests) / %d)%s%s"
+          % (args.high, args.low, args.high - args.low, ", SigV4-signed" if args.signed else "",
+             "".join(" " + a for a in args.server_arg)))
     for op in args.ops.split(","):
-        low = instructions(args.binary, op, args.low, args.signed)
+        low = instructions(args.binary, op, args.low, args.signed, server_args=args.server_arg)
         keep_as = os.path.join(args.keep, "callgrind.%s.out" % op) if args.keep else None
-        high = instructions(args.binary, op, args.high, args.signed, keep_as)
+        high = instructions(args.binary, op, args.high, args.signed, keep_as, args.server_arg)
         print("  %-10s %9.0f" % (op, (high - low) / (args.high - args.low)), flush=True)
 
 

@@ -15,6 +15,7 @@
 #include "cli/table_files.h"
 #include "dynamini/database.h"
 #include "dynamini/server.h"
+#include "dynamini/triggers.h"
 #include "model/advisor.h"
 #include "model/model_host.h"
 #include "model/model_library.h"
@@ -64,6 +65,8 @@ struct Serving {
   // behaviours: the inbox's stream trigger and its read-all jobs.
   std::unique_ptr<model::ModelHost> models;
   std::shared_ptr<model::Advisor> advisor;      // the request reviewer, unless --no-review
+  // --trigger (and the admin API's): stopped before the models and the database.
+  std::shared_ptr<Triggers> triggers;
   std::shared_ptr<RequestLinePrinter> printer;  // --log-requests
   std::optional<Server> server;
 };
@@ -88,6 +91,22 @@ void preload(Serving& serving, const ServeFlags& flags) {
   // The preloaded tables are ACTIVE; tables created from now on take the
   // flags' transient statuses.
   db.set_transient_delays(flags.delays);
+}
+
+// Stream triggers: --trigger's, and the admin API's at runtime. With --db
+// FILE their checkpoints are kept in FILE.triggers, so a restart resumes.
+void start_triggers(Serving& serving, ServeFlags& flags) {
+  TriggersOptions options;
+  if (!flags.db_path.empty()) options.state_file = flags.db_path + ".triggers";
+  serving.triggers = std::make_shared<Triggers>(*serving.db, options);
+  try {
+    for (auto& trigger : flags.triggers) serving.triggers->add(trigger);
+  } catch (const std::exception& e) {
+    throw StartupError{std::string("--trigger: ") + e.what()};
+  }
+  flags.server.triggers = serving.triggers;
+  flags.server.faults = std::make_shared<FaultInjector>();
+  for (auto& rule : flags.faults) flags.server.faults->add(rule);
 }
 
 void start_server(Serving& serving, ServeFlags& flags) {
@@ -119,6 +138,7 @@ void start_server(Serving& serving, ServeFlags& flags) {
 void stop(Serving& serving) {
   serving.server->shutdown(kShutdownGrace);
   serving.server.reset();
+  serving.triggers.reset();
   serving.models.reset();
   try {
     serving.db->checkpoint();
@@ -163,6 +183,7 @@ int run_serve(int argc, char** argv) {
   try {
     serving.db = open_database(flags);
     preload(serving, flags);
+    start_triggers(serving, flags);
     start_server(serving, flags);
   } catch (const StartupError& e) {
     std::cerr << "dynamini: " << e.message << "\n";

@@ -3,6 +3,7 @@
 #include <charconv>
 #include <functional>
 #include <optional>
+#include <stdexcept>
 #include <string_view>
 #include <vector>
 
@@ -184,6 +185,48 @@ std::vector<FlagSpec> logging_and_access_flags() {
   };
 }
 
+// Stream records delivered to functions, and chosen requests made to fail.
+std::vector<FlagSpec> trigger_and_fault_flags() {
+  return {
+      {{"--trigger"},
+       Takes::kValue,
+       "TABLE=URL",
+       "POST TABLE's stream records to URL as Lambda's\nDynamoDB event (e.g. the Lambda RIE's "
+       ".../invocations);\nTABLE={json} sets BatchSize, MaximumRetryAttempts,\n"
+       "BisectBatchOnFunctionError, FilterCriteria,\nDestinationConfig, ...; repeatable",
+       [](ParseState& s, auto, auto value) {
+         try {
+           s.flags.triggers.push_back(parse_trigger_flag(*value));
+         } catch (const std::invalid_argument& e) {
+           throw UsageError{std::string("--trigger: ") + e.what()};
+         }
+       }},
+      {{"--fault"},
+       Takes::kValue,
+       "RULE",
+       "make chosen requests fail: KEY=VALUE,... with op,\ntable, prefix, every=N, "
+       "probability=P, seed=N,\ntimes=N, delay=MS, error=TransactionConflict |\n"
+       "ProvisionedThroughputExceeded | Throttling |\nRequestLimitExceeded | "
+       "InternalServerError; repeatable\n(also /dynamini/admin/faults)",
+       [](ParseState& s, auto, auto value) {
+         try {
+           s.flags.faults.push_back(parse_fault_rule(*value));
+         } catch (const std::invalid_argument& e) {
+           throw UsageError{std::string("--fault: ") + e.what()};
+         }
+       }},
+      {{"--enforce-throughput"},
+       Takes::kInlineValue,
+       "[=SECONDS]",
+       "enforce provisioned tables' ProvisionedThroughput\n(token buckets per table and "
+       "partition, SECONDS of\nburst, default 300): ProvisionedThroughputExceeded",
+       [](ParseState& s, auto name, auto value) {
+         s.flags.server.enforce_throughput_burst_s =
+             value ? parse_int<int64_t>(name, *value, 3600) : 300;
+       }},
+  };
+}
+
 // How long tables stay CREATING, UPDATING or DELETING, and when stream shards
 // roll over.
 std::vector<FlagSpec> table_and_stream_flags() {
@@ -280,7 +323,8 @@ const std::vector<FlagSpec>& flag_table() {
   static const std::vector<FlagSpec> table = [] {
     std::vector<FlagSpec> all;
     for (auto group : {listen_and_storage_flags, model_and_data_flags, logging_and_access_flags,
-                       table_and_stream_flags, process_flags}) {
+                       table_and_stream_flags, trigger_and_fault_flags,
+                       process_flags}) {
       for (auto& spec : group()) all.push_back(std::move(spec));
     }
     return all;

@@ -6,7 +6,9 @@
 #include <vector>
 
 #include "dynamini/database.h"
+#include "dynamini/faults.h"
 #include "dynamini/server.h"
+#include "dynamini/triggers.h"
 
 namespace dynamini::cli {
 
@@ -45,6 +47,8 @@ struct ServeFlags {
   TransientDelays delays;
   int64_t stream_shard_records = 0;            // --stream-shard-records
   int64_t stream_shard_seconds = 4 * 60 * 60;  // --stream-shard-seconds
+  std::vector<TriggerConfig> triggers;                     // --trigger TABLE=URL
+  std::vector<FaultRule> faults;                           // --fault RULE
 };
 
 // What -delayTransientStatuses sets: windows as long as DynamoDB's measured

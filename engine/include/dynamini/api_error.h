@@ -28,6 +28,12 @@ enum class ErrorCode {
   kAccessDenied,                     // AccessDeniedException (another account's ARN)
   kPolicyNotFound,                   // PolicyNotFoundException (resource policies)
   kInternalServerError,              // InternalServerError (HTTP 500)
+  // Throttling errors: dynamini never throttles on its own; these are
+  // answered by deterministic fault rules (dynamini/faults.h) and, with
+  // throughput enforcement, by the server's token buckets.
+  kProvisionedThroughputExceeded,  // ProvisionedThroughputExceededException
+  kThrottling,                     // ThrottlingException
+  kRequestLimitExceeded,           // RequestLimitExceeded
 };
 
 // An error answered to a client. A value, not an exception hierarchy: the

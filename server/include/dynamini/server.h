@@ -20,8 +20,11 @@
 
 #include "dynamini/console_extension.h"
 #include "dynamini/database.h"
+#include "dynamini/faults.h"
 
 namespace dynamini {
+
+class Triggers;
 
 // One API call the server answered, as given to ServerOptions::request_observer.
 // The views are valid only during the call.
@@ -111,6 +114,19 @@ struct ServerOptions {
   // Extra console endpoints (dynamini/console_extension.h), answered like
   // the console's own (and so off with `auth`). Default: none.
   std::vector<ConsoleRoute> console_routes;
+  // Deterministic faults (dynamini/faults.h), applied to every API call
+  // before the database sees it, and managed at runtime under `admin`
+  // (/dynamini/admin/faults). Default: the Server makes an empty set.
+  std::shared_ptr<FaultInjector> faults;
+  // Stream triggers (dynamini/triggers.h) the admin endpoint lists, adds and
+  // removes (/dynamini/admin/triggers). Default null: those routes answer 404.
+  std::shared_ptr<Triggers> triggers;
+  // Provisioned throughput enforced: per table and per partition, token
+  // buckets at the table's ProvisionedThroughput holding up to this many
+  // seconds of unused capacity (DynamoDB keeps 300); an empty bucket answers
+  // ProvisionedThroughputExceededException before the call runs.
+  // PAY_PER_REQUEST tables are never limited. Default -1: not enforced.
+  int64_t enforce_throughput_burst_s = -1;
 };
 
 // An HTTP server answering DynamoDB API calls from `db`.
