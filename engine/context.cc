@@ -27,6 +27,7 @@ std::string random_uuid() {
 Context::Context(Options options)
     : options_(std::move(options)), file_lock_(options_.path), store_(options_.path) {
   store_.stream_log().configure([this] { return now_ms(); }, options_.region);
+  store_.configure_recovery([this] { return now_ms(); }, options_.region, options_.account_id);
   reload_catalog();
 }
 
@@ -72,7 +73,7 @@ std::shared_ptr<const TableDef> Context::create_table(TableDef def) {
   }
   def.id = next_id_++;
   def.creation_time = static_cast<double>(now_ms()) / 1000.0;
-  def.table_uuid = random_uuid();
+  if (def.table_uuid.empty()) def.table_uuid = random_uuid();  // ImportTable sets its own
   if (def.stream.enabled)
     def.stream.label = stream_label_at(std::llround(def.creation_time * 1000));
   WriteTransaction txn(store_.connection());

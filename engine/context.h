@@ -15,6 +15,7 @@
 #include "catalog/table_def.h"
 #include "dynamini/database.h"
 #include "idempotency_tokens.h"
+#include "jobs/job_runner.h"
 #include "storage/file_lock.h"
 #include "storage/store.h"
 #include "storage_mutex.h"
@@ -43,7 +44,8 @@ class Context {
   // UpdateTable, the TTL operations), whose message names the table:
   // "Requested resource not found: Table: X not found".
   std::shared_ptr<const TableDef> require_named_table(std::string_view name) const;
-  // Assigns the storage id, creates the storage and caches the definition.
+  // Assigns the storage id (and a TableId, unless `def` has one), creates the
+  // storage and caches the definition.
   // Throws ResourceInUseException when the name is taken.
   std::shared_ptr<const TableDef> create_table(TableDef def);
   void delete_table(const TableDef& def);
@@ -62,6 +64,8 @@ class Context {
   // Replaces the whole store with a copy of `from` (a snapshot) and reloads
   // the catalog.
   void restore_from(sqlite3* from);
+  // Export and import jobs (jobs/job_runner.h). Needs no lock.
+  JobRunner& jobs() { return *jobs_; }
 
  private:
   Options options_;
@@ -71,6 +75,8 @@ class Context {
   std::map<std::string, std::shared_ptr<const TableDef>, std::less<>> tables_;
   int64_t next_id_ = 1;
   IdempotencyTokens idempotency_tokens_;
+  // Last member: its thread stops before the store goes.
+  std::unique_ptr<JobRunner> jobs_ = std::make_unique<JobRunner>();
 };
 
 }  // namespace dynamini

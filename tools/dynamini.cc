@@ -3,6 +3,8 @@
 //   dynamini [options]                 serve (see --help)
 //   dynamini dump TABLE (--db FILE | --endpoint URL)
 //   dynamini inbox PATTERN ...        the inbox access patterns by name
+//   dynamini export TABLE --to DIR ... ExportTableToPointInTime, with progress
+//   dynamini import PATH --table T ... ImportTable, with progress
 //
 // Serving prints exactly one line once ready ("dynamini listening on
 // http://HOST:PORT") and runs until SIGINT or SIGTERM (exit 0). Exit code 1
@@ -19,6 +21,12 @@ int main(int argc, char** argv) {
   }
   if (argc > 1 && std::string_view(argv[1]) == "sweep-ttl") {
     return dynamini::cli::run_sweep_ttl(argc - 1, argv + 1);
+  }
+  if (argc > 1 && std::string_view(argv[1]) == "export") {
+    return dynamini::cli::run_export(argc - 1, argv + 1);
+  }
+  if (argc > 1 && std::string_view(argv[1]) == "import") {
+    return dynamini::cli::run_import(argc - 1, argv + 1);
   }
   if (argc > 1 && std::string_view(argv[1]) == "inbox") {
     return dynamini::cli::run_inbox(argc - 1, argv + 1);

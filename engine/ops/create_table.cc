@@ -6,6 +6,7 @@
 
 #include <mutex>
 
+#include "ops/create_table_binding.h"
 #include "ops/operations.h"
 #include "ops/table_binding.h"
 #include "ops/table_description.h"
@@ -112,6 +113,8 @@ std::vector<IndexDef> bind_global_indexes(const std::vector<api::GlobalSecondary
   return out;
 }
 
+}  // namespace
+
 TableDef bind_create_table(const CreateTableRequest& request) {
   TableDef def;
   def.name = *request.table_name;
@@ -144,8 +147,6 @@ TableDef bind_create_table(const CreateTableRequest& request) {
   def.stream = bind_stream_for_create(request.stream_specification);
   return def;
 }
-
-}  // namespace
 
 CreateTableResponse CreateTableOperation::run(Context& context, const Request& request,
                                               const ExecuteOptions&) {

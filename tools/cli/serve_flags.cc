@@ -128,6 +128,15 @@ const std::vector<FlagSpec>& flag_table() {
            throw UsageError{"--log-requests takes no value or =aws"};
          }
        }},
+      {{"--bucket-dir"},
+       Takes::kValue,
+       "DIR",
+       "S3 bucket B of ExportTableToPointInTime and ImportTable\nis the directory DIR/B "
+       "(S3Bucket file:///dir works\nwithout it)",
+       [](ParseState& s, auto, auto value) {
+         if (value->empty()) throw UsageError{"--bucket-dir needs a directory"};
+         s.flags.bucket_dir = std::string(*value);
+       }},
       {{"--cors", "-cors"},
        Takes::kValue,
        "ORIGINS",

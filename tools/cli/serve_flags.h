@@ -33,6 +33,7 @@ struct ServeFlags {
   std::vector<std::pair<std::string, std::string>> seeds;  // --seed TABLE=FILE
   RequestLogging log_requests = RequestLogging::kOff;      // --log-requests[=aws]
   std::string cors_origins = "*";                          // --cors / -cors
+  std::string bucket_dir;  // --bucket-dir: S3 bucket B of exports and imports is DIR/B
 };
 
 // Throws UsageError.

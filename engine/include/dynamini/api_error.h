@@ -25,6 +25,17 @@ enum class ErrorCode {
   kIncompleteSignature,              // IncompleteSignatureException
   kExpiredIterator,                  // ExpiredIteratorException (Streams)
   kTrimmedDataAccess,                // TrimmedDataAccessException (Streams)
+  // Backups, point-in-time recovery, export and import.
+  kTableNotFound,                     // TableNotFoundException
+  kTableAlreadyExists,                // TableAlreadyExistsException
+  kBackupNotFound,                    // BackupNotFoundException
+  kPointInTimeRecoveryUnavailable,    // PointInTimeRecoveryUnavailableException
+  kInvalidRestoreTime,                // InvalidRestoreTimeException
+  kInvalidExportTime,                 // InvalidExportTimeException
+  kExportNotFound,                    // ExportNotFoundException
+  kExportConflict,                    // ExportConflictException
+  kImportNotFound,                    // ImportNotFoundException
+  kImportConflict,                    // ImportConflictException
   kInternalServerError,              // InternalServerError (HTTP 500)
 };
 
