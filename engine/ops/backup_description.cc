@@ -7,7 +7,8 @@
 namespace dynamini {
 namespace {
 
-api::ProvisionedThroughput throughput_of(const std::optional<api::ProvisionedThroughputDescription>& d) {
+api::ProvisionedThroughput throughput_of(
+    const std::optional<api::ProvisionedThroughputDescription>& d) {
   api::ProvisionedThroughput out;
   out.read_capacity_units = d ? d->read_capacity_units.value_or(0) : 0;
   out.write_capacity_units = d ? d->write_capacity_units.value_or(0) : 0;
@@ -56,7 +57,8 @@ api::BackupDetails backup_details(const StoredBackup& backup, api::BackupStatus 
   out.backup_status = status;
   out.backup_type = backup.type == "SYSTEM" ? api::BackupType::kSystem : api::BackupType::kUser;
   out.backup_creation_date_time = static_cast<double>(backup.created_ms) / 1000.0;
-  if (backup.expiry_ms) out.backup_expiry_date_time = static_cast<double>(*backup.expiry_ms) / 1000.0;
+  if (backup.expiry_ms)
+    out.backup_expiry_date_time = static_cast<double>(*backup.expiry_ms) / 1000.0;
   return out;
 }
 
@@ -74,9 +76,8 @@ api::BackupDescription backup_description(const Context& context, const StoredBa
   source.key_schema = d.key_schema;
   source.table_creation_date_time = def.creation_time;
   // On an on-demand table DynamoDB records 0/0 (DDB-BACKUP-017).
-  source.provisioned_throughput = def.pay_per_request
-                                      ? api::ProvisionedThroughput{0, 0}
-                                      : throughput_of(d.provisioned_throughput);
+  source.provisioned_throughput = def.pay_per_request ? api::ProvisionedThroughput{0, 0}
+                                                      : throughput_of(d.provisioned_throughput);
   source.item_count = backup.item_count;
   source.billing_mode =
       def.pay_per_request ? api::BillingMode::kPayPerRequest : api::BillingMode::kProvisioned;

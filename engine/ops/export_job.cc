@@ -41,8 +41,8 @@ ExportSummary summary_of(Context& context, const JobRecord& record,
   s.table_id = record.table_id;
   s.s3_bucket = *request.s3_bucket;
   s.s3_prefix = request.s3_prefix.value_or("");
-  s.output_format = request.export_format ? std::string(request.export_format->text())
-                                          : "DYNAMODB_JSON";
+  s.output_format =
+      request.export_format ? std::string(request.export_format->text()) : "DYNAMODB_JSON";
   s.start_ms = record.start_ms;
   s.export_ms = record.point_ms.value_or(record.start_ms);
   s.item_count = record.items;
@@ -93,7 +93,8 @@ void run_export(Context& context, JobRecord record, const ExportPlan& plan) {
     record.status = "COMPLETED";
     save_job_record(context, record);
   } catch (const ExportWriteError& e) {
-    fail(context, record, "S3AccessDenied", std::string("Access Denied (dynamini: ") + e.what() + ")");
+    fail(context, record, "S3AccessDenied",
+         std::string("Access Denied (dynamini: ") + e.what() + ")");
   }
 }
 

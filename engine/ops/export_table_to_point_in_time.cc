@@ -69,7 +69,8 @@ void check_couplings(const ExportTableToPointInTimeRequest& r) {
 // index ARN).
 std::string table_name_in(const std::string& arn) {
   if (!arn.starts_with("arn:")) {
-    throw validation_error("One or more parameter values were invalid: tableArn is not a valid ARN");
+    throw validation_error(
+        "One or more parameter values were invalid: tableArn is not a valid ARN");
   }
   try {
     return table_name_of_arn(arn);

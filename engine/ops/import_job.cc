@@ -102,13 +102,13 @@ void read_object(ImportState& s, const ImportTableRequest& request, const Bucket
   };
   auto garbage = [&](size_t at) {
     ++s.record.items;
-    s.error(object.key, "text that is not " +
-                            std::string(request.input_format->text()) + " at byte " +
-                            std::to_string(at));
+    s.error(object.key, "text that is not " + std::string(request.input_format->text()) +
+                            " at byte " + std::to_string(at));
   };
   if (*request.input_format == api::InputFormat::kIon) {
     for_each_ion_item(
-        text, [&](Item item, size_t end) {
+        text,
+        [&](Item item, size_t end) {
           ++s.record.items;
           s.add_item(std::move(item), object.key);
           progress(end);
@@ -119,7 +119,8 @@ void read_object(ImportState& s, const ImportTableRequest& request, const Bucket
         });
   } else {
     for_each_json_value(
-        text, [&](const Json& value, size_t end) {
+        text,
+        [&](const Json& value, size_t end) {
           s.add(value, object.key);
           progress(end);
         },
@@ -157,8 +158,7 @@ void run_import(Context& context, JobRecord record, TableDef def) {
   std::error_code ec;
   if (!bucket || !std::filesystem::is_directory(*bucket, ec)) {
     // No table is created (ack-api-quirks DDB-IMPORT-012, observed on DynamoDB).
-    return finish(s, "FAILED", "S3NoSuchBucket",
-                  no_such_bucket_message(*source.s3_bucket, bucket));
+    return finish(s, "FAILED", "S3NoSuchBucket", no_such_bucket_message(*source.s3_bucket, bucket));
   }
   const std::string name = def.name;
   if (!create_table(s, std::move(def))) {

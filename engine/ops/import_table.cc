@@ -55,15 +55,17 @@ void check_format(const ImportTableRequest& r) {
   const auto& format = *r.input_format;
   if (r.input_format_options && !(format == api::InputFormat::kCsv)) {
     // ack-api-quirks DDB-IMPORT-009 (observed on DynamoDB).
-    throw validation_error("Invalid Request: Unsupported InputFormatOptions for the given input format: " +
-                           std::string(format.text()) + ".");
+    throw validation_error(
+        "Invalid Request: Unsupported InputFormatOptions for the given input format: " +
+        std::string(format.text()) + ".");
   }
   if (format == api::InputFormat::kCsv) {
     // dynamini's own refusal (README "Backups, export and import").
     throw validation_error("dynamini: InputFormat CSV is not supported; use DYNAMODB_JSON or ION");
   }
   if (is_value(r.input_compression_type, api::InputCompressionType::kZstd)) {
-    throw validation_error("dynamini: InputCompressionType ZSTD is not supported; use GZIP or NONE");
+    throw validation_error(
+        "dynamini: InputCompressionType ZSTD is not supported; use GZIP or NONE");
   }
 }
 

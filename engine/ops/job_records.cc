@@ -63,7 +63,8 @@ api::ExportDescription export_description(const JobRecord& record) {
   out.export_format = request.export_format.value_or(api::ExportFormat::kDynamodbJson);
   out.export_type = request.export_type;  // not echoed when not given (DDB-EXPORT-017)
   if (request.incremental_export_specification) {
-    auto& spec = out.incremental_export_specification.emplace(*request.incremental_export_specification);
+    auto& spec =
+        out.incremental_export_specification.emplace(*request.incremental_export_specification);
     spec.export_to_time = seconds(record.point_ms);
     if (!spec.export_view_type) spec.export_view_type = api::ExportViewType::kNewAndOldImages;
   } else {

@@ -21,7 +21,8 @@ RestoreTableFromBackupResponse RestoreTableFromBackupOperation::run(Context& con
   std::lock_guard lock(context.storage_mutex());
   const StoredBackup backup = require_backup(context, *request.backup_arn);
   const TableDef source = table_def_from_json(backup.definition);
-  TableDef def = restored_definition(source, restore_overrides(request), *request.target_table_name);
+  TableDef def =
+      restored_definition(source, restore_overrides(request), *request.target_table_name);
   auto created = create_restored_table(context, std::move(def), [&](const TableDef& target) {
     context.store().backups().copy_items_into(backup, target.storage_table());
   });

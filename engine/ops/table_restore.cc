@@ -62,7 +62,8 @@ std::vector<IndexDef> restored_indexes(const TableDef& source, const RestoreOver
   if (o.global_indexes) {
     for (const auto& gsi : *o.global_indexes) {
       IndexDef index = matching_index(source, gsi, true);
-      if (gsi.provisioned_throughput) index.throughput = bind_throughput(*gsi.provisioned_throughput);
+      if (gsi.provisioned_throughput)
+        index.throughput = bind_throughput(*gsi.provisioned_throughput);
       add(std::move(index));
     }
   }
@@ -73,8 +74,8 @@ std::vector<IndexDef> restored_indexes(const TableDef& source, const RestoreOver
 }
 
 void restore_billing(TableDef& def, const TableDef& source, const RestoreOverrides& o) {
-  def.pay_per_request = o.billing_mode ? *o.billing_mode == api::BillingMode::kPayPerRequest
-                                       : source.pay_per_request;
+  def.pay_per_request =
+      o.billing_mode ? *o.billing_mode == api::BillingMode::kPayPerRequest : source.pay_per_request;
   // Messages: ack-api-quirks DDB-TABLE-273 (observed on DynamoDB).
   if (def.pay_per_request && o.throughput) {
     throw validation_error(
@@ -149,9 +150,8 @@ std::shared_ptr<const TableDef> create_restored_table(
 api::TableDescription restored_table_description(Context& context, const TableDef& def,
                                                  api::RestoreSummary summary) {
   const auto& o = context.options();
-  api::TableDescription out = describe_table_def(def, context.store().stats(def),
-                                                 api::TableStatus::kCreating,
-                                                 {o.region, o.account_id});
+  api::TableDescription out = describe_table_def(
+      def, context.store().stats(def), api::TableStatus::kCreating, {o.region, o.account_id});
   summary.restore_in_progress = true;
   out.restore_summary = std::move(summary);
   return out;

@@ -108,7 +108,9 @@ std::vector<PointInTimeChange> PointInTimeLog::changes(const TableDef& def, int6
   auto stmt = connection_.cached(sql::select_pitr_changes());
   stmt->bind_text(1, def.table_uuid).bind_int64(2, from_ms).bind_int64(3, to_ms);
   while (stmt->step()) {
-    PointInTimeChange c{std::string(stmt->column_blob(0)), std::string(stmt->column_blob(1)), {},
+    PointInTimeChange c{std::string(stmt->column_blob(0)),
+                        std::string(stmt->column_blob(1)),
+                        {},
                         stmt->column_int64(4)};
     if (!stmt->column_is_null(2)) c.before = std::string(stmt->column_text(2));
     out.push_back(std::move(c));
@@ -116,8 +118,8 @@ std::vector<PointInTimeChange> PointInTimeLog::changes(const TableDef& def, int6
   return out;
 }
 
-std::map<std::pair<std::string, std::string>, std::optional<std::string>>
-PointInTimeLog::items_at(const TableDef& def, int64_t at_ms) {
+std::map<std::pair<std::string, std::string>, std::optional<std::string>> PointInTimeLog::items_at(
+    const TableDef& def, int64_t at_ms) {
   std::map<std::pair<std::string, std::string>, std::optional<std::string>> out;
   auto stmt = connection_.cached(sql::select_pitr_first_write_after());
   stmt->bind_text(1, def.table_uuid).bind_int64(2, at_ms);

@@ -138,9 +138,7 @@ std::string insert_backup() {
          "expiry_ms, item_count, size_bytes, storage, definition) "
          "VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
 }
-std::string select_backups() {
-  return std::string(kBackupColumns) + " ORDER BY created_ms, arn";
-}
+std::string select_backups() { return std::string(kBackupColumns) + " ORDER BY created_ms, arn"; }
 std::string select_backup() { return std::string(kBackupColumns) + " WHERE arn = ?"; }
 std::string delete_backup() { return "DELETE FROM dynamini_backups WHERE arn = ?"; }
 std::string next_backup_storage() {
@@ -221,9 +219,7 @@ std::string upsert_job() {
          "failure_code, failure_message) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
 }
 std::string select_job() { return std::string(kJobColumns) + " WHERE arn = ?"; }
-std::string select_jobs() {
-  return std::string(kJobColumns) + " WHERE kind = ? ORDER BY arn DESC";
-}
+std::string select_jobs() { return std::string(kJobColumns) + " WHERE kind = ? ORDER BY arn DESC"; }
 std::string select_job_by_token() {
   return std::string(kJobColumns) +
          " WHERE kind = ? AND client_token = ? ORDER BY start_ms DESC LIMIT 1";

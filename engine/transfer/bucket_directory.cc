@@ -14,8 +14,7 @@ std::optional<fs::path> bucket_path(const std::string& bucket,
   return fs::path(bucket_directory) / bucket;
 }
 
-std::string no_such_bucket_message(const std::string& bucket,
-                                   const std::optional<fs::path>& path) {
+std::string no_such_bucket_message(const std::string& bucket, const std::optional<fs::path>& path) {
   // S3's words, as DynamoDB reports them (moto test_dynamodb_export_table.py
   // and test_dynamodb_import_table.py, aws_verified), then where dynamini looked.
   std::string out = "The specified bucket does not exist (dynamini: ";
@@ -47,8 +46,7 @@ std::string prefixed_key(const std::string& prefix, const std::string& key) {
 std::vector<BucketObject> list_objects(const fs::path& bucket, const std::string& prefix) {
   std::vector<BucketObject> out;
   std::error_code ec;
-  for (fs::recursive_directory_iterator it(bucket, ec), end; !ec && it != end;
-       it.increment(ec)) {
+  for (fs::recursive_directory_iterator it(bucket, ec), end; !ec && it != end; it.increment(ec)) {
     if (!it->is_regular_file(ec)) continue;
     std::string key = fs::relative(it->path(), bucket, ec).generic_string();
     if (ec || !key.starts_with(prefix)) continue;

@@ -9,6 +9,11 @@
 namespace dynamini {
 namespace {
 
+// Ion's brackets, named (a brace in a character literal confuses
+// tools/check_function_length.py's brace count).
+constexpr char kStructOpen = '{', kStructClose = '}';
+constexpr std::string_view kBlobOpen = "{{", kBlobClose = "}}";
+
 struct IonValue {
   enum class Kind { kNull, kBool, kNumber, kString, kSymbol, kBlob, kList, kStruct, kOther };
   Kind kind = Kind::kNull;
@@ -108,20 +113,50 @@ void escape(std::string_view t, size_t& p, std::string& out) {
     return cp;
   };
   switch (c) {
-    case 'n': out.push_back('\n'); return;
-    case 't': out.push_back('\t'); return;
-    case 'r': out.push_back('\r'); return;
-    case '0': out.push_back('\0'); return;
-    case 'a': out.push_back('\a'); return;
-    case 'b': out.push_back('\b'); return;
-    case 'f': out.push_back('\f'); return;
-    case 'v': out.push_back('\v'); return;
-    case 'x': out.push_back(static_cast<char>(code(2))); return;
-    case 'u': append_utf8(out, code(4)); return;
-    case 'U': append_utf8(out, code(8)); return;
-    case '\n': return;  // a line continuation
-    case '"': case '\'': case '\\': case '/': case '?': out.push_back(c); return;
-    default: throw SyntaxError("bad escape");
+    case 'n':
+      out.push_back('\n');
+      return;
+    case 't':
+      out.push_back('\t');
+      return;
+    case 'r':
+      out.push_back('\r');
+      return;
+    case '0':
+      out.push_back('\0');
+      return;
+    case 'a':
+      out.push_back('\a');
+      return;
+    case 'b':
+      out.push_back('\b');
+      return;
+    case 'f':
+      out.push_back('\f');
+      return;
+    case 'v':
+      out.push_back('\v');
+      return;
+    case 'x':
+      out.push_back(static_cast<char>(code(2)));
+      return;
+    case 'u':
+      append_utf8(out, code(4));
+      return;
+    case 'U':
+      append_utf8(out, code(8));
+      return;
+    case '\n':
+      return;  // a line continuation
+    case '"':
+    case '\'':
+    case '\\':
+    case '/':
+    case '?':
+      out.push_back(c);
+      return;
+    default:
+      throw SyntaxError("bad escape");
   }
 }
 
@@ -196,10 +231,10 @@ IonValue Parser::number(std::string text) {
     if (c != '_') digits.push_back(c);
   }
   const bool negative = !digits.empty() && digits[0] == '-';
-  const std::string body = negative || (!digits.empty() && digits[0] == '+') ? digits.substr(1)
-                                                                               : digits;
-  if (body.size() > 2 && body[0] == '0' && (body[1] == 'x' || body[1] == 'X' || body[1] == 'b' ||
-                                            body[1] == 'B')) {
+  const std::string body =
+      negative || (!digits.empty() && digits[0] == '+') ? digits.substr(1) : digits;
+  if (body.size() > 2 && body[0] == '0' &&
+      (body[1] == 'x' || body[1] == 'X' || body[1] == 'b' || body[1] == 'B')) {
     const int base = (body[1] == 'x' || body[1] == 'X') ? 16 : 2;
     v.kind = IonValue::Kind::kNumber;
     v.text = (negative ? "-" : "") + std::to_string(std::stoull(body.substr(2), nullptr, base));
@@ -223,7 +258,7 @@ IonValue Parser::number(std::string text) {
 }
 
 IonValue Parser::blob() {
-  p_ += 2;  // {{
+  p_ += kBlobOpen.size();
   skip_space();
   IonValue v;
   if (peek() == '"' || starts("'''")) {  // a clob
@@ -233,12 +268,12 @@ IonValue Parser::blob() {
     v.kind = IonValue::Kind::kBlob;
   }
   std::string base64;
-  while (!starts("}}")) {
+  while (!starts(kBlobClose)) {
     if (p_ >= t_.size()) throw SyntaxError("unterminated blob");
     const char c = t_[p_++];
     if (c != ' ' && c != '\n' && c != '\r' && c != '\t') base64.push_back(c);
   }
-  p_ += 2;
+  p_ += kBlobClose.size();
   if (v.kind == IonValue::Kind::kBlob && !base64_decode(base64, &v.text)) {
     throw SyntaxError("bad base64 in a blob");
   }
@@ -332,10 +367,10 @@ IonValue Parser::value() {
   }
   IonValue v;
   const char c = peek();
-  if (c == '{' && peek(1) == '{') {
+  if (starts(kBlobOpen)) {
     v = blob();
-  } else if (c == '{') {
-    v = container('}', true);
+  } else if (c == kStructOpen) {
+    v = container(kStructClose, true);
   } else if (c == '[') {
     v = container(']', false);
   } else if (c == '"') {
@@ -382,11 +417,16 @@ AttributeValue attribute_value(const IonValue& v) {
     }
   }
   switch (v.kind) {
-    case IonValue::Kind::kNull: return NUL();
-    case IonValue::Kind::kBool: return BOOL(v.boolean);
-    case IonValue::Kind::kNumber: return N(v.text);
-    case IonValue::Kind::kString: return S(v.text);
-    case IonValue::Kind::kBlob: return B(v.text);
+    case IonValue::Kind::kNull:
+      return NUL();
+    case IonValue::Kind::kBool:
+      return BOOL(v.boolean);
+    case IonValue::Kind::kNumber:
+      return N(v.text);
+    case IonValue::Kind::kString:
+      return S(v.text);
+    case IonValue::Kind::kBlob:
+      return B(v.text);
     case IonValue::Kind::kList: {
       std::vector<AttributeValue> list;
       for (const auto& e : v.elements) list.push_back(attribute_value(e));
@@ -397,8 +437,10 @@ AttributeValue attribute_value(const IonValue& v) {
       for (const auto& [name, field] : v.fields) members[name] = attribute_value(field);
       return M(std::move(members));
     }
-    case IonValue::Kind::kSymbol: throw std::runtime_error("a symbol value");
-    case IonValue::Kind::kOther: break;
+    case IonValue::Kind::kSymbol:
+      throw std::runtime_error("a symbol value");
+    case IonValue::Kind::kOther:
+      break;
   }
   throw std::runtime_error(v.text + ", which DynamoDB has no type for");
 }

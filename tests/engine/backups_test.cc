@@ -14,16 +14,14 @@ struct BackupFixture : StreamsFixture {
   // Items a..e in `table`; b and d carry the GSI key g.
   void fill(const std::string& table) {
     for (const char* pk : {"a", "b", "c", "d", "e"}) {
-      std::string g = (std::string(pk) == "b" || std::string(pk) == "d")
-                          ? R"(,"g":{"S":"G"})"
-                          : "";
+      std::string g = (std::string(pk) == "b" || std::string(pk) == "d") ? R"(,"g":{"S":"G"})" : "";
       call("PutItem", R"({"TableName":")" + table + R"(","Item":{"pk":{"S":")" + pk +
                           R"("},"sk":{"S":"1"},"n":{"N":"1.50"})" + g + "}}");
     }
   }
   std::string backup(const std::string& table, const std::string& name) {
-    auto r = call("CreateBackup",
-                  R"({"TableName":")" + table + R"(","BackupName":")" + name + R"("})");
+    auto r =
+        call("CreateBackup", R"({"TableName":")" + table + R"(","BackupName":")" + name + R"("})");
     return r["BackupDetails"]["BackupArn"].GetString();
   }
   std::string scan(const std::string& table) {
@@ -42,8 +40,10 @@ TEST_CASE_FIXTURE(BackupFixture, "Backups: CreateBackup says CREATING, DescribeB
   CHECK(std::string(details["BackupType"].GetString()) == "USER");
   CHECK(details["BackupCreationDateTime"].GetDouble() == 1700000000.0);
   const std::string arn = details["BackupArn"].GetString();
-  CHECK(arn.starts_with("arn:aws:dynamodb:us-east-1:000000000000:table/src/backup/01700000000000-"));
-  auto d = call("DescribeBackup", R"({"BackupArn":")" + arn + R"("})")["BackupDescription"];
+  CHECK(
+      arn.starts_with("arn:aws:dynamodb:us-east-1:000000000000:table/src/backup/01700000000000-"));
+  auto d_doc = call("DescribeBackup", R"({"BackupArn":")" + arn + R"("})");
+  const auto& d = d_doc["BackupDescription"];
   CHECK(std::string(d["BackupDetails"]["BackupStatus"].GetString()) == "AVAILABLE");
   CHECK(d["SourceTableDetails"]["ItemCount"].GetInt64() == 5);
   CHECK(std::string(d["SourceTableDetails"]["BillingMode"].GetString()) == "PAY_PER_REQUEST");
@@ -61,21 +61,22 @@ TEST_CASE_FIXTURE(BackupFixture,
   fill("src");
   const std::string arn = backup("src", "b1");
   call("PutItem", R"({"TableName":"src","Item":{"pk":{"S":"later"},"sk":{"S":"1"}}})");
-  auto r = call("RestoreTableFromBackup",
-                R"({"TargetTableName":"copy","BackupArn":")" + arn + R"("})");
+  auto r =
+      call("RestoreTableFromBackup", R"({"TargetTableName":"copy","BackupArn":")" + arn + R"("})");
   const auto& t = r["TableDescription"];
   CHECK(std::string(t["TableStatus"].GetString()) == "CREATING");
   CHECK(std::string(t["RestoreSummary"]["SourceBackupArn"].GetString()) == arn);
   CHECK(t["RestoreSummary"]["RestoreInProgress"].GetBool());
   CHECK(t["ItemCount"].GetInt64() == 5);
   CHECK(!t.HasMember("StreamSpecification"));  // streams are not restored
-  CHECK(scan("copy") != scan("src"));  // "later" came after the backup
+  CHECK(scan("copy") != scan("src"));          // "later" came after the backup
   call("DeleteItem", R"({"TableName":"src","Key":{"pk":{"S":"later"},"sk":{"S":"1"}}})");
   CHECK(scan("copy") == scan("src"));
   auto q = call("Query", R"({"TableName":"copy","IndexName":"byG","KeyConditionExpression":"g = :g",
     "ExpressionAttributeValues":{":g":{"S":"G"}}})");
   CHECK(q["Count"].GetInt() == 2);
-  auto described = call("DescribeTable", R"({"TableName":"copy"})")["Table"];
+  auto described_doc = call("DescribeTable", R"({"TableName":"copy"})");
+  const auto& described = described_doc["Table"];
   CHECK(std::string(described["TableStatus"].GetString()) == "ACTIVE");
   CHECK(!described.HasMember("RestoreSummary"));
 }
@@ -87,8 +88,9 @@ TEST_CASE_FIXTURE(BackupFixture, "Backups: GlobalSecondaryIndexOverride [] resto
   auto r = call("RestoreTableFromBackup", R"({"TargetTableName":"bare","BackupArn":")" + arn +
                                               R"(","GlobalSecondaryIndexOverride":[]})");
   CHECK(!r["TableDescription"].HasMember("GlobalSecondaryIndexes"));
-  CHECK(str(r["TableDescription"]["AttributeDefinitions"]) ==
-        R"([{"AttributeName":"pk","AttributeType":"S"},{"AttributeName":"sk","AttributeType":"S"}])");
+  CHECK(
+      str(r["TableDescription"]["AttributeDefinitions"]) ==
+      R"([{"AttributeName":"pk","AttributeType":"S"},{"AttributeName":"sk","AttributeType":"S"}])");
   CHECK(scan("bare") == scan("src"));
 }
 
@@ -97,16 +99,19 @@ TEST_CASE_FIXTURE(BackupFixture,
   create_table("src", "");
   fill("src");
   const std::string arn = backup("src", "b1");
-  auto r = call("RestoreTableFromBackup", R"({"TargetTableName":"renamed","BackupArn":")" + arn +
-                                              R"(","GlobalSecondaryIndexOverride":[{"IndexName":"byG2",
+  auto r =
+      call("RestoreTableFromBackup", R"({"TargetTableName":"renamed","BackupArn":")" + arn +
+                                         R"(","GlobalSecondaryIndexOverride":[{"IndexName":"byG2",
       "KeySchema":[{"AttributeName":"g","KeyType":"HASH"}],"Projection":{"ProjectionType":"ALL"}}]})");
   CHECK(std::string(r["TableDescription"]["GlobalSecondaryIndexes"][0]["IndexName"].GetString()) ==
         "byG2");
-  auto q = call("Query", R"({"TableName":"renamed","IndexName":"byG2","KeyConditionExpression":"g = :g",
+  auto q =
+      call("Query", R"({"TableName":"renamed","IndexName":"byG2","KeyConditionExpression":"g = :g",
     "ExpressionAttributeValues":{":g":{"S":"G"}}})");
   CHECK(q["Count"].GetInt() == 2);
-  auto e = fail("RestoreTableFromBackup", R"({"TargetTableName":"other","BackupArn":")" + arn +
-                                              R"(","GlobalSecondaryIndexOverride":[{"IndexName":"byG",
+  auto e =
+      fail("RestoreTableFromBackup", R"({"TargetTableName":"other","BackupArn":")" + arn +
+                                         R"(","GlobalSecondaryIndexOverride":[{"IndexName":"byG",
       "KeySchema":[{"AttributeName":"g","KeyType":"HASH"}],"Projection":{"ProjectionType":"KEYS_ONLY"}}]})");
   CHECK(e.message ==
         "Index byG does not match a secondary index that existed in the source table and cannot "
@@ -134,8 +139,8 @@ TEST_CASE_FIXTURE(BackupFixture, "Backups: a restore into a taken name changes n
   create_table("taken", "");
   fill("src");
   const std::string arn = backup("src", "b1");
-  auto e = fail("RestoreTableFromBackup",
-                R"({"TargetTableName":"taken","BackupArn":")" + arn + R"("})");
+  auto e =
+      fail("RestoreTableFromBackup", R"({"TargetTableName":"taken","BackupArn":")" + arn + R"("})");
   CHECK(e.code == dynamini::ErrorCode::kTableAlreadyExists);
   CHECK(e.message == "Table already exists: taken");
   CHECK(scan("taken") == "[]");
@@ -162,7 +167,8 @@ TEST_CASE_FIXTURE(BackupFixture, "Backups: ListBackups filters by table and time
   const std::string b = backup("two", "b");
   advance_ms(1000);
   const std::string c = backup("one", "c");
-  auto all = call("ListBackups", "{}")["BackupSummaries"];
+  auto all_doc = call("ListBackups", "{}");
+  const auto& all = all_doc["BackupSummaries"];
   REQUIRE(all.Size() == 3);
   CHECK(std::string(all[0]["BackupArn"].GetString()) == a);
   CHECK(std::string(all[2]["BackupArn"].GetString()) == c);
@@ -189,11 +195,13 @@ TEST_CASE_FIXTURE(BackupFixture,
                   "Backups: deleting a table with recovery on leaves a SYSTEM backup for 35 days") {
   create_table("gone", "");
   fill("gone");
-  call("UpdateContinuousBackups",
-       R"({"TableName":"gone","PointInTimeRecoverySpecification":{"PointInTimeRecoveryEnabled":true}})");
+  call(
+      "UpdateContinuousBackups",
+      R"({"TableName":"gone","PointInTimeRecoverySpecification":{"PointInTimeRecoveryEnabled":true}})");
   call("DeleteTable", R"({"TableName":"gone"})");
   CHECK(call("ListBackups", "{}")["BackupSummaries"].Size() == 0);  // USER by default
-  auto system = call("ListBackups", R"({"BackupType":"SYSTEM"})")["BackupSummaries"];
+  auto system_doc = call("ListBackups", R"({"BackupType":"SYSTEM"})");
+  const auto& system = system_doc["BackupSummaries"];
   REQUIRE(system.Size() == 1);
   CHECK(std::string(system[0]["BackupName"].GetString()) == "gone$DeletedTableBackup");
   const std::string arn = system[0]["BackupArn"].GetString();

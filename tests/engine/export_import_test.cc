@@ -6,7 +6,6 @@
 #include <zlib.h>
 
 #include <algorithm>
-
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -27,8 +26,9 @@ struct ExportFixture : StreamsFixture {
 
   std::string bucket() const { return "file://" + dir.string(); }
   void enable(const std::string& table) {
-    call("UpdateContinuousBackups", R"({"TableName":")" + table +
-                                        R"(","PointInTimeRecoverySpecification":{"PointInTimeRecoveryEnabled":true}})");
+    call("UpdateContinuousBackups",
+         R"({"TableName":")" + table +
+             R"(","PointInTimeRecoverySpecification":{"PointInTimeRecoveryEnabled":true}})");
   }
   // Starts an export and waits for it; returns its final description.
   rapidjson::Document export_table(const std::string& table, const std::string& extra = "") {
@@ -37,18 +37,18 @@ struct ExportFixture : StreamsFixture {
                             R"(","S3Bucket":")" + bucket() + "\"" + extra + "}");
     CHECK(std::string(started["ExportDescription"]["ExportStatus"].GetString()) == "IN_PROGRESS");
     db->wait_for_jobs();
-    return call("DescribeExport", R"({"ExportArn":")" +
-                                      std::string(started["ExportDescription"]["ExportArn"].GetString()) +
-                                      R"("})");
+    return call("DescribeExport",
+                R"({"ExportArn":")" +
+                    std::string(started["ExportDescription"]["ExportArn"].GetString()) + R"("})");
   }
   rapidjson::Document import_table(const std::string& table, const std::string& prefix,
                                    const std::string& format, const std::string& compression) {
-    auto started = call("ImportTable", R"({"S3BucketSource":{"S3Bucket":")" + bucket() +
-                                           R"(","S3KeyPrefix":")" + prefix +
-                                           R"("},"InputFormat":")" + format +
-                                           R"(","InputCompressionType":")" + compression +
-                                           R"(","TableCreationParameters":{"TableName":")" + table +
-                                           R"(","AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"},
+    auto started =
+        call("ImportTable",
+             R"({"S3BucketSource":{"S3Bucket":")" + bucket() + R"(","S3KeyPrefix":")" + prefix +
+                 R"("},"InputFormat":")" + format + R"(","InputCompressionType":")" + compression +
+                 R"(","TableCreationParameters":{"TableName":")" + table +
+                 R"(","AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"},
         {"AttributeName":"sk","AttributeType":"S"}],"KeySchema":[{"AttributeName":"pk","KeyType":"HASH"},
         {"AttributeName":"sk","KeyType":"RANGE"}],"BillingMode":"PAY_PER_REQUEST"}})");
     db->wait_for_jobs();
@@ -82,7 +82,8 @@ struct ExportFixture : StreamsFixture {
       "n":{"N":"103"},"b":{"B":"YmFy"},"s":{"SS":["x","y"]},"ns":{"NS":["1","2.5"]},
       "l":{"L":[{"S":"q\"uote"},{"NULL":true},{"BOOL":false}]},"m":{"M":{"odd name":{"N":"-0.001"}}},
       "bs":{"BS":["AAE="]}}})");
-    call("PutItem", R"({"TableName":")" + table + R"(","Item":{"pk":{"S":"b"},"sk":{"S":"2"},"g":{"S":"G"}}})");
+    call("PutItem", R"({"TableName":")" + table +
+                        R"(","Item":{"pk":{"S":"b"},"sk":{"S":"2"},"g":{"S":"G"}}})");
   }
 };
 
@@ -92,7 +93,8 @@ TEST_CASE_FIXTURE(ExportFixture, "Export: DynamoDB's layout, manifests and one i
   create_table("src", "");
   enable("src");
   fill("src");
-  auto d = export_table("src", R"(,"S3Prefix":"nightly/")")["ExportDescription"];
+  auto d_doc = export_table("src", R"(,"S3Prefix":"nightly/")");
+  const auto& d = d_doc["ExportDescription"];
   REQUIRE(std::string(d["ExportStatus"].GetString()) == "COMPLETED");
   CHECK(d["ItemCount"].GetInt64() == 2);
   const std::string manifest = d["ExportManifest"].GetString();
@@ -111,7 +113,8 @@ TEST_CASE_FIXTURE(ExportFixture, "Export: DynamoDB's layout, manifests and one i
   const std::string data_key = files["dataFileS3Key"].GetString();
   CHECK(files["itemCount"].GetInt64() == 2);
   const std::string lines = gunzip(dir / data_key);
-  CHECK(lines.find(R"({"Item":{"pk":{"S":"b"},"sk":{"S":"2"},"g":{"S":"G"}}})") != std::string::npos);
+  CHECK(lines.find(R"({"Item":{"pk":{"S":"b"},"sk":{"S":"2"},"g":{"S":"G"}}})") !=
+        std::string::npos);
   CHECK(std::count(lines.begin(), lines.end(), '\n') == 2);
 }
 
@@ -122,7 +125,8 @@ TEST_CASE_FIXTURE(ExportFixture, "Export: an export at an earlier time shows the
   fill("src");
   advance_ms(1000);
   call("DeleteItem", R"({"TableName":"src","Key":{"pk":{"S":"a"},"sk":{"S":"1"}}})");
-  auto d = export_table("src", R"(,"ExportTime":1700000001.5)")["ExportDescription"];
+  auto d_doc = export_table("src", R"(,"ExportTime":1700000001.5)");
+  const auto& d = d_doc["ExportDescription"];
   CHECK(d["ItemCount"].GetInt64() == 2);
   CHECK(d["ExportTime"].GetDouble() == 1700000001.5);
 }
@@ -135,10 +139,13 @@ TEST_CASE_FIXTURE(ExportFixture, "Export and import: a round trip gives the same
     call("PutItem", R"({"TableName":"src","Item":{"pk":{"S":"k)" + std::to_string(i) +
                         R"("},"sk":{"S":"s"},"v":{"N":")" + std::to_string(i * 7) + R"("}}})");
   }
-  auto d = export_table("src")["ExportDescription"];
+  auto d_doc = export_table("src");
+  const auto& d = d_doc["ExportDescription"];
   REQUIRE(std::string(d["ExportStatus"].GetString()) == "COMPLETED");
-  const std::string data = (fs::path(d["ExportManifest"].GetString()).parent_path() / "data/").string();
-  auto i = import_table("copy", data, "DYNAMODB_JSON", "GZIP")["ImportTableDescription"];
+  const std::string data =
+      (fs::path(d["ExportManifest"].GetString()).parent_path() / "data/").string();
+  auto i_doc = import_table("copy", data, "DYNAMODB_JSON", "GZIP");
+  const auto& i = i_doc["ImportTableDescription"];
   CHECK(std::string(i["ImportStatus"].GetString()) == "COMPLETED");
   CHECK(i["ImportedItemCount"].GetInt64() == 2502);
   CHECK(i["ErrorCount"].GetInt64() == 0);
@@ -149,7 +156,8 @@ TEST_CASE_FIXTURE(ExportFixture, "Export and import: ION round trip keeps every 
   create_table("src", "");
   enable("src");
   fill("src");
-  auto d = export_table("src", R"(,"ExportFormat":"ION")")["ExportDescription"];
+  auto d_doc = export_table("src", R"(,"ExportFormat":"ION")");
+  const auto& d = d_doc["ExportDescription"];
   REQUIRE(std::string(d["ExportStatus"].GetString()) == "COMPLETED");
   const fs::path root = dir / fs::path(d["ExportManifest"].GetString()).parent_path();
   rapidjson::Document files;
@@ -161,8 +169,9 @@ TEST_CASE_FIXTURE(ExportFixture, "Export and import: ION round trip keeps every 
   CHECK(ion.find("n:103.") != std::string::npos);
   CHECK(ion.find("s:$dynamodb_SS::[\"x\",\"y\"]") != std::string::npos);
   CHECK(ion.find("'odd name':-0.001") != std::string::npos);
-  auto i = import_table("copy", (root.lexically_relative(dir) / "data").string(), "ION", "GZIP")
-               ["ImportTableDescription"];
+  auto i_doc =
+      import_table("copy", (root.lexically_relative(dir) / "data").string(), "ION", "GZIP");
+  const auto& i = i_doc["ImportTableDescription"];
   CHECK(std::string(i["ImportStatus"].GetString()) == "COMPLETED");
   CHECK(scan("copy") == scan("src"));
 }
@@ -173,14 +182,16 @@ TEST_CASE_FIXTURE(ExportFixture, "Import: a hand-written export in DynamoDB's la
       "\n"
       R"({"Item":{"pk":{"S":"h2"},"sk":{"S":"b"},"bin":{"B":"AAEC"}}} {"Item":{"pk":{"S":"h3"},"sk":{"S":"c"}}})"
       "\n";
-  gzFile gz = gzopen((dir / "AWSDynamoDB/01234567890123-abcdef01/data/part1.json.gz").c_str(), "wb");
+  gzFile gz =
+      gzopen((dir / "AWSDynamoDB/01234567890123-abcdef01/data/part1.json.gz").c_str(), "wb");
   CHECK(gz == nullptr);  // the directory does not exist yet
   fs::create_directories(dir / "AWSDynamoDB/01234567890123-abcdef01/data");
   gz = gzopen((dir / "AWSDynamoDB/01234567890123-abcdef01/data/part1.json.gz").c_str(), "wb");
   gzwrite(gz, text.data(), static_cast<unsigned>(text.size()));
   gzclose(gz);
-  auto i = import_table("hand", "AWSDynamoDB/01234567890123-abcdef01/data/", "DYNAMODB_JSON",
-                        "GZIP")["ImportTableDescription"];
+  auto i_doc =
+      import_table("hand", "AWSDynamoDB/01234567890123-abcdef01/data/", "DYNAMODB_JSON", "GZIP");
+  const auto& i = i_doc["ImportTableDescription"];
   CHECK(std::string(i["ImportStatus"].GetString()) == "COMPLETED");
   CHECK(i["ProcessedItemCount"].GetInt64() == 3);
   CHECK(i["ProcessedSizeBytes"].GetInt64() > 0);
@@ -188,19 +199,19 @@ TEST_CASE_FIXTURE(ExportFixture, "Import: a hand-written export in DynamoDB's la
 }
 
 TEST_CASE_FIXTURE(ExportFixture, "Import: bad items are errors, garbage ends the object, FAILED") {
-  write(dir / "in/1.json",
-        R"({"Item":{"pk":{"S":"ok1"},"sk":{"S":"x"}}})"
-        "\n"
-        R"({"Item":{"sk":{"S":"no key"}}})"
-        "\n"
-        R"({"pk":{"S":"no Item wrapper"}})"
-        "\n"
-        R"({"Item":{"pk":{"S":"ok2"},"sk":{"S":"x"}}})"
-        "\nthis is not json\n"
-        R"({"Item":{"pk":{"S":"never read"},"sk":{"S":"x"}}})"
-        "\n");
+  write(dir / "in/1.json", R"({"Item":{"pk":{"S":"ok1"},"sk":{"S":"x"}}})"
+                           "\n"
+                           R"({"Item":{"sk":{"S":"no key"}}})"
+                           "\n"
+                           R"({"pk":{"S":"no Item wrapper"}})"
+                           "\n"
+                           R"({"Item":{"pk":{"S":"ok2"},"sk":{"S":"x"}}})"
+                           "\nthis is not json\n"
+                           R"({"Item":{"pk":{"S":"never read"},"sk":{"S":"x"}}})"
+                           "\n");
   write(dir / "in/2.json", R"({"Item":{"pk":{"S":"ok3"},"sk":{"S":"x"}}})");
-  auto i = import_table("partial", "in/", "DYNAMODB_JSON", "NONE")["ImportTableDescription"];
+  auto i_doc = import_table("partial", "in/", "DYNAMODB_JSON", "NONE");
+  const auto& i = i_doc["ImportTableDescription"];
   CHECK(std::string(i["ImportStatus"].GetString()) == "FAILED");
   CHECK(std::string(i["FailureCode"].GetString()) == "ItemValidationError");
   CHECK(std::string(i["FailureMessage"].GetString())
@@ -214,21 +225,27 @@ TEST_CASE_FIXTURE(ExportFixture, "Import: bad items are errors, garbage ends the
 TEST_CASE_FIXTURE(ExportFixture, "Export and import: a missing bucket fails; no table is made") {
   create_table("src", "");
   enable("src");
-  auto started = call("ExportTableToPointInTime",
-                      R"({"TableArn":"arn:aws:dynamodb:us-east-1:000000000000:table/src","S3Bucket":"nobucket"})");
+  auto started = call(
+      "ExportTableToPointInTime",
+      R"({"TableArn":"arn:aws:dynamodb:us-east-1:000000000000:table/src","S3Bucket":"nobucket"})");
   db->wait_for_jobs();
-  auto d = call("DescribeExport", R"({"ExportArn":")" +
-                                      std::string(started["ExportDescription"]["ExportArn"].GetString()) +
-                                      R"("})")["ExportDescription"];
+  auto d_doc =
+      call("DescribeExport",
+           R"({"ExportArn":")" +
+               std::string(started["ExportDescription"]["ExportArn"].GetString()) + R"("})");
+  const auto& d = d_doc["ExportDescription"];
   CHECK(std::string(d["ExportStatus"].GetString()) == "FAILED");
   CHECK(std::string(d["FailureCode"].GetString()) == "S3NoSuchBucket");
-  auto imported = call("ImportTable", R"({"S3BucketSource":{"S3Bucket":"nobucket"},"InputFormat":"DYNAMODB_JSON",
+  auto imported = call("ImportTable",
+                       R"({"S3BucketSource":{"S3Bucket":"nobucket"},"InputFormat":"DYNAMODB_JSON",
     "TableCreationParameters":{"TableName":"never","AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"}],
     "KeySchema":[{"AttributeName":"pk","KeyType":"HASH"}],"BillingMode":"PAY_PER_REQUEST"}})");
   db->wait_for_jobs();
-  auto i = call("DescribeImport", R"({"ImportArn":")" +
-                                      std::string(imported["ImportTableDescription"]["ImportArn"].GetString()) +
-                                      R"("})")["ImportTableDescription"];
+  auto i_doc =
+      call("DescribeImport",
+           R"({"ImportArn":")" +
+               std::string(imported["ImportTableDescription"]["ImportArn"].GetString()) + R"("})");
+  const auto& i = i_doc["ImportTableDescription"];
   CHECK(std::string(i["ImportStatus"].GetString()) == "FAILED");
   CHECK(std::string(i["FailureCode"].GetString()) == "S3NoSuchBucket");
   CHECK(fail("DescribeTable", R"({"TableName":"never"})").code ==
@@ -238,8 +255,9 @@ TEST_CASE_FIXTURE(ExportFixture, "Export and import: a missing bucket fails; no 
 TEST_CASE_FIXTURE(ExportFixture, "Export: the same ClientToken answers the same export") {
   create_table("src", "");
   enable("src");
-  const std::string req = R"({"TableArn":"arn:aws:dynamodb:us-east-1:000000000000:table/src","S3Bucket":")" +
-                          bucket() + R"(","ClientToken":"t1")";
+  const std::string req =
+      R"({"TableArn":"arn:aws:dynamodb:us-east-1:000000000000:table/src","S3Bucket":")" + bucket() +
+      R"(","ClientToken":"t1")";
   auto first = call("ExportTableToPointInTime", req + "}");
   auto again = call("ExportTableToPointInTime", req + "}");
   CHECK(std::string(first["ExportDescription"]["ExportArn"].GetString()) ==
@@ -247,7 +265,8 @@ TEST_CASE_FIXTURE(ExportFixture, "Export: the same ClientToken answers the same 
   auto e = fail("ExportTableToPointInTime", req + R"(,"S3Prefix":"other"})");
   CHECK(e.code == dynamini::ErrorCode::kExportConflict);
   db->wait_for_jobs();
-  auto list = call("ListExports", R"({"TableArn":"arn:aws:dynamodb:us-east-1:000000000000:table/src"})");
+  auto list =
+      call("ListExports", R"({"TableArn":"arn:aws:dynamodb:us-east-1:000000000000:table/src"})");
   REQUIRE(list["ExportSummaries"].Size() == 1);
   CHECK(std::string(list["ExportSummaries"][0]["ExportStatus"].GetString()) == "COMPLETED");
   CHECK(std::string(list["ExportSummaries"][0]["ExportType"].GetString()) == "FULL_EXPORT");

@@ -11,9 +11,10 @@ namespace {
 
 struct PitrFixture : StreamsFixture {
   void enable(const std::string& table, const std::string& extra = "") {
-    call("UpdateContinuousBackups", R"({"TableName":")" + table +
-                                        R"(","PointInTimeRecoverySpecification":{"PointInTimeRecoveryEnabled":true)" +
-                                        extra + "}}");
+    call("UpdateContinuousBackups",
+         R"({"TableName":")" + table +
+             R"(","PointInTimeRecoverySpecification":{"PointInTimeRecoveryEnabled":true)" + extra +
+             "}}");
   }
   void put(const std::string& table, const std::string& pk, const std::string& value) {
     call("PutItem", R"({"TableName":")" + table + R"(","Item":{"pk":{"S":")" + pk +
@@ -21,9 +22,9 @@ struct PitrFixture : StreamsFixture {
   }
   // The table's items as "pk=v" in key order.
   std::string contents(const std::string& table) {
-    auto items = call("Scan", R"({"TableName":")" + table + R"("})")["Items"].GetArray();
+    auto scan = call("Scan", R"({"TableName":")" + table + R"("})");
     std::string out;
-    for (const auto& i : items) {
+    for (const auto& i : scan["Items"].GetArray()) {
       out += std::string(i["pk"]["S"].GetString()) + "=" +
              (i.HasMember("v") ? i["v"]["S"].GetString() : "-") + " ";
     }
@@ -71,8 +72,9 @@ TEST_CASE_FIXTURE(PitrFixture, "PITR: a restore to a moment between two writes h
   CHECK(contents("between") == "a=1 ");
   restore("before", 1700000000.5);
   CHECK(contents("before") == "");
-  auto latest = call("RestoreTableToPointInTime",
-                     R"({"SourceTableName":"src","TargetTableName":"latest","UseLatestRestorableTime":true})");
+  auto latest = call(
+      "RestoreTableToPointInTime",
+      R"({"SourceTableName":"src","TargetTableName":"latest","UseLatestRestorableTime":true})");
   CHECK(latest["TableDescription"]["RestoreSummary"]["RestoreDateTime"].GetDouble() ==
         1700000003.0);
   CHECK(contents("latest") == contents("src"));
@@ -87,11 +89,15 @@ TEST_CASE_FIXTURE(PitrFixture, "PITR: every write path is undone by a restore") 
   put("src", "p", "1");
   call("UpdateItem", R"({"TableName":"src","Key":{"pk":{"S":"keep"},"sk":{"S":"1"}},
     "UpdateExpression":"SET v = :v","ExpressionAttributeValues":{":v":{"S":"changed"}}})");
-  call("BatchWriteItem", R"({"RequestItems":{"src":[{"PutRequest":{"Item":{"pk":{"S":"batch"},"sk":{"S":"1"}}}}]}})");
-  call("TransactWriteItems", R"({"TransactItems":[{"Put":{"TableName":"src","Item":{"pk":{"S":"tx"},"sk":{"S":"1"}}}}]})");
+  call("BatchWriteItem",
+       R"({"RequestItems":{"src":[{"PutRequest":{"Item":{"pk":{"S":"batch"},"sk":{"S":"1"}}}}]}})");
+  call(
+      "TransactWriteItems",
+      R"({"TransactItems":[{"Put":{"TableName":"src","Item":{"pk":{"S":"tx"},"sk":{"S":"1"}}}}]})");
   call("ExecuteStatement", R"({"Statement":"INSERT INTO src VALUE {'pk':'sql','sk':'1'}"})");
   call("DeleteItem", R"({"TableName":"src","Key":{"pk":{"S":"p"},"sk":{"S":"1"}}})");
-  call("UpdateTimeToLive", R"({"TableName":"src","TimeToLiveSpecification":{"Enabled":true,"AttributeName":"exp"}})");
+  call("UpdateTimeToLive",
+       R"({"TableName":"src","TimeToLiveSpecification":{"Enabled":true,"AttributeName":"exp"}})");
   call("UpdateItem", R"({"TableName":"src","Key":{"pk":{"S":"ttl"},"sk":{"S":"1"}},
     "UpdateExpression":"SET exp = :e","ExpressionAttributeValues":{":e":{"N":"1700000000"}}})");
   CHECK(db->sweep_expired_items() == 1);
@@ -102,14 +108,16 @@ TEST_CASE_FIXTURE(PitrFixture, "PITR: every write path is undone by a restore") 
 
 TEST_CASE_FIXTURE(PitrFixture, "PITR: times outside the window and disabled recovery are refused") {
   create_table("src", "");
-  auto off = fail("RestoreTableToPointInTime",
-                  R"({"SourceTableName":"src","TargetTableName":"x","UseLatestRestorableTime":true})");
+  auto off =
+      fail("RestoreTableToPointInTime",
+           R"({"SourceTableName":"src","TargetTableName":"x","UseLatestRestorableTime":true})");
   CHECK(off.code == dynamini::ErrorCode::kPointInTimeRecoveryUnavailable);
   CHECK(off.message == "Point in time recovery is not enabled for table 'src'");
   enable("src");
   advance_ms(10000);
-  auto early = fail("RestoreTableToPointInTime",
-                    R"({"SourceTableName":"src","TargetTableName":"x","RestoreDateTime":1699999990})");
+  auto early =
+      fail("RestoreTableToPointInTime",
+           R"({"SourceTableName":"src","TargetTableName":"x","RestoreDateTime":1699999990})");
   CHECK(early.code == dynamini::ErrorCode::kInvalidRestoreTime);
   CHECK(early.message ==
         "RestoreDateTime '2023-11-14T22:13:10Z' must be within EarliestRestorableDateTime "
@@ -127,14 +135,15 @@ TEST_CASE_FIXTURE(PitrFixture, "PITR: disabling forgets the window; enabling sta
   advance_ms(1000);
   put("src", "a", "1");
   advance_ms(1000);
-  call("UpdateContinuousBackups",
-       R"({"TableName":"src","PointInTimeRecoverySpecification":{"PointInTimeRecoveryEnabled":false}})");
+  call(
+      "UpdateContinuousBackups",
+      R"({"TableName":"src","PointInTimeRecoverySpecification":{"PointInTimeRecoveryEnabled":false}})");
   advance_ms(1000);
   enable("src");
   auto d = call("DescribeContinuousBackups", R"({"TableName":"src"})");
   CHECK(d["ContinuousBackupsDescription"]["PointInTimeRecoveryDescription"]
-             ["EarliestRestorableDateTime"]
-                 .GetDouble() == 1700000003.0);
+         ["EarliestRestorableDateTime"]
+             .GetDouble() == 1700000003.0);
   CHECK(fail("RestoreTableToPointInTime",
              R"({"SourceTableName":"src","TargetTableName":"x","RestoreDateTime":1700000001})")
             .code == dynamini::ErrorCode::kInvalidRestoreTime);

@@ -53,11 +53,12 @@ void fill(dynamini::Database& db, int items) {
     std::string batch = R"({"RequestItems":{"bench":[)";
     for (int i = start; i < std::min(items, start + 25); ++i) {
       if (i > start) batch += ",";
-      batch += R"({"PutRequest":{"Item":{"pk":{"S":"user)" + std::to_string(i % 1000) +
-               R"("},"sk":{"S":"item)" + std::to_string(i) +
-               R"("},"payload":{"S":"0123456789012345678901234567890123456789012345678901234567890123456789012345678901234567890123456789"},"n":{"N":")" +
-               std::to_string(i) + "\"}" +
-               (i % 3 == 0 ? R"(,"g":{"S":"group)" + std::to_string(i % 10) + "\"}" : "") + "}}}";
+      batch +=
+          R"({"PutRequest":{"Item":{"pk":{"S":"user)" + std::to_string(i % 1000) +
+          R"("},"sk":{"S":"item)" + std::to_string(i) +
+          R"("},"payload":{"S":"0123456789012345678901234567890123456789012345678901234567890123456789012345678901234567890123456789"},"n":{"N":")" +
+          std::to_string(i) + "\"}" +
+          (i % 3 == 0 ? R"(,"g":{"S":"group)" + std::to_string(i % 10) + "\"}" : "") + "}}}";
     }
     require(db, "BatchWriteItem", batch + "]}}");
   }
@@ -66,8 +67,9 @@ void fill(dynamini::Database& db, int items) {
 double time_puts(dynamini::Database& db, int count, const char* tag) {
   auto start = Clock::now();
   for (int i = 0; i < count; ++i) {
-    require(db, "PutItem", R"({"TableName":"bench","Item":{"pk":{"S":"w)" + std::string(tag) +
-                               R"("},"sk":{"S":")" + std::to_string(i) + R"("},"n":{"N":"1"}}})");
+    require(db, "PutItem",
+            R"({"TableName":"bench","Item":{"pk":{"S":"w)" + std::string(tag) +
+                R"("},"sk":{"S":")" + std::to_string(i) + R"("},"n":{"N":"1"}}})");
   }
   return ms_since(start) * 1000.0 / count;
 }
@@ -89,9 +91,9 @@ int main(int argc, char** argv) {
   std::printf("load %d items: %.0f ms\n", items, ms_since(start));
 
   start = Clock::now();
-  const std::string backup = member(
-      require(*db, "CreateBackup", R"({"TableName":"bench","BackupName":"b"})"), "BackupDetails",
-      "BackupArn");
+  const std::string backup =
+      member(require(*db, "CreateBackup", R"({"TableName":"bench","BackupName":"b"})"),
+             "BackupDetails", "BackupArn");
   std::printf("CreateBackup: %.0f ms\n", ms_since(start));
   start = Clock::now();
   require(*db, "RestoreTableFromBackup",
@@ -99,10 +101,12 @@ int main(int argc, char** argv) {
   std::printf("RestoreTableFromBackup (items + GSI rows): %.0f ms\n", ms_since(start));
 
   const double put_off = time_puts(*db, 20000, "off");
-  require(*db, "UpdateContinuousBackups",
-          R"({"TableName":"bench","PointInTimeRecoverySpecification":{"PointInTimeRecoveryEnabled":true}})");
+  require(
+      *db, "UpdateContinuousBackups",
+      R"({"TableName":"bench","PointInTimeRecoverySpecification":{"PointInTimeRecoveryEnabled":true}})");
   const double put_on = time_puts(*db, 20000, "on");
-  std::printf("PutItem: %.2f us without point-in-time recovery, %.2f us with it\n", put_off, put_on);
+  std::printf("PutItem: %.2f us without point-in-time recovery, %.2f us with it\n", put_off,
+              put_on);
   start = Clock::now();
   require(*db, "RestoreTableToPointInTime",
           R"({"SourceTableName":"bench","TargetTableName":"pitr","UseLatestRestorableTime":true})");
@@ -130,8 +134,9 @@ int main(int argc, char** argv) {
           dir.string() + "\"}");
   const double accepted = ms_since(start);
   db->wait_for_jobs();
-  std::printf("ExportTableToPointInTime: accepted (staging copy) in %.0f ms, files written in %.0f ms\n",
-              accepted, ms_since(start));
+  std::printf(
+      "ExportTableToPointInTime: accepted (staging copy) in %.0f ms, files written in %.0f ms\n",
+      accepted, ms_since(start));
   const std::string manifest = member(
       require(*db, "DescribeExport",
               R"({"ExportArn":")" + member(exported, "ExportDescription", "ExportArn") + R"("})"),

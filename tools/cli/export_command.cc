@@ -99,7 +99,8 @@ void ensure_recovery(ApiTarget& target, const ExportArgs& a) {
 std::string export_request(const ExportArgs& a, const std::string& table_arn) {
   rapidjson::Document r(rapidjson::kObjectType);
   auto& al = r.GetAllocator();
-  const std::string bucket = "file://" + std::filesystem::absolute(a.dir).lexically_normal().string();
+  const std::string bucket =
+      "file://" + std::filesystem::absolute(a.dir).lexically_normal().string();
   r.AddMember("TableArn", rapidjson::Value(table_arn.c_str(), al), al);
   r.AddMember("S3Bucket", rapidjson::Value(bucket.c_str(), al), al);
   if (!a.prefix.empty()) r.AddMember("S3Prefix", rapidjson::Value(a.prefix.c_str(), al), al);
@@ -119,7 +120,9 @@ int run(const ExportArgs& a) {
   ProgressBar bar("export " + a.table, table["Table"]["ItemCount"].GetInt64(), a.quiet);
   auto done = wait_for_job(
       *target, "DescribeExport", "ExportArn", arn, "ExportDescription", "ExportStatus",
-      [](const rapidjson::Value& d) { return d.HasMember("ItemCount") ? d["ItemCount"].GetInt64() : 0; },
+      [](const rapidjson::Value& d) {
+        return d.HasMember("ItemCount") ? d["ItemCount"].GetInt64() : 0;
+      },
       bar);
   bar.finish();
   const auto& d = done["ExportDescription"];

@@ -180,13 +180,15 @@ std::string import_request(const ImportArgs& a, const Source& s) {
     schema.Parse(text.c_str());
     for (const char* m : {"AttributeDefinitions", "KeySchema", "BillingMode",
                           "ProvisionedThroughput", "GlobalSecondaryIndexes", "SSESpecification"}) {
-      if (schema.HasMember(m)) params.AddMember(rapidjson::StringRef(m), rapidjson::Value(schema[m], al), al);
+      if (schema.HasMember(m))
+        params.AddMember(rapidjson::StringRef(m), rapidjson::Value(schema[m], al), al);
     }
   }
   rapidjson::Value source(rapidjson::kObjectType);
   const std::string bucket = "file://" + s.bucket.string();
   source.AddMember("S3Bucket", rapidjson::Value(bucket.c_str(), al), al);
-  if (!s.prefix.empty()) source.AddMember("S3KeyPrefix", rapidjson::Value(s.prefix.c_str(), al), al);
+  if (!s.prefix.empty())
+    source.AddMember("S3KeyPrefix", rapidjson::Value(s.prefix.c_str(), al), al);
   r.AddMember("S3BucketSource", source, al);
   r.AddMember("InputFormat", rapidjson::Value(s.format.c_str(), al), al);
   r.AddMember("InputCompressionType", rapidjson::Value(s.compression.c_str(), al), al);

@@ -26,17 +26,17 @@ enum class ErrorCode {
   kExpiredIterator,                  // ExpiredIteratorException (Streams)
   kTrimmedDataAccess,                // TrimmedDataAccessException (Streams)
   // Backups, point-in-time recovery, export and import.
-  kTableNotFound,                     // TableNotFoundException
-  kTableAlreadyExists,                // TableAlreadyExistsException
-  kBackupNotFound,                    // BackupNotFoundException
-  kPointInTimeRecoveryUnavailable,    // PointInTimeRecoveryUnavailableException
-  kInvalidRestoreTime,                // InvalidRestoreTimeException
-  kInvalidExportTime,                 // InvalidExportTimeException
-  kExportNotFound,                    // ExportNotFoundException
-  kExportConflict,                    // ExportConflictException
-  kImportNotFound,                    // ImportNotFoundException
-  kImportConflict,                    // ImportConflictException
-  kInternalServerError,              // InternalServerError (HTTP 500)
+  kTableNotFound,                   // TableNotFoundException
+  kTableAlreadyExists,              // TableAlreadyExistsException
+  kBackupNotFound,                  // BackupNotFoundException
+  kPointInTimeRecoveryUnavailable,  // PointInTimeRecoveryUnavailableException
+  kInvalidRestoreTime,              // InvalidRestoreTimeException
+  kInvalidExportTime,               // InvalidExportTimeException
+  kExportNotFound,                  // ExportNotFoundException
+  kExportConflict,                  // ExportConflictException
+  kImportNotFound,                  // ImportNotFoundException
+  kImportConflict,                  // ImportConflictException
+  kInternalServerError,             // InternalServerError (HTTP 500)
 };
 
 // An error answered to a client. A value, not an exception hierarchy: the

@@ -32,7 +32,7 @@ struct Options {
   // is the directory <bucket_directory>/B. Empty (the default): only S3Bucket
   // values of the form file:///absolute/dir can be used; a bucket name makes
   // the job fail with S3NoSuchBucket, as a missing bucket does in DynamoDB.
-  std::string bucket_directory;
+  std::string bucket_directory = "";
 };
 
 // A consistent copy of a whole database (every table, index row and the
@@ -146,11 +146,16 @@ class Database {
   Outcome<DescribeBackupResponse> describe_backup(DescribeBackupRequest request = {});
   Outcome<ListBackupsResponse> list_backups(ListBackupsRequest request = {});
   Outcome<DeleteBackupResponse> delete_backup(DeleteBackupRequest request = {});
-  Outcome<RestoreTableFromBackupResponse> restore_table_from_backup(RestoreTableFromBackupRequest request = {});
-  Outcome<UpdateContinuousBackupsResponse> update_continuous_backups(UpdateContinuousBackupsRequest request = {});
-  Outcome<DescribeContinuousBackupsResponse> describe_continuous_backups(DescribeContinuousBackupsRequest request = {});
-  Outcome<RestoreTableToPointInTimeResponse> restore_table_to_point_in_time(RestoreTableToPointInTimeRequest request = {});
-  Outcome<ExportTableToPointInTimeResponse> export_table_to_point_in_time(ExportTableToPointInTimeRequest request = {});
+  Outcome<RestoreTableFromBackupResponse> restore_table_from_backup(
+      RestoreTableFromBackupRequest request = {});
+  Outcome<UpdateContinuousBackupsResponse> update_continuous_backups(
+      UpdateContinuousBackupsRequest request = {});
+  Outcome<DescribeContinuousBackupsResponse> describe_continuous_backups(
+      DescribeContinuousBackupsRequest request = {});
+  Outcome<RestoreTableToPointInTimeResponse> restore_table_to_point_in_time(
+      RestoreTableToPointInTimeRequest request = {});
+  Outcome<ExportTableToPointInTimeResponse> export_table_to_point_in_time(
+      ExportTableToPointInTimeRequest request = {});
   Outcome<DescribeExportResponse> describe_export(DescribeExportRequest request = {});
   Outcome<ListExportsResponse> list_exports(ListExportsRequest request = {});
   Outcome<ImportTableResponse> import_table(ImportTableRequest request = {});

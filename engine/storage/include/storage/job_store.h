@@ -27,11 +27,11 @@ struct JobRecord {
   int64_t start_ms = 0;
   std::optional<int64_t> end_ms;
   std::optional<int64_t> point_ms;  // export: ExportTime
-  int64_t items = 0;     // export: items written; import: items processed
-  int64_t bytes = 0;     // export: bytes billed; import: bytes processed
-  int64_t imported = 0;  // import: items imported
-  int64_t errors = 0;    // import: items refused
-  std::string manifest;  // export: the manifest-summary.json key
+  int64_t items = 0;                // export: items written; import: items processed
+  int64_t bytes = 0;                // export: bytes billed; import: bytes processed
+  int64_t imported = 0;             // import: items imported
+  int64_t errors = 0;               // import: items refused
+  std::string manifest;             // export: the manifest-summary.json key
   std::string failure_code, failure_message;
 };
 

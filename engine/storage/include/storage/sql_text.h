@@ -73,10 +73,10 @@ std::string delete_all_tags();  // table_name
 //       was when the backup was taken.
 //   b<storage>: the backup's items, shaped as t<id> (create_item_table).
 std::string create_backup_tables();
-std::string insert_backup();  // the columns above, in order
+std::string insert_backup();   // the columns above, in order
 std::string select_backups();  // every backup, oldest first (created_ms, arn)
-std::string select_backup();  // binds arn
-std::string delete_backup();  // binds arn
+std::string select_backup();   // binds arn
+std::string delete_backup();   // binds arn
 std::string next_backup_storage();
 // Copies every row of item table `from` into item table `to` (same shape).
 std::string copy_item_rows(const std::string& from, const std::string& to);
@@ -93,15 +93,15 @@ std::string select_item_rows_first(const std::string& table);  // binds limit
 //       the item as it was before (item and size NULL when there was none).
 //       at_ms never decreases with seq. Index (table_id, at_ms).
 std::string create_pitr_tables();  // several statements, for exec()
-std::string select_pitr();  // every row: table_id, enabled_ms, recovery_days
-std::string upsert_pitr();  // table_id, enabled_ms, recovery_days
-std::string delete_pitr();  // table_id
+std::string select_pitr();         // every row: table_id, enabled_ms, recovery_days
+std::string upsert_pitr();         // table_id, enabled_ms, recovery_days
+std::string delete_pitr();         // table_id
 std::string last_pitr_time();
 // Logs the row of item table `table` at (pk, sk) as it is now: binds table_id,
 // at_ms, pk, sk.
 std::string log_row_before_write(const std::string& table);
 std::string delete_pitr_log();  // table_id
-std::string trim_pitr_log();  // table_id, before_ms
+std::string trim_pitr_log();    // table_id, before_ms
 // The writes after a time, newest first (binds table_id, after_ms): pk, sk,
 // item, size.
 std::string select_pitr_writes_after();
@@ -120,10 +120,10 @@ std::string select_pitr_first_write_after();
 //       failure_message) one row per job; request is the request as the client
 //       sent it (its JSON); the numbers' meaning per kind is in job_store.h.
 std::string create_jobs();
-std::string upsert_job();  // every column, in order
-std::string select_job();  // binds arn
-std::string select_jobs();  // binds kind; newest first (arn descending)
-std::string select_job_by_token();  // binds kind, client_token
+std::string upsert_job();            // every column, in order
+std::string select_job();            // binds arn
+std::string select_jobs();           // binds kind; newest first (arn descending)
+std::string select_job_by_token();   // binds kind, client_token
 std::string fail_unfinished_jobs();  // binds end_ms, failure_code, failure_message
 
 // The shape of one range read (Query or Scan page).
