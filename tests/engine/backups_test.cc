@@ -59,7 +59,7 @@ TEST_CASE_FIXTURE(BackupFixture,
                   "Backups: a restore under a new name has every item and a queryable GSI") {
   create_table("src", "NEW_AND_OLD_IMAGES");
   fill("src");
-  const std::string arn = backup("src", "b1");
+  const std::string arn = backup("src", "bk1");
   call("PutItem", R"({"TableName":"src","Item":{"pk":{"S":"later"},"sk":{"S":"1"}}})");
   auto r =
       call("RestoreTableFromBackup", R"({"TargetTableName":"copy","BackupArn":")" + arn + R"("})");
@@ -84,7 +84,7 @@ TEST_CASE_FIXTURE(BackupFixture,
 TEST_CASE_FIXTURE(BackupFixture, "Backups: GlobalSecondaryIndexOverride [] restores no index") {
   create_table("src", "");
   fill("src");
-  const std::string arn = backup("src", "b1");
+  const std::string arn = backup("src", "bk1");
   auto r = call("RestoreTableFromBackup", R"({"TargetTableName":"bare","BackupArn":")" + arn +
                                               R"(","GlobalSecondaryIndexOverride":[]})");
   CHECK(!r["TableDescription"].HasMember("GlobalSecondaryIndexes"));
@@ -98,7 +98,7 @@ TEST_CASE_FIXTURE(BackupFixture,
                   "Backups: an index override may rename a source index, not make a new one") {
   create_table("src", "");
   fill("src");
-  const std::string arn = backup("src", "b1");
+  const std::string arn = backup("src", "bk1");
   auto r =
       call("RestoreTableFromBackup", R"({"TargetTableName":"renamed","BackupArn":")" + arn +
                                          R"(","GlobalSecondaryIndexOverride":[{"IndexName":"byG2",
@@ -123,7 +123,7 @@ TEST_CASE_FIXTURE(BackupFixture,
 TEST_CASE_FIXTURE(BackupFixture, "Backups: BillingModeOverride PROVISIONED with its throughput") {
   create_table("src", "");
   fill("src");
-  const std::string arn = backup("src", "b1");
+  const std::string arn = backup("src", "bk1");
   auto r = call("RestoreTableFromBackup", R"({"TargetTableName":"prov","BackupArn":")" + arn +
                                               R"(","BillingModeOverride":"PROVISIONED",
       "ProvisionedThroughputOverride":{"ReadCapacityUnits":7,"WriteCapacityUnits":3}})");
@@ -138,7 +138,7 @@ TEST_CASE_FIXTURE(BackupFixture, "Backups: a restore into a taken name changes n
   create_table("src", "");
   create_table("taken", "");
   fill("src");
-  const std::string arn = backup("src", "b1");
+  const std::string arn = backup("src", "bk1");
   auto e =
       fail("RestoreTableFromBackup", R"({"TargetTableName":"taken","BackupArn":")" + arn + R"("})");
   CHECK(e.code == dynamini::ErrorCode::kTableAlreadyExists);
@@ -148,7 +148,7 @@ TEST_CASE_FIXTURE(BackupFixture, "Backups: a restore into a taken name changes n
 
 TEST_CASE_FIXTURE(BackupFixture, "Backups: DeleteBackup answers DELETED; then it is not found") {
   create_table("src", "");
-  const std::string arn = backup("src", "b1");
+  const std::string arn = backup("src", "bk1");
   auto d = call("DeleteBackup", R"({"BackupArn":")" + arn + R"("})");
   CHECK(std::string(d["BackupDescription"]["BackupDetails"]["BackupStatus"].GetString()) ==
         "DELETED");
@@ -162,11 +162,11 @@ TEST_CASE_FIXTURE(BackupFixture, "Backups: DeleteBackup answers DELETED; then it
 TEST_CASE_FIXTURE(BackupFixture, "Backups: ListBackups filters by table and time, and pages") {
   create_table("one", "");
   create_table("two", "");
-  const std::string a = backup("one", "a");
+  const std::string a = backup("one", "bka");
   advance_ms(1000);
-  const std::string b = backup("two", "b");
+  const std::string b = backup("two", "bkb");
   advance_ms(1000);
-  const std::string c = backup("one", "c");
+  const std::string c = backup("one", "bkc");
   auto all_doc = call("ListBackups", "{}");
   const auto& all = all_doc["BackupSummaries"];
   REQUIRE(all.Size() == 3);

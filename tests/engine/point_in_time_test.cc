@@ -110,22 +110,22 @@ TEST_CASE_FIXTURE(PitrFixture, "PITR: times outside the window and disabled reco
   create_table("src", "");
   auto off =
       fail("RestoreTableToPointInTime",
-           R"({"SourceTableName":"src","TargetTableName":"x","UseLatestRestorableTime":true})");
+           R"({"SourceTableName":"src","TargetTableName":"xyz","UseLatestRestorableTime":true})");
   CHECK(off.code == dynamini::ErrorCode::kPointInTimeRecoveryUnavailable);
   CHECK(off.message == "Point in time recovery is not enabled for table 'src'");
   enable("src");
   advance_ms(10000);
   auto early =
       fail("RestoreTableToPointInTime",
-           R"({"SourceTableName":"src","TargetTableName":"x","RestoreDateTime":1699999990})");
+           R"({"SourceTableName":"src","TargetTableName":"xyz","RestoreDateTime":1699999990})");
   CHECK(early.code == dynamini::ErrorCode::kInvalidRestoreTime);
   CHECK(early.message ==
         "RestoreDateTime '2023-11-14T22:13:10Z' must be within EarliestRestorableDateTime "
         "'2023-11-14T22:13:20Z' and LatestRestorableDateTime '2023-11-14T22:13:30Z'");
   CHECK(fail("RestoreTableToPointInTime",
-             R"({"SourceTableName":"src","TargetTableName":"x","RestoreDateTime":1700000011})")
+             R"({"SourceTableName":"src","TargetTableName":"xyz","RestoreDateTime":1700000011})")
             .code == dynamini::ErrorCode::kInvalidRestoreTime);
-  CHECK(fail("DescribeTable", R"({"TableName":"x"})").code ==
+  CHECK(fail("DescribeTable", R"({"TableName":"xyz"})").code ==
         dynamini::ErrorCode::kResourceNotFound);
 }
 
@@ -145,7 +145,7 @@ TEST_CASE_FIXTURE(PitrFixture, "PITR: disabling forgets the window; enabling sta
          ["EarliestRestorableDateTime"]
              .GetDouble() == 1700000003.0);
   CHECK(fail("RestoreTableToPointInTime",
-             R"({"SourceTableName":"src","TargetTableName":"x","RestoreDateTime":1700000001})")
+             R"({"SourceTableName":"src","TargetTableName":"xyz","RestoreDateTime":1700000001})")
             .code == dynamini::ErrorCode::kInvalidRestoreTime);
 }
 
