@@ -92,7 +92,7 @@ int main(int argc, char** argv) {
 
   start = Clock::now();
   const std::string backup =
-      member(require(*db, "CreateBackup", R"({"TableName":"bench","BackupName":"b"})"),
+      member(require(*db, "CreateBackup", R"({"TableName":"bench","BackupName":"bench-backup"})"),
              "BackupDetails", "BackupArn");
   std::printf("CreateBackup: %.0f ms\n", ms_since(start));
   start = Clock::now();
