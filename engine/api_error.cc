@@ -44,6 +44,26 @@ const char* ApiError::name() const {
       return "AccessDeniedException";
     case ErrorCode::kPolicyNotFound:
       return "PolicyNotFoundException";
+    case ErrorCode::kTableNotFound:
+      return "TableNotFoundException";
+    case ErrorCode::kTableAlreadyExists:
+      return "TableAlreadyExistsException";
+    case ErrorCode::kBackupNotFound:
+      return "BackupNotFoundException";
+    case ErrorCode::kPointInTimeRecoveryUnavailable:
+      return "PointInTimeRecoveryUnavailableException";
+    case ErrorCode::kInvalidRestoreTime:
+      return "InvalidRestoreTimeException";
+    case ErrorCode::kInvalidExportTime:
+      return "InvalidExportTimeException";
+    case ErrorCode::kExportNotFound:
+      return "ExportNotFoundException";
+    case ErrorCode::kExportConflict:
+      return "ExportConflictException";
+    case ErrorCode::kImportNotFound:
+      return "ImportNotFoundException";
+    case ErrorCode::kImportConflict:
+      return "ImportConflictException";
     case ErrorCode::kInternalServerError:
       return "InternalServerError";
     case ErrorCode::kProvisionedThroughputExceeded:

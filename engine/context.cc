@@ -34,6 +34,7 @@ Context::Context(Options options)
       [this] { return now_ms(); }, options_.region,
       ShardRollover{std::max<int64_t>(options_.stream_shard_max_records, 0),
                     std::max<int64_t>(options_.stream_shard_lifetime_ms, 0)});
+  store_.configure_recovery([this] { return now_ms(); }, options_.region, options_.account_id);
   reload_catalog();
 }
 
@@ -119,7 +120,7 @@ std::shared_ptr<const TableDef> Context::create_table(TableDef def, const TagLis
   }
   def.id = next_id_++;
   def.creation_time = static_cast<double>(now_ms()) / 1000.0;
-  def.table_uuid = random_uuid();
+  if (def.table_uuid.empty()) def.table_uuid = random_uuid();  // ImportTable sets its own
   if (def.stream.enabled)
     def.stream.label = stream_label_at(std::llround(def.creation_time * 1000));
   WriteTransaction txn(store_.connection());

@@ -15,6 +15,7 @@
 #include "catalog/table_def.h"
 #include "dynamini/database.h"
 #include "idempotency_tokens.h"
+#include "jobs/job_runner.h"
 #include "storage/file_lock.h"
 #include "storage/store.h"
 #include "storage_mutex.h"
@@ -94,6 +95,8 @@ class Context {
   // Replaces the whole store with a copy of `from` (a snapshot) and reloads
   // the catalog.
   void restore_from(sqlite3* from);
+  // Export and import jobs (jobs/job_runner.h). Needs no lock.
+  JobRunner& jobs() { return *jobs_; }
 
  private:
   Options options_;
@@ -105,6 +108,8 @@ class Context {
   IdempotencyTokens idempotency_tokens_;
   TableLifecycle lifecycle_;
   TransientDelays delays_;
+  // Last member: its thread stops before the store goes.
+  std::unique_ptr<JobRunner> jobs_ = std::make_unique<JobRunner>();
 };
 
 }  // namespace dynamini

@@ -152,6 +152,20 @@ DYNAMINI_TYPED(SearchVectors, search_vectors)
 DYNAMINI_TYPED(PutResourcePolicy, put_resource_policy)
 DYNAMINI_TYPED(GetResourcePolicy, get_resource_policy)
 DYNAMINI_TYPED(DeleteResourcePolicy, delete_resource_policy)
+DYNAMINI_TYPED(CreateBackup, create_backup)
+DYNAMINI_TYPED(DescribeBackup, describe_backup)
+DYNAMINI_TYPED(ListBackups, list_backups)
+DYNAMINI_TYPED(DeleteBackup, delete_backup)
+DYNAMINI_TYPED(RestoreTableFromBackup, restore_table_from_backup)
+DYNAMINI_TYPED(UpdateContinuousBackups, update_continuous_backups)
+DYNAMINI_TYPED(DescribeContinuousBackups, describe_continuous_backups)
+DYNAMINI_TYPED(RestoreTableToPointInTime, restore_table_to_point_in_time)
+DYNAMINI_TYPED(ExportTableToPointInTime, export_table_to_point_in_time)
+DYNAMINI_TYPED(DescribeExport, describe_export)
+DYNAMINI_TYPED(ListExports, list_exports)
+DYNAMINI_TYPED(ImportTable, import_table)
+DYNAMINI_TYPED(DescribeImport, describe_import)
+DYNAMINI_TYPED(ListImports, list_imports)
 #undef DYNAMINI_TYPED
 
 void Database::reset() {
@@ -223,6 +237,8 @@ std::unique_ptr<Subscription> Database::subscribe(std::string table_name, Stream
                                                   SubscribeOptions options) {
   return impl_->subscriptions.subscribe(std::move(table_name), std::move(handler), options);
 }
+
+void Database::wait_for_jobs() { impl_->context.jobs().wait_idle(); }
 
 int64_t Database::sweep_expired_items() { return dynamini::sweep_expired_items(impl_->context); }
 

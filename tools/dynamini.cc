@@ -6,6 +6,8 @@
 //   dynamini inbox PATTERN ...        dynamini model run PATTERN --model inbox
 //   dynamini mcp [...]                a Model Context Protocol server
 //   dynamini copy --from URL|--db FILE --to URL   tables to another endpoint
+//   dynamini export TABLE --to DIR ... ExportTableToPointInTime, with progress
+//   dynamini import PATH --table T ... ImportTable, with progress
 //
 // Serving prints exactly one line once ready ("dynamini listening on
 // http://HOST:PORT") and runs until SIGINT or SIGTERM (exit 0). Exit code 1
@@ -25,6 +27,12 @@ int main(int argc, char** argv) {
   }
   if (argc > 1 && std::string_view(argv[1]) == "model") {
     return dynamini::cli::run_model(argc - 1, argv + 1);
+  }
+  if (argc > 1 && std::string_view(argv[1]) == "export") {
+    return dynamini::cli::run_export(argc - 1, argv + 1);
+  }
+  if (argc > 1 && std::string_view(argv[1]) == "import") {
+    return dynamini::cli::run_import(argc - 1, argv + 1);
   }
   if (argc > 1 && std::string_view(argv[1]) == "inbox") {
     return dynamini::cli::run_inbox(argc - 1, argv + 1);

@@ -40,6 +40,52 @@ bool matches_name_pattern(std::string_view text) {
   return true;
 }
 
+bool matches_client_token_pattern(std::string_view text) {
+  return !text.empty() && text.find('$') == std::string_view::npos;
+}
+
+bool matches_account_id_pattern(std::string_view text) {
+  if (text.size() != 12) return false;
+  for (char c : text) {
+    if (c < '0' || c > '9') return false;
+  }
+  return true;
+}
+
+bool matches_csv_delimiter_pattern(std::string_view text) {
+  return text.size() == 1 && std::string_view(",;:|\t ").find(text[0]) != std::string_view::npos;
+}
+
+bool matches_csv_header_pattern(std::string_view text) {
+  for (char c : text) {
+    unsigned char u = static_cast<unsigned char>(c);
+    if (u < 0x20 || u > 0x7E || c == '"' || c == ',') return false;
+  }
+  return true;
+}
+
+bool matches_import_next_token_pattern(std::string_view text) {
+  if (text.empty() || text.size() % 16 != 0) return false;
+  for (char c : text) {
+    if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'))) return false;
+  }
+  return true;
+}
+
+bool matches_s3_bucket_or_file_uri(std::string_view text) {
+  if (text.starts_with("file://")) return text.size() > 7;
+  auto alnum = [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+  };
+  // [a-z0-9A-Z]+ [\.\-\w]* [a-z0-9A-Z]+: at least two characters, alphanumeric
+  // at both ends, letters, digits, '_', '.' and '-' between.
+  if (text.size() < 2 || !alnum(text.front()) || !alnum(text.back())) return false;
+  for (char c : text) {
+    if (!alnum(c) && c != '_' && c != '.' && c != '-') return false;
+  }
+  return true;
+}
+
 namespace {
 
 // A string's length as DynamoDB's validator counts it: UTF-16 code units

@@ -111,6 +111,27 @@ void check_SearchVectorList(const std::vector<AttributeValue>& value, const Path
 void check_PutResourcePolicyInput(const api::PutResourcePolicyRequest& value, const Path& path, ShapeErrors& errors);
 void check_GetResourcePolicyInput(const api::GetResourcePolicyRequest& value, const Path& path, ShapeErrors& errors);
 void check_DeleteResourcePolicyInput(const api::DeleteResourcePolicyRequest& value, const Path& path, ShapeErrors& errors);
+void check_CreateBackupInput(const api::CreateBackupRequest& value, const Path& path, ShapeErrors& errors);
+void check_DescribeBackupInput(const api::DescribeBackupRequest& value, const Path& path, ShapeErrors& errors);
+void check_ListBackupsInput(const api::ListBackupsRequest& value, const Path& path, ShapeErrors& errors);
+void check_DeleteBackupInput(const api::DeleteBackupRequest& value, const Path& path, ShapeErrors& errors);
+void check_RestoreTableFromBackupInput(const api::RestoreTableFromBackupRequest& value, const Path& path, ShapeErrors& errors);
+void check_UpdateContinuousBackupsInput(const api::UpdateContinuousBackupsRequest& value, const Path& path, ShapeErrors& errors);
+void check_PointInTimeRecoverySpecification(const api::PointInTimeRecoverySpecification& value, const Path& path, ShapeErrors& errors);
+void check_DescribeContinuousBackupsInput(const api::DescribeContinuousBackupsRequest& value, const Path& path, ShapeErrors& errors);
+void check_RestoreTableToPointInTimeInput(const api::RestoreTableToPointInTimeRequest& value, const Path& path, ShapeErrors& errors);
+void check_ExportTableToPointInTimeInput(const api::ExportTableToPointInTimeRequest& value, const Path& path, ShapeErrors& errors);
+void check_IncrementalExportSpecification(const api::IncrementalExportSpecification& value, const Path& path, ShapeErrors& errors);
+void check_DescribeExportInput(const api::DescribeExportRequest& value, const Path& path, ShapeErrors& errors);
+void check_ListExportsInput(const api::ListExportsRequest& value, const Path& path, ShapeErrors& errors);
+void check_ImportTableInput(const api::ImportTableRequest& value, const Path& path, ShapeErrors& errors);
+void check_S3BucketSource(const api::S3BucketSource& value, const Path& path, ShapeErrors& errors);
+void check_InputFormatOptions(const api::InputFormatOptions& value, const Path& path, ShapeErrors& errors);
+void check_CsvOptions(const api::CsvOptions& value, const Path& path, ShapeErrors& errors);
+void check_CsvHeaderList(const std::vector<std::string>& value, const Path& path, ShapeErrors& errors);
+void check_TableCreationParameters(const api::TableCreationParameters& value, const Path& path, ShapeErrors& errors);
+void check_DescribeImportInput(const api::DescribeImportRequest& value, const Path& path, ShapeErrors& errors);
+void check_ListImportsInput(const api::ListImportsRequest& value, const Path& path, ShapeErrors& errors);
 void check_ListStreamsInput(const api::ListStreamsRequest& value, const Path& path, ShapeErrors& errors);
 void check_DescribeStreamInput(const api::DescribeStreamRequest& value, const Path& path, ShapeErrors& errors);
 void check_ShardFilter(const api::ShardFilter& value, const Path& path, ShapeErrors& errors);
@@ -1951,6 +1972,483 @@ void check_DeleteResourcePolicyInput(const api::DeleteResourcePolicyRequest& val
   }
 }
 
+void check_CreateBackupInput(const api::CreateBackupRequest& value, const Path& path, ShapeErrors& errors) {
+  {
+    const Path p = path.member("tableName");
+    if (!value.table_name) errors.require(false, p.text());
+    if (value.table_name) {
+      check_name_or_arn(*value.table_name, p, StringRule{1, 1024, nullptr, nullptr}, StringRule{3, 255, matches_name_pattern, "[a-zA-Z0-9_.-]+"}, errors);
+    }
+  }
+  {
+    const Path p = path.member("backupName");
+    if (!value.backup_name) errors.require(false, p.text());
+    if (value.backup_name) {
+      check_string(*value.backup_name, p, StringRule{3, 255, matches_name_pattern, "[a-zA-Z0-9_.-]+"}, errors);
+    }
+  }
+}
+
+void check_DescribeBackupInput(const api::DescribeBackupRequest& value, const Path& path, ShapeErrors& errors) {
+  {
+    const Path p = path.member("backupArn");
+    if (!value.backup_arn) errors.require(false, p.text());
+    if (value.backup_arn) {
+      check_string(*value.backup_arn, p, StringRule{37, 1024, nullptr, nullptr}, errors);
+    }
+  }
+}
+
+void check_ListBackupsInput(const api::ListBackupsRequest& value, const Path& path, ShapeErrors& errors) {
+  {
+    const Path p = path.member("tableName");
+    if (value.table_name) {
+      check_name_or_arn(*value.table_name, p, StringRule{1, 1024, nullptr, nullptr}, StringRule{3, 255, matches_name_pattern, "[a-zA-Z0-9_.-]+"}, errors);
+    }
+  }
+  {
+    const Path p = path.member("limit");
+    if (value.limit) {
+      check_number(*value.limit, p, NumberRule{int64_t{1}, int64_t{100}}, errors);
+    }
+  }
+  {
+    const Path p = path.member("exclusiveStartBackupArn");
+    if (value.exclusive_start_backup_arn) {
+      check_string(*value.exclusive_start_backup_arn, p, StringRule{37, 1024, nullptr, nullptr}, errors);
+    }
+  }
+  {
+    const Path p = path.member("backupType");
+    if (value.backup_type) {
+      check_enum(*value.backup_type, p, "[USER, SYSTEM, AWS_BACKUP, ALL]", errors);
+    }
+  }
+}
+
+void check_DeleteBackupInput(const api::DeleteBackupRequest& value, const Path& path, ShapeErrors& errors) {
+  {
+    const Path p = path.member("backupArn");
+    if (!value.backup_arn) errors.require(false, p.text());
+    if (value.backup_arn) {
+      check_string(*value.backup_arn, p, StringRule{37, 1024, nullptr, nullptr}, errors);
+    }
+  }
+}
+
+void check_RestoreTableFromBackupInput(const api::RestoreTableFromBackupRequest& value, const Path& path, ShapeErrors& errors) {
+  {
+    const Path p = path.member("targetTableName");
+    if (!value.target_table_name) errors.require(false, p.text());
+    if (value.target_table_name) {
+      check_string(*value.target_table_name, p, StringRule{3, 255, matches_name_pattern, "[a-zA-Z0-9_.-]+"}, errors);
+    }
+  }
+  {
+    const Path p = path.member("backupArn");
+    if (!value.backup_arn) errors.require(false, p.text());
+    if (value.backup_arn) {
+      check_string(*value.backup_arn, p, StringRule{37, 1024, nullptr, nullptr}, errors);
+    }
+  }
+  {
+    const Path p = path.member("billingModeOverride");
+    if (value.billing_mode_override) {
+      check_enum(*value.billing_mode_override, p, "[PROVISIONED, PAY_PER_REQUEST]", errors);
+    }
+  }
+  {
+    const Path p = path.member("globalSecondaryIndexOverride");
+    if (value.global_secondary_index_override) {
+      check_GlobalSecondaryIndexList(*value.global_secondary_index_override, p, errors);
+    }
+  }
+  {
+    const Path p = path.member("localSecondaryIndexOverride");
+    if (value.local_secondary_index_override) {
+      check_LocalSecondaryIndexList(*value.local_secondary_index_override, p, errors);
+    }
+  }
+  {
+    const Path p = path.member("provisionedThroughputOverride");
+    if (value.provisioned_throughput_override) {
+      check_ProvisionedThroughput(*value.provisioned_throughput_override, p, errors);
+    }
+  }
+  {
+    const Path p = path.member("sSESpecificationOverride");
+    if (value.sse_specification_override) {
+      check_SSESpecification(*value.sse_specification_override, p, errors);
+    }
+  }
+}
+
+void check_UpdateContinuousBackupsInput(const api::UpdateContinuousBackupsRequest& value, const Path& path, ShapeErrors& errors) {
+  {
+    const Path p = path.member("tableName");
+    if (!value.table_name) errors.require(false, p.text());
+    if (value.table_name) {
+      check_name_or_arn(*value.table_name, p, StringRule{1, 1024, nullptr, nullptr}, StringRule{3, 255, matches_name_pattern, "[a-zA-Z0-9_.-]+"}, errors);
+    }
+  }
+  {
+    const Path p = path.member("pointInTimeRecoverySpecification");
+    if (!value.point_in_time_recovery_specification) errors.require(false, p.text());
+    if (value.point_in_time_recovery_specification) {
+      check_PointInTimeRecoverySpecification(*value.point_in_time_recovery_specification, p, errors);
+    }
+  }
+}
+
+void check_PointInTimeRecoverySpecification(const api::PointInTimeRecoverySpecification& value, const Path& path, ShapeErrors& errors) {
+  {
+    const Path p = path.member("pointInTimeRecoveryEnabled");
+    if (!value.point_in_time_recovery_enabled) errors.require(false, p.text());
+  }
+  {
+    const Path p = path.member("recoveryPeriodInDays");
+    if (value.recovery_period_in_days) {
+      check_number(*value.recovery_period_in_days, p, NumberRule{int64_t{1}, int64_t{35}}, errors);
+    }
+  }
+}
+
+void check_DescribeContinuousBackupsInput(const api::DescribeContinuousBackupsRequest& value, const Path& path, ShapeErrors& errors) {
+  {
+    const Path p = path.member("tableName");
+    if (!value.table_name) errors.require(false, p.text());
+    if (value.table_name) {
+      check_name_or_arn(*value.table_name, p, StringRule{1, 1024, nullptr, nullptr}, StringRule{3, 255, matches_name_pattern, "[a-zA-Z0-9_.-]+"}, errors);
+    }
+  }
+}
+
+void check_RestoreTableToPointInTimeInput(const api::RestoreTableToPointInTimeRequest& value, const Path& path, ShapeErrors& errors) {
+  {
+    const Path p = path.member("sourceTableArn");
+    if (value.source_table_arn) {
+      check_string(*value.source_table_arn, p, StringRule{1, 1024, nullptr, nullptr}, errors);
+    }
+  }
+  {
+    const Path p = path.member("sourceTableName");
+    if (value.source_table_name) {
+      check_string(*value.source_table_name, p, StringRule{3, 255, matches_name_pattern, "[a-zA-Z0-9_.-]+"}, errors);
+    }
+  }
+  {
+    const Path p = path.member("targetTableName");
+    if (!value.target_table_name) errors.require(false, p.text());
+    if (value.target_table_name) {
+      check_string(*value.target_table_name, p, StringRule{3, 255, matches_name_pattern, "[a-zA-Z0-9_.-]+"}, errors);
+    }
+  }
+  {
+    const Path p = path.member("billingModeOverride");
+    if (value.billing_mode_override) {
+      check_enum(*value.billing_mode_override, p, "[PROVISIONED, PAY_PER_REQUEST]", errors);
+    }
+  }
+  {
+    const Path p = path.member("globalSecondaryIndexOverride");
+    if (value.global_secondary_index_override) {
+      check_GlobalSecondaryIndexList(*value.global_secondary_index_override, p, errors);
+    }
+  }
+  {
+    const Path p = path.member("localSecondaryIndexOverride");
+    if (value.local_secondary_index_override) {
+      check_LocalSecondaryIndexList(*value.local_secondary_index_override, p, errors);
+    }
+  }
+  {
+    const Path p = path.member("provisionedThroughputOverride");
+    if (value.provisioned_throughput_override) {
+      check_ProvisionedThroughput(*value.provisioned_throughput_override, p, errors);
+    }
+  }
+  {
+    const Path p = path.member("sSESpecificationOverride");
+    if (value.sse_specification_override) {
+      check_SSESpecification(*value.sse_specification_override, p, errors);
+    }
+  }
+}
+
+void check_ExportTableToPointInTimeInput(const api::ExportTableToPointInTimeRequest& value, const Path& path, ShapeErrors& errors) {
+  {
+    const Path p = path.member("tableArn");
+    if (!value.table_arn) errors.require(false, p.text());
+    if (value.table_arn) {
+      check_string(*value.table_arn, p, StringRule{1, 1024, nullptr, nullptr}, errors);
+    }
+  }
+  {
+    const Path p = path.member("clientToken");
+    if (value.client_token) {
+      check_string(*value.client_token, p, StringRule{0, -1, matches_client_token_pattern, "^[^\\$]+$"}, errors);
+    }
+  }
+  {
+    const Path p = path.member("s3Bucket");
+    if (!value.s3_bucket) errors.require(false, p.text());
+    if (value.s3_bucket) {
+      check_string(*value.s3_bucket, p, StringRule{0, 255, matches_s3_bucket_or_file_uri, "^[a-z0-9A-Z]+[\\.\\-\\w]*[a-z0-9A-Z]+$"}, errors);
+    }
+  }
+  {
+    const Path p = path.member("s3BucketOwner");
+    if (value.s3_bucket_owner) {
+      check_string(*value.s3_bucket_owner, p, StringRule{0, -1, matches_account_id_pattern, "[0-9]{12}"}, errors);
+    }
+  }
+  {
+    const Path p = path.member("s3Prefix");
+    if (value.s3_prefix) {
+      check_string(*value.s3_prefix, p, StringRule{0, 1024, nullptr, nullptr}, errors);
+    }
+  }
+  {
+    const Path p = path.member("s3SseAlgorithm");
+    if (value.s3_sse_algorithm) {
+      check_enum(*value.s3_sse_algorithm, p, "[AES256, KMS]", errors);
+    }
+  }
+  {
+    const Path p = path.member("s3SseKmsKeyId");
+    if (value.s3_sse_kms_key_id) {
+      check_string(*value.s3_sse_kms_key_id, p, StringRule{1, 2048, nullptr, nullptr}, errors);
+    }
+  }
+  {
+    const Path p = path.member("exportFormat");
+    if (value.export_format) {
+      check_enum(*value.export_format, p, "[DYNAMODB_JSON, ION]", errors);
+    }
+  }
+  {
+    const Path p = path.member("exportType");
+    if (value.export_type) {
+      check_enum(*value.export_type, p, "[FULL_EXPORT, INCREMENTAL_EXPORT]", errors);
+    }
+  }
+  {
+    const Path p = path.member("incrementalExportSpecification");
+    if (value.incremental_export_specification) {
+      check_IncrementalExportSpecification(*value.incremental_export_specification, p, errors);
+    }
+  }
+}
+
+void check_IncrementalExportSpecification(const api::IncrementalExportSpecification& value, const Path& path, ShapeErrors& errors) {
+  {
+    const Path p = path.member("exportViewType");
+    if (value.export_view_type) {
+      check_enum(*value.export_view_type, p, "[NEW_IMAGE, NEW_AND_OLD_IMAGES]", errors);
+    }
+  }
+}
+
+void check_DescribeExportInput(const api::DescribeExportRequest& value, const Path& path, ShapeErrors& errors) {
+  {
+    const Path p = path.member("exportArn");
+    if (!value.export_arn) errors.require(false, p.text());
+    if (value.export_arn) {
+      check_string(*value.export_arn, p, StringRule{37, 1024, nullptr, nullptr}, errors);
+    }
+  }
+}
+
+void check_ListExportsInput(const api::ListExportsRequest& value, const Path& path, ShapeErrors& errors) {
+  {
+    const Path p = path.member("tableArn");
+    if (value.table_arn) {
+      check_string(*value.table_arn, p, StringRule{1, 1024, nullptr, nullptr}, errors);
+    }
+  }
+  {
+    const Path p = path.member("maxResults");
+    if (value.max_results) {
+      check_number(*value.max_results, p, NumberRule{int64_t{1}, int64_t{25}}, errors);
+    }
+  }
+}
+
+void check_ImportTableInput(const api::ImportTableRequest& value, const Path& path, ShapeErrors& errors) {
+  {
+    const Path p = path.member("clientToken");
+    if (value.client_token) {
+      check_string(*value.client_token, p, StringRule{0, -1, matches_client_token_pattern, "^[^\\$]+$"}, errors);
+    }
+  }
+  {
+    const Path p = path.member("s3BucketSource");
+    if (!value.s3_bucket_source) errors.require(false, p.text());
+    if (value.s3_bucket_source) {
+      check_S3BucketSource(*value.s3_bucket_source, p, errors);
+    }
+  }
+  {
+    const Path p = path.member("inputFormat");
+    if (!value.input_format) errors.require(false, p.text());
+    if (value.input_format) {
+      check_enum(*value.input_format, p, "[DYNAMODB_JSON, ION, CSV]", errors);
+    }
+  }
+  {
+    const Path p = path.member("inputFormatOptions");
+    if (value.input_format_options) {
+      check_InputFormatOptions(*value.input_format_options, p, errors);
+    }
+  }
+  {
+    const Path p = path.member("inputCompressionType");
+    if (value.input_compression_type) {
+      check_enum(*value.input_compression_type, p, "[GZIP, ZSTD, NONE]", errors);
+    }
+  }
+  {
+    const Path p = path.member("tableCreationParameters");
+    if (!value.table_creation_parameters) errors.require(false, p.text());
+    if (value.table_creation_parameters) {
+      check_TableCreationParameters(*value.table_creation_parameters, p, errors);
+    }
+  }
+}
+
+void check_S3BucketSource(const api::S3BucketSource& value, const Path& path, ShapeErrors& errors) {
+  {
+    const Path p = path.member("s3BucketOwner");
+    if (value.s3_bucket_owner) {
+      check_string(*value.s3_bucket_owner, p, StringRule{0, -1, matches_account_id_pattern, "[0-9]{12}"}, errors);
+    }
+  }
+  {
+    const Path p = path.member("s3Bucket");
+    if (!value.s3_bucket) errors.require(false, p.text());
+    if (value.s3_bucket) {
+      check_string(*value.s3_bucket, p, StringRule{0, 255, matches_s3_bucket_or_file_uri, "^[a-z0-9A-Z]+[\\.\\-\\w]*[a-z0-9A-Z]+$"}, errors);
+    }
+  }
+  {
+    const Path p = path.member("s3KeyPrefix");
+    if (value.s3_key_prefix) {
+      check_string(*value.s3_key_prefix, p, StringRule{0, 1024, nullptr, nullptr}, errors);
+    }
+  }
+}
+
+void check_InputFormatOptions(const api::InputFormatOptions& value, const Path& path, ShapeErrors& errors) {
+  {
+    const Path p = path.member("csv");
+    if (value.csv) {
+      check_CsvOptions(*value.csv, p, errors);
+    }
+  }
+}
+
+void check_CsvOptions(const api::CsvOptions& value, const Path& path, ShapeErrors& errors) {
+  {
+    const Path p = path.member("delimiter");
+    if (value.delimiter) {
+      check_string(*value.delimiter, p, StringRule{1, 1, matches_csv_delimiter_pattern, "[,;:|\\t ]"}, errors);
+    }
+  }
+  {
+    const Path p = path.member("headerList");
+    if (value.header_list) {
+      check_CsvHeaderList(*value.header_list, p, errors);
+    }
+  }
+}
+
+void check_CsvHeaderList(const std::vector<std::string>& value, const Path& path, ShapeErrors& errors) {
+  check_list_length(value.size(), path, LengthRule{1, 255}, ListRendering::kAbbreviated, errors);
+  for (size_t i = 0; i < value.size(); ++i) {
+    const Path p = path.element(i + 1);
+    check_string(value[i], p, StringRule{1, 65536, matches_csv_header_pattern, "[\\x20-\\x21\\x23-\\x2B\\x2D-\\x7E]*"}, errors);
+  }
+}
+
+void check_TableCreationParameters(const api::TableCreationParameters& value, const Path& path, ShapeErrors& errors) {
+  {
+    const Path p = path.member("tableName");
+    if (!value.table_name) errors.require(false, p.text());
+    if (value.table_name) {
+      check_string(*value.table_name, p, StringRule{3, 255, matches_name_pattern, "[a-zA-Z0-9_.-]+"}, errors);
+    }
+  }
+  {
+    const Path p = path.member("attributeDefinitions");
+    if (!value.attribute_definitions) errors.require(false, p.text());
+    if (value.attribute_definitions) {
+      check_AttributeDefinitions(*value.attribute_definitions, p, errors);
+    }
+  }
+  {
+    const Path p = path.member("keySchema");
+    if (!value.key_schema) errors.require(false, p.text());
+    if (value.key_schema) {
+      check_KeySchema(*value.key_schema, p, errors);
+    }
+  }
+  {
+    const Path p = path.member("billingMode");
+    if (value.billing_mode) {
+      check_enum(*value.billing_mode, p, "[PROVISIONED, PAY_PER_REQUEST]", errors);
+    }
+  }
+  {
+    const Path p = path.member("provisionedThroughput");
+    if (value.provisioned_throughput) {
+      check_ProvisionedThroughput(*value.provisioned_throughput, p, errors);
+    }
+  }
+  {
+    const Path p = path.member("sSESpecification");
+    if (value.sse_specification) {
+      check_SSESpecification(*value.sse_specification, p, errors);
+    }
+  }
+  {
+    const Path p = path.member("globalSecondaryIndexes");
+    if (value.global_secondary_indexes) {
+      check_GlobalSecondaryIndexList(*value.global_secondary_indexes, p, errors);
+    }
+  }
+}
+
+void check_DescribeImportInput(const api::DescribeImportRequest& value, const Path& path, ShapeErrors& errors) {
+  {
+    const Path p = path.member("importArn");
+    if (!value.import_arn) errors.require(false, p.text());
+    if (value.import_arn) {
+      check_string(*value.import_arn, p, StringRule{37, 1024, nullptr, nullptr}, errors);
+    }
+  }
+}
+
+void check_ListImportsInput(const api::ListImportsRequest& value, const Path& path, ShapeErrors& errors) {
+  {
+    const Path p = path.member("tableArn");
+    if (value.table_arn) {
+      check_string(*value.table_arn, p, StringRule{1, 1024, nullptr, nullptr}, errors);
+    }
+  }
+  {
+    const Path p = path.member("pageSize");
+    if (value.page_size) {
+      check_number(*value.page_size, p, NumberRule{int64_t{1}, int64_t{25}}, errors);
+    }
+  }
+  {
+    const Path p = path.member("nextToken");
+    if (value.next_token) {
+      check_string(*value.next_token, p, StringRule{112, 1024, matches_import_next_token_pattern, "([0-9a-f]{16})+"}, errors);
+    }
+  }
+}
+
 void check_ListStreamsInput(const api::ListStreamsRequest& value, const Path& path, ShapeErrors& errors) {
   {
     const Path p = path.member("tableName");
@@ -2149,6 +2647,48 @@ void check(const GetResourcePolicyRequest& request, ShapeErrors& errors) {
 }
 void check(const DeleteResourcePolicyRequest& request, ShapeErrors& errors) {
   check_DeleteResourcePolicyInput(request, Path::root(), errors);
+}
+void check(const CreateBackupRequest& request, ShapeErrors& errors) {
+  check_CreateBackupInput(request, Path::root(), errors);
+}
+void check(const DescribeBackupRequest& request, ShapeErrors& errors) {
+  check_DescribeBackupInput(request, Path::root(), errors);
+}
+void check(const ListBackupsRequest& request, ShapeErrors& errors) {
+  check_ListBackupsInput(request, Path::root(), errors);
+}
+void check(const DeleteBackupRequest& request, ShapeErrors& errors) {
+  check_DeleteBackupInput(request, Path::root(), errors);
+}
+void check(const RestoreTableFromBackupRequest& request, ShapeErrors& errors) {
+  check_RestoreTableFromBackupInput(request, Path::root(), errors);
+}
+void check(const UpdateContinuousBackupsRequest& request, ShapeErrors& errors) {
+  check_UpdateContinuousBackupsInput(request, Path::root(), errors);
+}
+void check(const DescribeContinuousBackupsRequest& request, ShapeErrors& errors) {
+  check_DescribeContinuousBackupsInput(request, Path::root(), errors);
+}
+void check(const RestoreTableToPointInTimeRequest& request, ShapeErrors& errors) {
+  check_RestoreTableToPointInTimeInput(request, Path::root(), errors);
+}
+void check(const ExportTableToPointInTimeRequest& request, ShapeErrors& errors) {
+  check_ExportTableToPointInTimeInput(request, Path::root(), errors);
+}
+void check(const DescribeExportRequest& request, ShapeErrors& errors) {
+  check_DescribeExportInput(request, Path::root(), errors);
+}
+void check(const ListExportsRequest& request, ShapeErrors& errors) {
+  check_ListExportsInput(request, Path::root(), errors);
+}
+void check(const ImportTableRequest& request, ShapeErrors& errors) {
+  check_ImportTableInput(request, Path::root(), errors);
+}
+void check(const DescribeImportRequest& request, ShapeErrors& errors) {
+  check_DescribeImportInput(request, Path::root(), errors);
+}
+void check(const ListImportsRequest& request, ShapeErrors& errors) {
+  check_ListImportsInput(request, Path::root(), errors);
 }
 void check(const ListStreamsRequest& request, ShapeErrors& errors) {
   check_ListStreamsInput(request, Path::root(), errors);

@@ -119,6 +119,27 @@ std::vector<AttributeValue> read_SearchVectorList(const Json& json, WireReader& 
 api::PutResourcePolicyRequest read_PutResourcePolicyInput(const Json& json, WireReader& reader);
 api::GetResourcePolicyRequest read_GetResourcePolicyInput(const Json& json, WireReader& reader);
 api::DeleteResourcePolicyRequest read_DeleteResourcePolicyInput(const Json& json, WireReader& reader);
+api::CreateBackupRequest read_CreateBackupInput(const Json& json, WireReader& reader);
+api::DescribeBackupRequest read_DescribeBackupInput(const Json& json, WireReader& reader);
+api::ListBackupsRequest read_ListBackupsInput(const Json& json, WireReader& reader);
+api::DeleteBackupRequest read_DeleteBackupInput(const Json& json, WireReader& reader);
+api::RestoreTableFromBackupRequest read_RestoreTableFromBackupInput(const Json& json, WireReader& reader);
+api::UpdateContinuousBackupsRequest read_UpdateContinuousBackupsInput(const Json& json, WireReader& reader);
+api::PointInTimeRecoverySpecification read_PointInTimeRecoverySpecification(const Json& json, WireReader& reader);
+api::DescribeContinuousBackupsRequest read_DescribeContinuousBackupsInput(const Json& json, WireReader& reader);
+api::RestoreTableToPointInTimeRequest read_RestoreTableToPointInTimeInput(const Json& json, WireReader& reader);
+api::ExportTableToPointInTimeRequest read_ExportTableToPointInTimeInput(const Json& json, WireReader& reader);
+api::IncrementalExportSpecification read_IncrementalExportSpecification(const Json& json, WireReader& reader);
+api::DescribeExportRequest read_DescribeExportInput(const Json& json, WireReader& reader);
+api::ListExportsRequest read_ListExportsInput(const Json& json, WireReader& reader);
+api::ImportTableRequest read_ImportTableInput(const Json& json, WireReader& reader);
+api::S3BucketSource read_S3BucketSource(const Json& json, WireReader& reader);
+api::InputFormatOptions read_InputFormatOptions(const Json& json, WireReader& reader);
+api::CsvOptions read_CsvOptions(const Json& json, WireReader& reader);
+std::vector<std::string> read_CsvHeaderList(const Json& json, WireReader& reader);
+api::TableCreationParameters read_TableCreationParameters(const Json& json, WireReader& reader);
+api::DescribeImportRequest read_DescribeImportInput(const Json& json, WireReader& reader);
+api::ListImportsRequest read_ListImportsInput(const Json& json, WireReader& reader);
 api::ListStreamsRequest read_ListStreamsInput(const Json& json, WireReader& reader);
 api::DescribeStreamRequest read_DescribeStreamInput(const Json& json, WireReader& reader);
 api::ShardFilter read_ShardFilter(const Json& json, WireReader& reader);
@@ -1864,6 +1885,385 @@ api::DeleteResourcePolicyRequest read_DeleteResourcePolicyInput(const Json& json
   return out;
 }
 
+api::CreateBackupRequest read_CreateBackupInput(const Json& json, [[maybe_unused]] WireReader& reader) {
+  api::CreateBackupRequest out;
+  for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
+    const Json& v = it->value;
+    if (v.IsNull()) continue;
+    const std::string_view name = string_of(it->name);
+    if (name == "TableName") {
+      out.table_name = read_string(v);
+    } else if (name == "BackupName") {
+      out.backup_name = read_string(v);
+    }
+  }
+  return out;
+}
+
+api::DescribeBackupRequest read_DescribeBackupInput(const Json& json, [[maybe_unused]] WireReader& reader) {
+  api::DescribeBackupRequest out;
+  for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
+    const Json& v = it->value;
+    if (v.IsNull()) continue;
+    const std::string_view name = string_of(it->name);
+    if (name == "BackupArn") {
+      out.backup_arn = read_string(v);
+    }
+  }
+  return out;
+}
+
+api::ListBackupsRequest read_ListBackupsInput(const Json& json, [[maybe_unused]] WireReader& reader) {
+  api::ListBackupsRequest out;
+  for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
+    const Json& v = it->value;
+    if (v.IsNull()) continue;
+    const std::string_view name = string_of(it->name);
+    if (name == "TableName") {
+      out.table_name = read_string(v);
+    } else if (name == "Limit") {
+      out.limit = read_integer(v, "Limit");
+    } else if (name == "TimeRangeLowerBound") {
+      out.time_range_lower_bound = read_double(v);
+    } else if (name == "TimeRangeUpperBound") {
+      out.time_range_upper_bound = read_double(v);
+    } else if (name == "ExclusiveStartBackupArn") {
+      out.exclusive_start_backup_arn = read_string(v);
+    } else if (name == "BackupType") {
+      out.backup_type = Enum<BackupTypeFilter>::from_wire(read_string(v));
+    }
+  }
+  return out;
+}
+
+api::DeleteBackupRequest read_DeleteBackupInput(const Json& json, [[maybe_unused]] WireReader& reader) {
+  api::DeleteBackupRequest out;
+  for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
+    const Json& v = it->value;
+    if (v.IsNull()) continue;
+    const std::string_view name = string_of(it->name);
+    if (name == "BackupArn") {
+      out.backup_arn = read_string(v);
+    }
+  }
+  return out;
+}
+
+api::RestoreTableFromBackupRequest read_RestoreTableFromBackupInput(const Json& json, [[maybe_unused]] WireReader& reader) {
+  api::RestoreTableFromBackupRequest out;
+  for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
+    const Json& v = it->value;
+    if (v.IsNull()) continue;
+    const std::string_view name = string_of(it->name);
+    if (name == "TargetTableName") {
+      out.target_table_name = read_string(v);
+    } else if (name == "BackupArn") {
+      out.backup_arn = read_string(v);
+    } else if (name == "BillingModeOverride") {
+      out.billing_mode_override = Enum<BillingMode>::from_wire(read_string(v));
+    } else if (name == "GlobalSecondaryIndexOverride") {
+      out.global_secondary_index_override = read_GlobalSecondaryIndexList(expect_list(v), reader);
+    } else if (name == "LocalSecondaryIndexOverride") {
+      out.local_secondary_index_override = read_LocalSecondaryIndexList(expect_list(v), reader);
+    } else if (name == "ProvisionedThroughputOverride") {
+      out.provisioned_throughput_override = read_ProvisionedThroughput(expect_structure(v, StructureWords::kMember, "ProvisionedThroughput"), reader);
+    } else if (name == "OnDemandThroughputOverride") {
+      out.on_demand_throughput_override = read_OnDemandThroughput(expect_structure(v, StructureWords::kMember, "OnDemandThroughput"), reader);
+    } else if (name == "SSESpecificationOverride") {
+      out.sse_specification_override = read_SSESpecification(expect_structure(v, StructureWords::kMember, "SSESpecification"), reader);
+    }
+  }
+  return out;
+}
+
+api::UpdateContinuousBackupsRequest read_UpdateContinuousBackupsInput(const Json& json, [[maybe_unused]] WireReader& reader) {
+  api::UpdateContinuousBackupsRequest out;
+  for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
+    const Json& v = it->value;
+    if (v.IsNull()) continue;
+    const std::string_view name = string_of(it->name);
+    if (name == "TableName") {
+      out.table_name = read_string(v);
+    } else if (name == "PointInTimeRecoverySpecification") {
+      out.point_in_time_recovery_specification = read_PointInTimeRecoverySpecification(expect_structure(v, StructureWords::kMember, "PointInTimeRecoverySpecification"), reader);
+    }
+  }
+  return out;
+}
+
+api::PointInTimeRecoverySpecification read_PointInTimeRecoverySpecification(const Json& json, [[maybe_unused]] WireReader& reader) {
+  api::PointInTimeRecoverySpecification out;
+  for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
+    const Json& v = it->value;
+    if (v.IsNull()) continue;
+    const std::string_view name = string_of(it->name);
+    if (name == "PointInTimeRecoveryEnabled") {
+      out.point_in_time_recovery_enabled = read_boolean(v);
+    } else if (name == "RecoveryPeriodInDays") {
+      out.recovery_period_in_days = read_integer(v, "RecoveryPeriodInDays");
+    }
+  }
+  return out;
+}
+
+api::DescribeContinuousBackupsRequest read_DescribeContinuousBackupsInput(const Json& json, [[maybe_unused]] WireReader& reader) {
+  api::DescribeContinuousBackupsRequest out;
+  for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
+    const Json& v = it->value;
+    if (v.IsNull()) continue;
+    const std::string_view name = string_of(it->name);
+    if (name == "TableName") {
+      out.table_name = read_string(v);
+    }
+  }
+  return out;
+}
+
+api::RestoreTableToPointInTimeRequest read_RestoreTableToPointInTimeInput(const Json& json, [[maybe_unused]] WireReader& reader) {
+  api::RestoreTableToPointInTimeRequest out;
+  for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
+    const Json& v = it->value;
+    if (v.IsNull()) continue;
+    const std::string_view name = string_of(it->name);
+    if (name == "SourceTableArn") {
+      out.source_table_arn = read_string(v);
+    } else if (name == "SourceTableName") {
+      out.source_table_name = read_string(v);
+    } else if (name == "TargetTableName") {
+      out.target_table_name = read_string(v);
+    } else if (name == "UseLatestRestorableTime") {
+      out.use_latest_restorable_time = read_boolean(v);
+    } else if (name == "RestoreDateTime") {
+      out.restore_date_time = read_double(v);
+    } else if (name == "BillingModeOverride") {
+      out.billing_mode_override = Enum<BillingMode>::from_wire(read_string(v));
+    } else if (name == "GlobalSecondaryIndexOverride") {
+      out.global_secondary_index_override = read_GlobalSecondaryIndexList(expect_list(v), reader);
+    } else if (name == "LocalSecondaryIndexOverride") {
+      out.local_secondary_index_override = read_LocalSecondaryIndexList(expect_list(v), reader);
+    } else if (name == "ProvisionedThroughputOverride") {
+      out.provisioned_throughput_override = read_ProvisionedThroughput(expect_structure(v, StructureWords::kMember, "ProvisionedThroughput"), reader);
+    } else if (name == "OnDemandThroughputOverride") {
+      out.on_demand_throughput_override = read_OnDemandThroughput(expect_structure(v, StructureWords::kMember, "OnDemandThroughput"), reader);
+    } else if (name == "SSESpecificationOverride") {
+      out.sse_specification_override = read_SSESpecification(expect_structure(v, StructureWords::kMember, "SSESpecification"), reader);
+    }
+  }
+  return out;
+}
+
+api::ExportTableToPointInTimeRequest read_ExportTableToPointInTimeInput(const Json& json, [[maybe_unused]] WireReader& reader) {
+  api::ExportTableToPointInTimeRequest out;
+  for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
+    const Json& v = it->value;
+    if (v.IsNull()) continue;
+    const std::string_view name = string_of(it->name);
+    if (name == "TableArn") {
+      out.table_arn = read_string(v);
+    } else if (name == "ExportTime") {
+      out.export_time = read_double(v);
+    } else if (name == "ClientToken") {
+      out.client_token = read_string(v);
+    } else if (name == "S3Bucket") {
+      out.s3_bucket = read_string(v);
+    } else if (name == "S3BucketOwner") {
+      out.s3_bucket_owner = read_string(v);
+    } else if (name == "S3Prefix") {
+      out.s3_prefix = read_string(v);
+    } else if (name == "S3SseAlgorithm") {
+      out.s3_sse_algorithm = Enum<S3SseAlgorithm>::from_wire(read_string(v));
+    } else if (name == "S3SseKmsKeyId") {
+      out.s3_sse_kms_key_id = read_string(v);
+    } else if (name == "ExportFormat") {
+      out.export_format = Enum<ExportFormat>::from_wire(read_string(v));
+    } else if (name == "ExportType") {
+      out.export_type = Enum<ExportType>::from_wire(read_string(v));
+    } else if (name == "IncrementalExportSpecification") {
+      out.incremental_export_specification = read_IncrementalExportSpecification(expect_structure(v, StructureWords::kMember, "IncrementalExportSpecification"), reader);
+    }
+  }
+  return out;
+}
+
+api::IncrementalExportSpecification read_IncrementalExportSpecification(const Json& json, [[maybe_unused]] WireReader& reader) {
+  api::IncrementalExportSpecification out;
+  for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
+    const Json& v = it->value;
+    if (v.IsNull()) continue;
+    const std::string_view name = string_of(it->name);
+    if (name == "ExportFromTime") {
+      out.export_from_time = read_double(v);
+    } else if (name == "ExportToTime") {
+      out.export_to_time = read_double(v);
+    } else if (name == "ExportViewType") {
+      out.export_view_type = Enum<ExportViewType>::from_wire(read_string(v));
+    }
+  }
+  return out;
+}
+
+api::DescribeExportRequest read_DescribeExportInput(const Json& json, [[maybe_unused]] WireReader& reader) {
+  api::DescribeExportRequest out;
+  for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
+    const Json& v = it->value;
+    if (v.IsNull()) continue;
+    const std::string_view name = string_of(it->name);
+    if (name == "ExportArn") {
+      out.export_arn = read_string(v);
+    }
+  }
+  return out;
+}
+
+api::ListExportsRequest read_ListExportsInput(const Json& json, [[maybe_unused]] WireReader& reader) {
+  api::ListExportsRequest out;
+  for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
+    const Json& v = it->value;
+    if (v.IsNull()) continue;
+    const std::string_view name = string_of(it->name);
+    if (name == "TableArn") {
+      out.table_arn = read_string(v);
+    } else if (name == "MaxResults") {
+      out.max_results = read_integer(v, "MaxResults");
+    } else if (name == "NextToken") {
+      out.next_token = read_string(v);
+    }
+  }
+  return out;
+}
+
+api::ImportTableRequest read_ImportTableInput(const Json& json, [[maybe_unused]] WireReader& reader) {
+  api::ImportTableRequest out;
+  for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
+    const Json& v = it->value;
+    if (v.IsNull()) continue;
+    const std::string_view name = string_of(it->name);
+    if (name == "ClientToken") {
+      out.client_token = read_string(v);
+    } else if (name == "S3BucketSource") {
+      out.s3_bucket_source = read_S3BucketSource(expect_structure(v, StructureWords::kMember, "S3BucketSource"), reader);
+    } else if (name == "InputFormat") {
+      out.input_format = Enum<InputFormat>::from_wire(read_string(v));
+    } else if (name == "InputFormatOptions") {
+      out.input_format_options = read_InputFormatOptions(expect_structure(v, StructureWords::kMember, "InputFormatOptions"), reader);
+    } else if (name == "InputCompressionType") {
+      out.input_compression_type = Enum<InputCompressionType>::from_wire(read_string(v));
+    } else if (name == "TableCreationParameters") {
+      out.table_creation_parameters = read_TableCreationParameters(expect_structure(v, StructureWords::kMember, "TableCreationParameters"), reader);
+    }
+  }
+  return out;
+}
+
+api::S3BucketSource read_S3BucketSource(const Json& json, [[maybe_unused]] WireReader& reader) {
+  api::S3BucketSource out;
+  for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
+    const Json& v = it->value;
+    if (v.IsNull()) continue;
+    const std::string_view name = string_of(it->name);
+    if (name == "S3BucketOwner") {
+      out.s3_bucket_owner = read_string(v);
+    } else if (name == "S3Bucket") {
+      out.s3_bucket = read_string(v);
+    } else if (name == "S3KeyPrefix") {
+      out.s3_key_prefix = read_string(v);
+    }
+  }
+  return out;
+}
+
+api::InputFormatOptions read_InputFormatOptions(const Json& json, [[maybe_unused]] WireReader& reader) {
+  api::InputFormatOptions out;
+  for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
+    const Json& v = it->value;
+    if (v.IsNull()) continue;
+    const std::string_view name = string_of(it->name);
+    if (name == "Csv") {
+      out.csv = read_CsvOptions(expect_structure(v, StructureWords::kMember, "CsvOptions"), reader);
+    }
+  }
+  return out;
+}
+
+api::CsvOptions read_CsvOptions(const Json& json, [[maybe_unused]] WireReader& reader) {
+  api::CsvOptions out;
+  for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
+    const Json& v = it->value;
+    if (v.IsNull()) continue;
+    const std::string_view name = string_of(it->name);
+    if (name == "Delimiter") {
+      out.delimiter = read_string(v);
+    } else if (name == "HeaderList") {
+      out.header_list = read_CsvHeaderList(expect_list(v), reader);
+    }
+  }
+  return out;
+}
+
+std::vector<std::string> read_CsvHeaderList(const Json& json, [[maybe_unused]] WireReader& reader) {
+  std::vector<std::string> out;
+  out.reserve(json.Size());
+  for (const Json& e : json.GetArray()) out.push_back(read_string(e));
+  return out;
+}
+
+api::TableCreationParameters read_TableCreationParameters(const Json& json, [[maybe_unused]] WireReader& reader) {
+  api::TableCreationParameters out;
+  for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
+    const Json& v = it->value;
+    if (v.IsNull()) continue;
+    const std::string_view name = string_of(it->name);
+    if (name == "TableName") {
+      out.table_name = read_string(v);
+    } else if (name == "AttributeDefinitions") {
+      out.attribute_definitions = read_AttributeDefinitions(expect_list(v), reader);
+    } else if (name == "KeySchema") {
+      out.key_schema = read_KeySchema(expect_list(v), reader);
+    } else if (name == "BillingMode") {
+      out.billing_mode = Enum<BillingMode>::from_wire(read_string(v));
+    } else if (name == "ProvisionedThroughput") {
+      out.provisioned_throughput = read_ProvisionedThroughput(expect_structure(v, StructureWords::kMember, "ProvisionedThroughput"), reader);
+    } else if (name == "OnDemandThroughput") {
+      out.on_demand_throughput = read_OnDemandThroughput(expect_structure(v, StructureWords::kMember, "OnDemandThroughput"), reader);
+    } else if (name == "SSESpecification") {
+      out.sse_specification = read_SSESpecification(expect_structure(v, StructureWords::kMember, "SSESpecification"), reader);
+    } else if (name == "GlobalSecondaryIndexes") {
+      out.global_secondary_indexes = read_GlobalSecondaryIndexList(expect_list(v), reader);
+    }
+  }
+  return out;
+}
+
+api::DescribeImportRequest read_DescribeImportInput(const Json& json, [[maybe_unused]] WireReader& reader) {
+  api::DescribeImportRequest out;
+  for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
+    const Json& v = it->value;
+    if (v.IsNull()) continue;
+    const std::string_view name = string_of(it->name);
+    if (name == "ImportArn") {
+      out.import_arn = read_string(v);
+    }
+  }
+  return out;
+}
+
+api::ListImportsRequest read_ListImportsInput(const Json& json, [[maybe_unused]] WireReader& reader) {
+  api::ListImportsRequest out;
+  for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
+    const Json& v = it->value;
+    if (v.IsNull()) continue;
+    const std::string_view name = string_of(it->name);
+    if (name == "TableArn") {
+      out.table_arn = read_string(v);
+    } else if (name == "PageSize") {
+      out.page_size = read_integer(v, "PageSize");
+    } else if (name == "NextToken") {
+      out.next_token = read_string(v);
+    }
+  }
+  return out;
+}
+
 api::ListStreamsRequest read_ListStreamsInput(const Json& json, [[maybe_unused]] WireReader& reader) {
   api::ListStreamsRequest out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
@@ -2037,6 +2437,48 @@ void read(const Json& json, GetResourcePolicyRequest& out, WireReader& reader) {
 }
 void read(const Json& json, DeleteResourcePolicyRequest& out, WireReader& reader) {
   out = read_DeleteResourcePolicyInput(json, reader);
+}
+void read(const Json& json, CreateBackupRequest& out, WireReader& reader) {
+  out = read_CreateBackupInput(json, reader);
+}
+void read(const Json& json, DescribeBackupRequest& out, WireReader& reader) {
+  out = read_DescribeBackupInput(json, reader);
+}
+void read(const Json& json, ListBackupsRequest& out, WireReader& reader) {
+  out = read_ListBackupsInput(json, reader);
+}
+void read(const Json& json, DeleteBackupRequest& out, WireReader& reader) {
+  out = read_DeleteBackupInput(json, reader);
+}
+void read(const Json& json, RestoreTableFromBackupRequest& out, WireReader& reader) {
+  out = read_RestoreTableFromBackupInput(json, reader);
+}
+void read(const Json& json, UpdateContinuousBackupsRequest& out, WireReader& reader) {
+  out = read_UpdateContinuousBackupsInput(json, reader);
+}
+void read(const Json& json, DescribeContinuousBackupsRequest& out, WireReader& reader) {
+  out = read_DescribeContinuousBackupsInput(json, reader);
+}
+void read(const Json& json, RestoreTableToPointInTimeRequest& out, WireReader& reader) {
+  out = read_RestoreTableToPointInTimeInput(json, reader);
+}
+void read(const Json& json, ExportTableToPointInTimeRequest& out, WireReader& reader) {
+  out = read_ExportTableToPointInTimeInput(json, reader);
+}
+void read(const Json& json, DescribeExportRequest& out, WireReader& reader) {
+  out = read_DescribeExportInput(json, reader);
+}
+void read(const Json& json, ListExportsRequest& out, WireReader& reader) {
+  out = read_ListExportsInput(json, reader);
+}
+void read(const Json& json, ImportTableRequest& out, WireReader& reader) {
+  out = read_ImportTableInput(json, reader);
+}
+void read(const Json& json, DescribeImportRequest& out, WireReader& reader) {
+  out = read_DescribeImportInput(json, reader);
+}
+void read(const Json& json, ListImportsRequest& out, WireReader& reader) {
+  out = read_ListImportsInput(json, reader);
 }
 void read(const Json& json, ListStreamsRequest& out, WireReader& reader) {
   out = read_ListStreamsInput(json, reader);

@@ -66,6 +66,20 @@ void normalize_SearchVectorList(std::vector<AttributeValue>& value);
 void normalize_PutResourcePolicyInput(api::PutResourcePolicyRequest& value);
 void normalize_GetResourcePolicyInput(api::GetResourcePolicyRequest& value);
 void normalize_DeleteResourcePolicyInput(api::DeleteResourcePolicyRequest& value);
+void normalize_CreateBackupInput(api::CreateBackupRequest& value);
+void normalize_DescribeBackupInput(api::DescribeBackupRequest& value);
+void normalize_ListBackupsInput(api::ListBackupsRequest& value);
+void normalize_DeleteBackupInput(api::DeleteBackupRequest& value);
+void normalize_RestoreTableFromBackupInput(api::RestoreTableFromBackupRequest& value);
+void normalize_UpdateContinuousBackupsInput(api::UpdateContinuousBackupsRequest& value);
+void normalize_DescribeContinuousBackupsInput(api::DescribeContinuousBackupsRequest& value);
+void normalize_RestoreTableToPointInTimeInput(api::RestoreTableToPointInTimeRequest& value);
+void normalize_ExportTableToPointInTimeInput(api::ExportTableToPointInTimeRequest& value);
+void normalize_DescribeExportInput(api::DescribeExportRequest& value);
+void normalize_ListExportsInput(api::ListExportsRequest& value);
+void normalize_ImportTableInput(api::ImportTableRequest& value);
+void normalize_DescribeImportInput(api::DescribeImportRequest& value);
+void normalize_ListImportsInput(api::ListImportsRequest& value);
 void normalize_ListStreamsInput(api::ListStreamsRequest& value);
 void normalize_DescribeStreamInput(api::DescribeStreamRequest& value);
 void normalize_GetShardIteratorInput(api::GetShardIteratorRequest& value);
@@ -471,6 +485,62 @@ void normalize_DeleteResourcePolicyInput(api::DeleteResourcePolicyRequest& value
   (void)value;
 }
 
+void normalize_CreateBackupInput(api::CreateBackupRequest& value) {
+  (void)value;
+}
+
+void normalize_DescribeBackupInput(api::DescribeBackupRequest& value) {
+  (void)value;
+}
+
+void normalize_ListBackupsInput(api::ListBackupsRequest& value) {
+  (void)value;
+}
+
+void normalize_DeleteBackupInput(api::DeleteBackupRequest& value) {
+  (void)value;
+}
+
+void normalize_RestoreTableFromBackupInput(api::RestoreTableFromBackupRequest& value) {
+  (void)value;
+}
+
+void normalize_UpdateContinuousBackupsInput(api::UpdateContinuousBackupsRequest& value) {
+  (void)value;
+}
+
+void normalize_DescribeContinuousBackupsInput(api::DescribeContinuousBackupsRequest& value) {
+  (void)value;
+}
+
+void normalize_RestoreTableToPointInTimeInput(api::RestoreTableToPointInTimeRequest& value) {
+  (void)value;
+}
+
+void normalize_ExportTableToPointInTimeInput(api::ExportTableToPointInTimeRequest& value) {
+  (void)value;
+}
+
+void normalize_DescribeExportInput(api::DescribeExportRequest& value) {
+  (void)value;
+}
+
+void normalize_ListExportsInput(api::ListExportsRequest& value) {
+  (void)value;
+}
+
+void normalize_ImportTableInput(api::ImportTableRequest& value) {
+  (void)value;
+}
+
+void normalize_DescribeImportInput(api::DescribeImportRequest& value) {
+  (void)value;
+}
+
+void normalize_ListImportsInput(api::ListImportsRequest& value) {
+  (void)value;
+}
+
 void normalize_ListStreamsInput(api::ListStreamsRequest& value) {
   (void)value;
 }
@@ -518,6 +588,20 @@ void normalize_values(SearchVectorsRequest& request) { normalize_SearchVectorsIn
 void normalize_values(PutResourcePolicyRequest& request) { normalize_PutResourcePolicyInput(request); }
 void normalize_values(GetResourcePolicyRequest& request) { normalize_GetResourcePolicyInput(request); }
 void normalize_values(DeleteResourcePolicyRequest& request) { normalize_DeleteResourcePolicyInput(request); }
+void normalize_values(CreateBackupRequest& request) { normalize_CreateBackupInput(request); }
+void normalize_values(DescribeBackupRequest& request) { normalize_DescribeBackupInput(request); }
+void normalize_values(ListBackupsRequest& request) { normalize_ListBackupsInput(request); }
+void normalize_values(DeleteBackupRequest& request) { normalize_DeleteBackupInput(request); }
+void normalize_values(RestoreTableFromBackupRequest& request) { normalize_RestoreTableFromBackupInput(request); }
+void normalize_values(UpdateContinuousBackupsRequest& request) { normalize_UpdateContinuousBackupsInput(request); }
+void normalize_values(DescribeContinuousBackupsRequest& request) { normalize_DescribeContinuousBackupsInput(request); }
+void normalize_values(RestoreTableToPointInTimeRequest& request) { normalize_RestoreTableToPointInTimeInput(request); }
+void normalize_values(ExportTableToPointInTimeRequest& request) { normalize_ExportTableToPointInTimeInput(request); }
+void normalize_values(DescribeExportRequest& request) { normalize_DescribeExportInput(request); }
+void normalize_values(ListExportsRequest& request) { normalize_ListExportsInput(request); }
+void normalize_values(ImportTableRequest& request) { normalize_ImportTableInput(request); }
+void normalize_values(DescribeImportRequest& request) { normalize_DescribeImportInput(request); }
+void normalize_values(ListImportsRequest& request) { normalize_ListImportsInput(request); }
 void normalize_values(ListStreamsRequest& request) { normalize_ListStreamsInput(request); }
 void normalize_values(DescribeStreamRequest& request) { normalize_DescribeStreamInput(request); }
 void normalize_values(GetShardIteratorRequest& request) { normalize_GetShardIteratorInput(request); }

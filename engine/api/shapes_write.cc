@@ -195,6 +195,59 @@ void write_GetResourcePolicyInput(JsonWriter& w, const api::GetResourcePolicyReq
 void write_GetResourcePolicyOutput(JsonWriter& w, const api::GetResourcePolicyResponse& value);
 void write_DeleteResourcePolicyInput(JsonWriter& w, const api::DeleteResourcePolicyRequest& value);
 void write_DeleteResourcePolicyOutput(JsonWriter& w, const api::DeleteResourcePolicyResponse& value);
+void write_CreateBackupInput(JsonWriter& w, const api::CreateBackupRequest& value);
+void write_CreateBackupOutput(JsonWriter& w, const api::CreateBackupResponse& value);
+void write_BackupDetails(JsonWriter& w, const api::BackupDetails& value);
+void write_DescribeBackupInput(JsonWriter& w, const api::DescribeBackupRequest& value);
+void write_DescribeBackupOutput(JsonWriter& w, const api::DescribeBackupResponse& value);
+void write_BackupDescription(JsonWriter& w, const api::BackupDescription& value);
+void write_SourceTableDetails(JsonWriter& w, const api::SourceTableDetails& value);
+void write_SourceTableFeatureDetails(JsonWriter& w, const api::SourceTableFeatureDetails& value);
+void write_LocalSecondaryIndexes(JsonWriter& w, const std::vector<api::LocalSecondaryIndexInfo>& value);
+void write_LocalSecondaryIndexInfo(JsonWriter& w, const api::LocalSecondaryIndexInfo& value);
+void write_GlobalSecondaryIndexes(JsonWriter& w, const std::vector<api::GlobalSecondaryIndexInfo>& value);
+void write_GlobalSecondaryIndexInfo(JsonWriter& w, const api::GlobalSecondaryIndexInfo& value);
+void write_ListBackupsInput(JsonWriter& w, const api::ListBackupsRequest& value);
+void write_ListBackupsOutput(JsonWriter& w, const api::ListBackupsResponse& value);
+void write_BackupSummaries(JsonWriter& w, const std::vector<api::BackupSummary>& value);
+void write_BackupSummary(JsonWriter& w, const api::BackupSummary& value);
+void write_DeleteBackupInput(JsonWriter& w, const api::DeleteBackupRequest& value);
+void write_DeleteBackupOutput(JsonWriter& w, const api::DeleteBackupResponse& value);
+void write_RestoreTableFromBackupInput(JsonWriter& w, const api::RestoreTableFromBackupRequest& value);
+void write_RestoreTableFromBackupOutput(JsonWriter& w, const api::RestoreTableFromBackupResponse& value);
+void write_UpdateContinuousBackupsInput(JsonWriter& w, const api::UpdateContinuousBackupsRequest& value);
+void write_PointInTimeRecoverySpecification(JsonWriter& w, const api::PointInTimeRecoverySpecification& value);
+void write_UpdateContinuousBackupsOutput(JsonWriter& w, const api::UpdateContinuousBackupsResponse& value);
+void write_ContinuousBackupsDescription(JsonWriter& w, const api::ContinuousBackupsDescription& value);
+void write_PointInTimeRecoveryDescription(JsonWriter& w, const api::PointInTimeRecoveryDescription& value);
+void write_DescribeContinuousBackupsInput(JsonWriter& w, const api::DescribeContinuousBackupsRequest& value);
+void write_DescribeContinuousBackupsOutput(JsonWriter& w, const api::DescribeContinuousBackupsResponse& value);
+void write_RestoreTableToPointInTimeInput(JsonWriter& w, const api::RestoreTableToPointInTimeRequest& value);
+void write_RestoreTableToPointInTimeOutput(JsonWriter& w, const api::RestoreTableToPointInTimeResponse& value);
+void write_ExportTableToPointInTimeInput(JsonWriter& w, const api::ExportTableToPointInTimeRequest& value);
+void write_IncrementalExportSpecification(JsonWriter& w, const api::IncrementalExportSpecification& value);
+void write_ExportTableToPointInTimeOutput(JsonWriter& w, const api::ExportTableToPointInTimeResponse& value);
+void write_ExportDescription(JsonWriter& w, const api::ExportDescription& value);
+void write_DescribeExportInput(JsonWriter& w, const api::DescribeExportRequest& value);
+void write_DescribeExportOutput(JsonWriter& w, const api::DescribeExportResponse& value);
+void write_ListExportsInput(JsonWriter& w, const api::ListExportsRequest& value);
+void write_ListExportsOutput(JsonWriter& w, const api::ListExportsResponse& value);
+void write_ExportSummaries(JsonWriter& w, const std::vector<api::ExportSummary>& value);
+void write_ExportSummary(JsonWriter& w, const api::ExportSummary& value);
+void write_ImportTableInput(JsonWriter& w, const api::ImportTableRequest& value);
+void write_S3BucketSource(JsonWriter& w, const api::S3BucketSource& value);
+void write_InputFormatOptions(JsonWriter& w, const api::InputFormatOptions& value);
+void write_CsvOptions(JsonWriter& w, const api::CsvOptions& value);
+void write_CsvHeaderList(JsonWriter& w, const std::vector<std::string>& value);
+void write_TableCreationParameters(JsonWriter& w, const api::TableCreationParameters& value);
+void write_ImportTableOutput(JsonWriter& w, const api::ImportTableResponse& value);
+void write_ImportTableDescription(JsonWriter& w, const api::ImportTableDescription& value);
+void write_DescribeImportInput(JsonWriter& w, const api::DescribeImportRequest& value);
+void write_DescribeImportOutput(JsonWriter& w, const api::DescribeImportResponse& value);
+void write_ListImportsInput(JsonWriter& w, const api::ListImportsRequest& value);
+void write_ListImportsOutput(JsonWriter& w, const api::ListImportsResponse& value);
+void write_ImportSummaryList(JsonWriter& w, const std::vector<api::ImportSummary>& value);
+void write_ImportSummary(JsonWriter& w, const api::ImportSummary& value);
 void write_ListStreamsInput(JsonWriter& w, const api::ListStreamsRequest& value);
 void write_ListStreamsOutput(JsonWriter& w, const api::ListStreamsResponse& value);
 void write_StreamList(JsonWriter& w, const std::vector<api::Stream>& value);
@@ -3327,6 +3380,1061 @@ void write_DeleteResourcePolicyOutput(JsonWriter& w, const api::DeleteResourcePo
   w.EndObject();
 }
 
+void write_CreateBackupInput(JsonWriter& w, const api::CreateBackupRequest& value) {
+  w.StartObject();
+  if (value.table_name) {
+    w.Key("TableName");
+    write_string(w, *value.table_name);
+  }
+  if (value.backup_name) {
+    w.Key("BackupName");
+    write_string(w, *value.backup_name);
+  }
+  w.EndObject();
+}
+
+void write_CreateBackupOutput(JsonWriter& w, const api::CreateBackupResponse& value) {
+  w.StartObject();
+  if (value.backup_details) {
+    w.Key("BackupDetails");
+    write_BackupDetails(w, *value.backup_details);
+  }
+  w.EndObject();
+}
+
+void write_BackupDetails(JsonWriter& w, const api::BackupDetails& value) {
+  w.StartObject();
+  if (value.backup_arn) {
+    w.Key("BackupArn");
+    write_string(w, *value.backup_arn);
+  }
+  if (value.backup_name) {
+    w.Key("BackupName");
+    write_string(w, *value.backup_name);
+  }
+  if (value.backup_size_bytes) {
+    w.Key("BackupSizeBytes");
+    w.Int64(*value.backup_size_bytes);
+  }
+  if (value.backup_status) {
+    w.Key("BackupStatus");
+    write_string(w, (*value.backup_status).text());
+  }
+  if (value.backup_type) {
+    w.Key("BackupType");
+    write_string(w, (*value.backup_type).text());
+  }
+  if (value.backup_creation_date_time) {
+    w.Key("BackupCreationDateTime");
+    w.Double(*value.backup_creation_date_time);
+  }
+  if (value.backup_expiry_date_time) {
+    w.Key("BackupExpiryDateTime");
+    w.Double(*value.backup_expiry_date_time);
+  }
+  w.EndObject();
+}
+
+void write_DescribeBackupInput(JsonWriter& w, const api::DescribeBackupRequest& value) {
+  w.StartObject();
+  if (value.backup_arn) {
+    w.Key("BackupArn");
+    write_string(w, *value.backup_arn);
+  }
+  w.EndObject();
+}
+
+void write_DescribeBackupOutput(JsonWriter& w, const api::DescribeBackupResponse& value) {
+  w.StartObject();
+  if (value.backup_description) {
+    w.Key("BackupDescription");
+    write_BackupDescription(w, *value.backup_description);
+  }
+  w.EndObject();
+}
+
+void write_BackupDescription(JsonWriter& w, const api::BackupDescription& value) {
+  w.StartObject();
+  if (value.backup_details) {
+    w.Key("BackupDetails");
+    write_BackupDetails(w, *value.backup_details);
+  }
+  if (value.source_table_details) {
+    w.Key("SourceTableDetails");
+    write_SourceTableDetails(w, *value.source_table_details);
+  }
+  if (value.source_table_feature_details) {
+    w.Key("SourceTableFeatureDetails");
+    write_SourceTableFeatureDetails(w, *value.source_table_feature_details);
+  }
+  w.EndObject();
+}
+
+void write_SourceTableDetails(JsonWriter& w, const api::SourceTableDetails& value) {
+  w.StartObject();
+  if (value.table_name) {
+    w.Key("TableName");
+    write_string(w, *value.table_name);
+  }
+  if (value.table_id) {
+    w.Key("TableId");
+    write_string(w, *value.table_id);
+  }
+  if (value.table_arn) {
+    w.Key("TableArn");
+    write_string(w, *value.table_arn);
+  }
+  if (value.table_size_bytes) {
+    w.Key("TableSizeBytes");
+    w.Int64(*value.table_size_bytes);
+  }
+  if (value.key_schema) {
+    w.Key("KeySchema");
+    write_KeySchema(w, *value.key_schema);
+  }
+  if (value.table_creation_date_time) {
+    w.Key("TableCreationDateTime");
+    w.Double(*value.table_creation_date_time);
+  }
+  if (value.provisioned_throughput) {
+    w.Key("ProvisionedThroughput");
+    write_ProvisionedThroughput(w, *value.provisioned_throughput);
+  }
+  if (value.on_demand_throughput) {
+    w.Key("OnDemandThroughput");
+    write_OnDemandThroughput(w, *value.on_demand_throughput);
+  }
+  if (value.item_count) {
+    w.Key("ItemCount");
+    w.Int64(*value.item_count);
+  }
+  if (value.billing_mode) {
+    w.Key("BillingMode");
+    write_string(w, (*value.billing_mode).text());
+  }
+  w.EndObject();
+}
+
+void write_SourceTableFeatureDetails(JsonWriter& w, const api::SourceTableFeatureDetails& value) {
+  w.StartObject();
+  if (value.local_secondary_indexes) {
+    w.Key("LocalSecondaryIndexes");
+    write_LocalSecondaryIndexes(w, *value.local_secondary_indexes);
+  }
+  if (value.global_secondary_indexes) {
+    w.Key("GlobalSecondaryIndexes");
+    write_GlobalSecondaryIndexes(w, *value.global_secondary_indexes);
+  }
+  if (value.stream_description) {
+    w.Key("StreamDescription");
+    write_StreamSpecification(w, *value.stream_description);
+  }
+  if (value.time_to_live_description) {
+    w.Key("TimeToLiveDescription");
+    write_TimeToLiveDescription(w, *value.time_to_live_description);
+  }
+  if (value.sse_description) {
+    w.Key("SSEDescription");
+    write_SSEDescription(w, *value.sse_description);
+  }
+  w.EndObject();
+}
+
+void write_LocalSecondaryIndexes(JsonWriter& w, const std::vector<api::LocalSecondaryIndexInfo>& value) {
+  w.StartArray();
+  for (const auto& element : value) {
+    write_LocalSecondaryIndexInfo(w, element);
+  }
+  w.EndArray();
+}
+
+void write_LocalSecondaryIndexInfo(JsonWriter& w, const api::LocalSecondaryIndexInfo& value) {
+  w.StartObject();
+  if (value.index_name) {
+    w.Key("IndexName");
+    write_string(w, *value.index_name);
+  }
+  if (value.key_schema) {
+    w.Key("KeySchema");
+    write_KeySchema(w, *value.key_schema);
+  }
+  if (value.projection) {
+    w.Key("Projection");
+    write_Projection(w, *value.projection);
+  }
+  w.EndObject();
+}
+
+void write_GlobalSecondaryIndexes(JsonWriter& w, const std::vector<api::GlobalSecondaryIndexInfo>& value) {
+  w.StartArray();
+  for (const auto& element : value) {
+    write_GlobalSecondaryIndexInfo(w, element);
+  }
+  w.EndArray();
+}
+
+void write_GlobalSecondaryIndexInfo(JsonWriter& w, const api::GlobalSecondaryIndexInfo& value) {
+  w.StartObject();
+  if (value.index_name) {
+    w.Key("IndexName");
+    write_string(w, *value.index_name);
+  }
+  if (value.key_schema) {
+    w.Key("KeySchema");
+    write_KeySchema(w, *value.key_schema);
+  }
+  if (value.projection) {
+    w.Key("Projection");
+    write_Projection(w, *value.projection);
+  }
+  if (value.provisioned_throughput) {
+    w.Key("ProvisionedThroughput");
+    write_ProvisionedThroughput(w, *value.provisioned_throughput);
+  }
+  if (value.on_demand_throughput) {
+    w.Key("OnDemandThroughput");
+    write_OnDemandThroughput(w, *value.on_demand_throughput);
+  }
+  w.EndObject();
+}
+
+void write_ListBackupsInput(JsonWriter& w, const api::ListBackupsRequest& value) {
+  w.StartObject();
+  if (value.table_name) {
+    w.Key("TableName");
+    write_string(w, *value.table_name);
+  }
+  if (value.limit) {
+    w.Key("Limit");
+    w.Int64(*value.limit);
+  }
+  if (value.time_range_lower_bound) {
+    w.Key("TimeRangeLowerBound");
+    w.Double(*value.time_range_lower_bound);
+  }
+  if (value.time_range_upper_bound) {
+    w.Key("TimeRangeUpperBound");
+    w.Double(*value.time_range_upper_bound);
+  }
+  if (value.exclusive_start_backup_arn) {
+    w.Key("ExclusiveStartBackupArn");
+    write_string(w, *value.exclusive_start_backup_arn);
+  }
+  if (value.backup_type) {
+    w.Key("BackupType");
+    write_string(w, (*value.backup_type).text());
+  }
+  w.EndObject();
+}
+
+void write_ListBackupsOutput(JsonWriter& w, const api::ListBackupsResponse& value) {
+  w.StartObject();
+  if (value.backup_summaries) {
+    w.Key("BackupSummaries");
+    write_BackupSummaries(w, *value.backup_summaries);
+  }
+  if (value.last_evaluated_backup_arn) {
+    w.Key("LastEvaluatedBackupArn");
+    write_string(w, *value.last_evaluated_backup_arn);
+  }
+  w.EndObject();
+}
+
+void write_BackupSummaries(JsonWriter& w, const std::vector<api::BackupSummary>& value) {
+  w.StartArray();
+  for (const auto& element : value) {
+    write_BackupSummary(w, element);
+  }
+  w.EndArray();
+}
+
+void write_BackupSummary(JsonWriter& w, const api::BackupSummary& value) {
+  w.StartObject();
+  if (value.table_name) {
+    w.Key("TableName");
+    write_string(w, *value.table_name);
+  }
+  if (value.table_id) {
+    w.Key("TableId");
+    write_string(w, *value.table_id);
+  }
+  if (value.table_arn) {
+    w.Key("TableArn");
+    write_string(w, *value.table_arn);
+  }
+  if (value.backup_arn) {
+    w.Key("BackupArn");
+    write_string(w, *value.backup_arn);
+  }
+  if (value.backup_name) {
+    w.Key("BackupName");
+    write_string(w, *value.backup_name);
+  }
+  if (value.backup_creation_date_time) {
+    w.Key("BackupCreationDateTime");
+    w.Double(*value.backup_creation_date_time);
+  }
+  if (value.backup_expiry_date_time) {
+    w.Key("BackupExpiryDateTime");
+    w.Double(*value.backup_expiry_date_time);
+  }
+  if (value.backup_status) {
+    w.Key("BackupStatus");
+    write_string(w, (*value.backup_status).text());
+  }
+  if (value.backup_type) {
+    w.Key("BackupType");
+    write_string(w, (*value.backup_type).text());
+  }
+  if (value.backup_size_bytes) {
+    w.Key("BackupSizeBytes");
+    w.Int64(*value.backup_size_bytes);
+  }
+  w.EndObject();
+}
+
+void write_DeleteBackupInput(JsonWriter& w, const api::DeleteBackupRequest& value) {
+  w.StartObject();
+  if (value.backup_arn) {
+    w.Key("BackupArn");
+    write_string(w, *value.backup_arn);
+  }
+  w.EndObject();
+}
+
+void write_DeleteBackupOutput(JsonWriter& w, const api::DeleteBackupResponse& value) {
+  w.StartObject();
+  if (value.backup_description) {
+    w.Key("BackupDescription");
+    write_BackupDescription(w, *value.backup_description);
+  }
+  w.EndObject();
+}
+
+void write_RestoreTableFromBackupInput(JsonWriter& w, const api::RestoreTableFromBackupRequest& value) {
+  w.StartObject();
+  if (value.target_table_name) {
+    w.Key("TargetTableName");
+    write_string(w, *value.target_table_name);
+  }
+  if (value.backup_arn) {
+    w.Key("BackupArn");
+    write_string(w, *value.backup_arn);
+  }
+  if (value.billing_mode_override) {
+    w.Key("BillingModeOverride");
+    write_string(w, (*value.billing_mode_override).text());
+  }
+  if (value.global_secondary_index_override) {
+    w.Key("GlobalSecondaryIndexOverride");
+    write_GlobalSecondaryIndexList(w, *value.global_secondary_index_override);
+  }
+  if (value.local_secondary_index_override) {
+    w.Key("LocalSecondaryIndexOverride");
+    write_LocalSecondaryIndexList(w, *value.local_secondary_index_override);
+  }
+  if (value.provisioned_throughput_override) {
+    w.Key("ProvisionedThroughputOverride");
+    write_ProvisionedThroughput(w, *value.provisioned_throughput_override);
+  }
+  if (value.on_demand_throughput_override) {
+    w.Key("OnDemandThroughputOverride");
+    write_OnDemandThroughput(w, *value.on_demand_throughput_override);
+  }
+  if (value.sse_specification_override) {
+    w.Key("SSESpecificationOverride");
+    write_SSESpecification(w, *value.sse_specification_override);
+  }
+  w.EndObject();
+}
+
+void write_RestoreTableFromBackupOutput(JsonWriter& w, const api::RestoreTableFromBackupResponse& value) {
+  w.StartObject();
+  if (value.table_description) {
+    w.Key("TableDescription");
+    write_TableDescription(w, *value.table_description);
+  }
+  w.EndObject();
+}
+
+void write_UpdateContinuousBackupsInput(JsonWriter& w, const api::UpdateContinuousBackupsRequest& value) {
+  w.StartObject();
+  if (value.table_name) {
+    w.Key("TableName");
+    write_string(w, *value.table_name);
+  }
+  if (value.point_in_time_recovery_specification) {
+    w.Key("PointInTimeRecoverySpecification");
+    write_PointInTimeRecoverySpecification(w, *value.point_in_time_recovery_specification);
+  }
+  w.EndObject();
+}
+
+void write_PointInTimeRecoverySpecification(JsonWriter& w, const api::PointInTimeRecoverySpecification& value) {
+  w.StartObject();
+  if (value.point_in_time_recovery_enabled) {
+    w.Key("PointInTimeRecoveryEnabled");
+    w.Bool(*value.point_in_time_recovery_enabled);
+  }
+  if (value.recovery_period_in_days) {
+    w.Key("RecoveryPeriodInDays");
+    w.Int64(*value.recovery_period_in_days);
+  }
+  w.EndObject();
+}
+
+void write_UpdateContinuousBackupsOutput(JsonWriter& w, const api::UpdateContinuousBackupsResponse& value) {
+  w.StartObject();
+  if (value.continuous_backups_description) {
+    w.Key("ContinuousBackupsDescription");
+    write_ContinuousBackupsDescription(w, *value.continuous_backups_description);
+  }
+  w.EndObject();
+}
+
+void write_ContinuousBackupsDescription(JsonWriter& w, const api::ContinuousBackupsDescription& value) {
+  w.StartObject();
+  if (value.continuous_backups_status) {
+    w.Key("ContinuousBackupsStatus");
+    write_string(w, (*value.continuous_backups_status).text());
+  }
+  if (value.point_in_time_recovery_description) {
+    w.Key("PointInTimeRecoveryDescription");
+    write_PointInTimeRecoveryDescription(w, *value.point_in_time_recovery_description);
+  }
+  w.EndObject();
+}
+
+void write_PointInTimeRecoveryDescription(JsonWriter& w, const api::PointInTimeRecoveryDescription& value) {
+  w.StartObject();
+  if (value.point_in_time_recovery_status) {
+    w.Key("PointInTimeRecoveryStatus");
+    write_string(w, (*value.point_in_time_recovery_status).text());
+  }
+  if (value.recovery_period_in_days) {
+    w.Key("RecoveryPeriodInDays");
+    w.Int64(*value.recovery_period_in_days);
+  }
+  if (value.earliest_restorable_date_time) {
+    w.Key("EarliestRestorableDateTime");
+    w.Double(*value.earliest_restorable_date_time);
+  }
+  if (value.latest_restorable_date_time) {
+    w.Key("LatestRestorableDateTime");
+    w.Double(*value.latest_restorable_date_time);
+  }
+  w.EndObject();
+}
+
+void write_DescribeContinuousBackupsInput(JsonWriter& w, const api::DescribeContinuousBackupsRequest& value) {
+  w.StartObject();
+  if (value.table_name) {
+    w.Key("TableName");
+    write_string(w, *value.table_name);
+  }
+  w.EndObject();
+}
+
+void write_DescribeContinuousBackupsOutput(JsonWriter& w, const api::DescribeContinuousBackupsResponse& value) {
+  w.StartObject();
+  if (value.continuous_backups_description) {
+    w.Key("ContinuousBackupsDescription");
+    write_ContinuousBackupsDescription(w, *value.continuous_backups_description);
+  }
+  w.EndObject();
+}
+
+void write_RestoreTableToPointInTimeInput(JsonWriter& w, const api::RestoreTableToPointInTimeRequest& value) {
+  w.StartObject();
+  if (value.source_table_arn) {
+    w.Key("SourceTableArn");
+    write_string(w, *value.source_table_arn);
+  }
+  if (value.source_table_name) {
+    w.Key("SourceTableName");
+    write_string(w, *value.source_table_name);
+  }
+  if (value.target_table_name) {
+    w.Key("TargetTableName");
+    write_string(w, *value.target_table_name);
+  }
+  if (value.use_latest_restorable_time) {
+    w.Key("UseLatestRestorableTime");
+    w.Bool(*value.use_latest_restorable_time);
+  }
+  if (value.restore_date_time) {
+    w.Key("RestoreDateTime");
+    w.Double(*value.restore_date_time);
+  }
+  if (value.billing_mode_override) {
+    w.Key("BillingModeOverride");
+    write_string(w, (*value.billing_mode_override).text());
+  }
+  if (value.global_secondary_index_override) {
+    w.Key("GlobalSecondaryIndexOverride");
+    write_GlobalSecondaryIndexList(w, *value.global_secondary_index_override);
+  }
+  if (value.local_secondary_index_override) {
+    w.Key("LocalSecondaryIndexOverride");
+    write_LocalSecondaryIndexList(w, *value.local_secondary_index_override);
+  }
+  if (value.provisioned_throughput_override) {
+    w.Key("ProvisionedThroughputOverride");
+    write_ProvisionedThroughput(w, *value.provisioned_throughput_override);
+  }
+  if (value.on_demand_throughput_override) {
+    w.Key("OnDemandThroughputOverride");
+    write_OnDemandThroughput(w, *value.on_demand_throughput_override);
+  }
+  if (value.sse_specification_override) {
+    w.Key("SSESpecificationOverride");
+    write_SSESpecification(w, *value.sse_specification_override);
+  }
+  w.EndObject();
+}
+
+void write_RestoreTableToPointInTimeOutput(JsonWriter& w, const api::RestoreTableToPointInTimeResponse& value) {
+  w.StartObject();
+  if (value.table_description) {
+    w.Key("TableDescription");
+    write_TableDescription(w, *value.table_description);
+  }
+  w.EndObject();
+}
+
+void write_ExportTableToPointInTimeInput(JsonWriter& w, const api::ExportTableToPointInTimeRequest& value) {
+  w.StartObject();
+  if (value.table_arn) {
+    w.Key("TableArn");
+    write_string(w, *value.table_arn);
+  }
+  if (value.export_time) {
+    w.Key("ExportTime");
+    w.Double(*value.export_time);
+  }
+  if (value.client_token) {
+    w.Key("ClientToken");
+    write_string(w, *value.client_token);
+  }
+  if (value.s3_bucket) {
+    w.Key("S3Bucket");
+    write_string(w, *value.s3_bucket);
+  }
+  if (value.s3_bucket_owner) {
+    w.Key("S3BucketOwner");
+    write_string(w, *value.s3_bucket_owner);
+  }
+  if (value.s3_prefix) {
+    w.Key("S3Prefix");
+    write_string(w, *value.s3_prefix);
+  }
+  if (value.s3_sse_algorithm) {
+    w.Key("S3SseAlgorithm");
+    write_string(w, (*value.s3_sse_algorithm).text());
+  }
+  if (value.s3_sse_kms_key_id) {
+    w.Key("S3SseKmsKeyId");
+    write_string(w, *value.s3_sse_kms_key_id);
+  }
+  if (value.export_format) {
+    w.Key("ExportFormat");
+    write_string(w, (*value.export_format).text());
+  }
+  if (value.export_type) {
+    w.Key("ExportType");
+    write_string(w, (*value.export_type).text());
+  }
+  if (value.incremental_export_specification) {
+    w.Key("IncrementalExportSpecification");
+    write_IncrementalExportSpecification(w, *value.incremental_export_specification);
+  }
+  w.EndObject();
+}
+
+void write_IncrementalExportSpecification(JsonWriter& w, const api::IncrementalExportSpecification& value) {
+  w.StartObject();
+  if (value.export_from_time) {
+    w.Key("ExportFromTime");
+    w.Double(*value.export_from_time);
+  }
+  if (value.export_to_time) {
+    w.Key("ExportToTime");
+    w.Double(*value.export_to_time);
+  }
+  if (value.export_view_type) {
+    w.Key("ExportViewType");
+    write_string(w, (*value.export_view_type).text());
+  }
+  w.EndObject();
+}
+
+void write_ExportTableToPointInTimeOutput(JsonWriter& w, const api::ExportTableToPointInTimeResponse& value) {
+  w.StartObject();
+  if (value.export_description) {
+    w.Key("ExportDescription");
+    write_ExportDescription(w, *value.export_description);
+  }
+  w.EndObject();
+}
+
+void write_ExportDescription(JsonWriter& w, const api::ExportDescription& value) {
+  w.StartObject();
+  if (value.export_arn) {
+    w.Key("ExportArn");
+    write_string(w, *value.export_arn);
+  }
+  if (value.export_status) {
+    w.Key("ExportStatus");
+    write_string(w, (*value.export_status).text());
+  }
+  if (value.start_time) {
+    w.Key("StartTime");
+    w.Double(*value.start_time);
+  }
+  if (value.end_time) {
+    w.Key("EndTime");
+    w.Double(*value.end_time);
+  }
+  if (value.export_manifest) {
+    w.Key("ExportManifest");
+    write_string(w, *value.export_manifest);
+  }
+  if (value.table_arn) {
+    w.Key("TableArn");
+    write_string(w, *value.table_arn);
+  }
+  if (value.table_id) {
+    w.Key("TableId");
+    write_string(w, *value.table_id);
+  }
+  if (value.export_time) {
+    w.Key("ExportTime");
+    w.Double(*value.export_time);
+  }
+  if (value.client_token) {
+    w.Key("ClientToken");
+    write_string(w, *value.client_token);
+  }
+  if (value.s3_bucket) {
+    w.Key("S3Bucket");
+    write_string(w, *value.s3_bucket);
+  }
+  if (value.s3_bucket_owner) {
+    w.Key("S3BucketOwner");
+    write_string(w, *value.s3_bucket_owner);
+  }
+  if (value.s3_prefix) {
+    w.Key("S3Prefix");
+    write_string(w, *value.s3_prefix);
+  }
+  if (value.s3_sse_algorithm) {
+    w.Key("S3SseAlgorithm");
+    write_string(w, (*value.s3_sse_algorithm).text());
+  }
+  if (value.s3_sse_kms_key_id) {
+    w.Key("S3SseKmsKeyId");
+    write_string(w, *value.s3_sse_kms_key_id);
+  }
+  if (value.failure_code) {
+    w.Key("FailureCode");
+    write_string(w, *value.failure_code);
+  }
+  if (value.failure_message) {
+    w.Key("FailureMessage");
+    write_string(w, *value.failure_message);
+  }
+  if (value.export_format) {
+    w.Key("ExportFormat");
+    write_string(w, (*value.export_format).text());
+  }
+  if (value.billed_size_bytes) {
+    w.Key("BilledSizeBytes");
+    w.Int64(*value.billed_size_bytes);
+  }
+  if (value.item_count) {
+    w.Key("ItemCount");
+    w.Int64(*value.item_count);
+  }
+  if (value.export_type) {
+    w.Key("ExportType");
+    write_string(w, (*value.export_type).text());
+  }
+  if (value.incremental_export_specification) {
+    w.Key("IncrementalExportSpecification");
+    write_IncrementalExportSpecification(w, *value.incremental_export_specification);
+  }
+  w.EndObject();
+}
+
+void write_DescribeExportInput(JsonWriter& w, const api::DescribeExportRequest& value) {
+  w.StartObject();
+  if (value.export_arn) {
+    w.Key("ExportArn");
+    write_string(w, *value.export_arn);
+  }
+  w.EndObject();
+}
+
+void write_DescribeExportOutput(JsonWriter& w, const api::DescribeExportResponse& value) {
+  w.StartObject();
+  if (value.export_description) {
+    w.Key("ExportDescription");
+    write_ExportDescription(w, *value.export_description);
+  }
+  w.EndObject();
+}
+
+void write_ListExportsInput(JsonWriter& w, const api::ListExportsRequest& value) {
+  w.StartObject();
+  if (value.table_arn) {
+    w.Key("TableArn");
+    write_string(w, *value.table_arn);
+  }
+  if (value.max_results) {
+    w.Key("MaxResults");
+    w.Int64(*value.max_results);
+  }
+  if (value.next_token) {
+    w.Key("NextToken");
+    write_string(w, *value.next_token);
+  }
+  w.EndObject();
+}
+
+void write_ListExportsOutput(JsonWriter& w, const api::ListExportsResponse& value) {
+  w.StartObject();
+  if (value.export_summaries) {
+    w.Key("ExportSummaries");
+    write_ExportSummaries(w, *value.export_summaries);
+  }
+  if (value.next_token) {
+    w.Key("NextToken");
+    write_string(w, *value.next_token);
+  }
+  w.EndObject();
+}
+
+void write_ExportSummaries(JsonWriter& w, const std::vector<api::ExportSummary>& value) {
+  w.StartArray();
+  for (const auto& element : value) {
+    write_ExportSummary(w, element);
+  }
+  w.EndArray();
+}
+
+void write_ExportSummary(JsonWriter& w, const api::ExportSummary& value) {
+  w.StartObject();
+  if (value.export_arn) {
+    w.Key("ExportArn");
+    write_string(w, *value.export_arn);
+  }
+  if (value.export_status) {
+    w.Key("ExportStatus");
+    write_string(w, (*value.export_status).text());
+  }
+  if (value.export_type) {
+    w.Key("ExportType");
+    write_string(w, (*value.export_type).text());
+  }
+  w.EndObject();
+}
+
+void write_ImportTableInput(JsonWriter& w, const api::ImportTableRequest& value) {
+  w.StartObject();
+  if (value.client_token) {
+    w.Key("ClientToken");
+    write_string(w, *value.client_token);
+  }
+  if (value.s3_bucket_source) {
+    w.Key("S3BucketSource");
+    write_S3BucketSource(w, *value.s3_bucket_source);
+  }
+  if (value.input_format) {
+    w.Key("InputFormat");
+    write_string(w, (*value.input_format).text());
+  }
+  if (value.input_format_options) {
+    w.Key("InputFormatOptions");
+    write_InputFormatOptions(w, *value.input_format_options);
+  }
+  if (value.input_compression_type) {
+    w.Key("InputCompressionType");
+    write_string(w, (*value.input_compression_type).text());
+  }
+  if (value.table_creation_parameters) {
+    w.Key("TableCreationParameters");
+    write_TableCreationParameters(w, *value.table_creation_parameters);
+  }
+  w.EndObject();
+}
+
+void write_S3BucketSource(JsonWriter& w, const api::S3BucketSource& value) {
+  w.StartObject();
+  if (value.s3_bucket_owner) {
+    w.Key("S3BucketOwner");
+    write_string(w, *value.s3_bucket_owner);
+  }
+  if (value.s3_bucket) {
+    w.Key("S3Bucket");
+    write_string(w, *value.s3_bucket);
+  }
+  if (value.s3_key_prefix) {
+    w.Key("S3KeyPrefix");
+    write_string(w, *value.s3_key_prefix);
+  }
+  w.EndObject();
+}
+
+void write_InputFormatOptions(JsonWriter& w, const api::InputFormatOptions& value) {
+  w.StartObject();
+  if (value.csv) {
+    w.Key("Csv");
+    write_CsvOptions(w, *value.csv);
+  }
+  w.EndObject();
+}
+
+void write_CsvOptions(JsonWriter& w, const api::CsvOptions& value) {
+  w.StartObject();
+  if (value.delimiter) {
+    w.Key("Delimiter");
+    write_string(w, *value.delimiter);
+  }
+  if (value.header_list) {
+    w.Key("HeaderList");
+    write_CsvHeaderList(w, *value.header_list);
+  }
+  w.EndObject();
+}
+
+void write_CsvHeaderList(JsonWriter& w, const std::vector<std::string>& value) {
+  w.StartArray();
+  for (const auto& element : value) {
+    write_string(w, element);
+  }
+  w.EndArray();
+}
+
+void write_TableCreationParameters(JsonWriter& w, const api::TableCreationParameters& value) {
+  w.StartObject();
+  if (value.table_name) {
+    w.Key("TableName");
+    write_string(w, *value.table_name);
+  }
+  if (value.attribute_definitions) {
+    w.Key("AttributeDefinitions");
+    write_AttributeDefinitions(w, *value.attribute_definitions);
+  }
+  if (value.key_schema) {
+    w.Key("KeySchema");
+    write_KeySchema(w, *value.key_schema);
+  }
+  if (value.billing_mode) {
+    w.Key("BillingMode");
+    write_string(w, (*value.billing_mode).text());
+  }
+  if (value.provisioned_throughput) {
+    w.Key("ProvisionedThroughput");
+    write_ProvisionedThroughput(w, *value.provisioned_throughput);
+  }
+  if (value.on_demand_throughput) {
+    w.Key("OnDemandThroughput");
+    write_OnDemandThroughput(w, *value.on_demand_throughput);
+  }
+  if (value.sse_specification) {
+    w.Key("SSESpecification");
+    write_SSESpecification(w, *value.sse_specification);
+  }
+  if (value.global_secondary_indexes) {
+    w.Key("GlobalSecondaryIndexes");
+    write_GlobalSecondaryIndexList(w, *value.global_secondary_indexes);
+  }
+  w.EndObject();
+}
+
+void write_ImportTableOutput(JsonWriter& w, const api::ImportTableResponse& value) {
+  w.StartObject();
+  if (value.import_table_description) {
+    w.Key("ImportTableDescription");
+    write_ImportTableDescription(w, *value.import_table_description);
+  }
+  w.EndObject();
+}
+
+void write_ImportTableDescription(JsonWriter& w, const api::ImportTableDescription& value) {
+  w.StartObject();
+  if (value.import_arn) {
+    w.Key("ImportArn");
+    write_string(w, *value.import_arn);
+  }
+  if (value.import_status) {
+    w.Key("ImportStatus");
+    write_string(w, (*value.import_status).text());
+  }
+  if (value.table_arn) {
+    w.Key("TableArn");
+    write_string(w, *value.table_arn);
+  }
+  if (value.table_id) {
+    w.Key("TableId");
+    write_string(w, *value.table_id);
+  }
+  if (value.client_token) {
+    w.Key("ClientToken");
+    write_string(w, *value.client_token);
+  }
+  if (value.s3_bucket_source) {
+    w.Key("S3BucketSource");
+    write_S3BucketSource(w, *value.s3_bucket_source);
+  }
+  if (value.error_count) {
+    w.Key("ErrorCount");
+    w.Int64(*value.error_count);
+  }
+  if (value.cloud_watch_log_group_arn) {
+    w.Key("CloudWatchLogGroupArn");
+    write_string(w, *value.cloud_watch_log_group_arn);
+  }
+  if (value.input_format) {
+    w.Key("InputFormat");
+    write_string(w, (*value.input_format).text());
+  }
+  if (value.input_format_options) {
+    w.Key("InputFormatOptions");
+    write_InputFormatOptions(w, *value.input_format_options);
+  }
+  if (value.input_compression_type) {
+    w.Key("InputCompressionType");
+    write_string(w, (*value.input_compression_type).text());
+  }
+  if (value.table_creation_parameters) {
+    w.Key("TableCreationParameters");
+    write_TableCreationParameters(w, *value.table_creation_parameters);
+  }
+  if (value.start_time) {
+    w.Key("StartTime");
+    w.Double(*value.start_time);
+  }
+  if (value.end_time) {
+    w.Key("EndTime");
+    w.Double(*value.end_time);
+  }
+  if (value.processed_size_bytes) {
+    w.Key("ProcessedSizeBytes");
+    w.Int64(*value.processed_size_bytes);
+  }
+  if (value.processed_item_count) {
+    w.Key("ProcessedItemCount");
+    w.Int64(*value.processed_item_count);
+  }
+  if (value.imported_item_count) {
+    w.Key("ImportedItemCount");
+    w.Int64(*value.imported_item_count);
+  }
+  if (value.failure_code) {
+    w.Key("FailureCode");
+    write_string(w, *value.failure_code);
+  }
+  if (value.failure_message) {
+    w.Key("FailureMessage");
+    write_string(w, *value.failure_message);
+  }
+  w.EndObject();
+}
+
+void write_DescribeImportInput(JsonWriter& w, const api::DescribeImportRequest& value) {
+  w.StartObject();
+  if (value.import_arn) {
+    w.Key("ImportArn");
+    write_string(w, *value.import_arn);
+  }
+  w.EndObject();
+}
+
+void write_DescribeImportOutput(JsonWriter& w, const api::DescribeImportResponse& value) {
+  w.StartObject();
+  if (value.import_table_description) {
+    w.Key("ImportTableDescription");
+    write_ImportTableDescription(w, *value.import_table_description);
+  }
+  w.EndObject();
+}
+
+void write_ListImportsInput(JsonWriter& w, const api::ListImportsRequest& value) {
+  w.StartObject();
+  if (value.table_arn) {
+    w.Key("TableArn");
+    write_string(w, *value.table_arn);
+  }
+  if (value.page_size) {
+    w.Key("PageSize");
+    w.Int64(*value.page_size);
+  }
+  if (value.next_token) {
+    w.Key("NextToken");
+    write_string(w, *value.next_token);
+  }
+  w.EndObject();
+}
+
+void write_ListImportsOutput(JsonWriter& w, const api::ListImportsResponse& value) {
+  w.StartObject();
+  if (value.import_summary_list) {
+    w.Key("ImportSummaryList");
+    write_ImportSummaryList(w, *value.import_summary_list);
+  }
+  if (value.next_token) {
+    w.Key("NextToken");
+    write_string(w, *value.next_token);
+  }
+  w.EndObject();
+}
+
+void write_ImportSummaryList(JsonWriter& w, const std::vector<api::ImportSummary>& value) {
+  w.StartArray();
+  for (const auto& element : value) {
+    write_ImportSummary(w, element);
+  }
+  w.EndArray();
+}
+
+void write_ImportSummary(JsonWriter& w, const api::ImportSummary& value) {
+  w.StartObject();
+  if (value.import_arn) {
+    w.Key("ImportArn");
+    write_string(w, *value.import_arn);
+  }
+  if (value.import_status) {
+    w.Key("ImportStatus");
+    write_string(w, (*value.import_status).text());
+  }
+  if (value.table_arn) {
+    w.Key("TableArn");
+    write_string(w, *value.table_arn);
+  }
+  if (value.s3_bucket_source) {
+    w.Key("S3BucketSource");
+    write_S3BucketSource(w, *value.s3_bucket_source);
+  }
+  if (value.cloud_watch_log_group_arn) {
+    w.Key("CloudWatchLogGroupArn");
+    write_string(w, *value.cloud_watch_log_group_arn);
+  }
+  if (value.input_format) {
+    w.Key("InputFormat");
+    write_string(w, (*value.input_format).text());
+  }
+  if (value.start_time) {
+    w.Key("StartTime");
+    w.Double(*value.start_time);
+  }
+  if (value.end_time) {
+    w.Key("EndTime");
+    w.Double(*value.end_time);
+  }
+  w.EndObject();
+}
+
 void write_ListStreamsInput(JsonWriter& w, const api::ListStreamsRequest& value) {
   w.StartObject();
   if (value.table_name) {
@@ -3620,6 +4728,34 @@ void write(JsonWriter& w, const GetResourcePolicyRequest& request) { write_GetRe
 void write(JsonWriter& w, const GetResourcePolicyResponse& response) { write_GetResourcePolicyOutput(w, response); }
 void write(JsonWriter& w, const DeleteResourcePolicyRequest& request) { write_DeleteResourcePolicyInput(w, request); }
 void write(JsonWriter& w, const DeleteResourcePolicyResponse& response) { write_DeleteResourcePolicyOutput(w, response); }
+void write(JsonWriter& w, const CreateBackupRequest& request) { write_CreateBackupInput(w, request); }
+void write(JsonWriter& w, const CreateBackupResponse& response) { write_CreateBackupOutput(w, response); }
+void write(JsonWriter& w, const DescribeBackupRequest& request) { write_DescribeBackupInput(w, request); }
+void write(JsonWriter& w, const DescribeBackupResponse& response) { write_DescribeBackupOutput(w, response); }
+void write(JsonWriter& w, const ListBackupsRequest& request) { write_ListBackupsInput(w, request); }
+void write(JsonWriter& w, const ListBackupsResponse& response) { write_ListBackupsOutput(w, response); }
+void write(JsonWriter& w, const DeleteBackupRequest& request) { write_DeleteBackupInput(w, request); }
+void write(JsonWriter& w, const DeleteBackupResponse& response) { write_DeleteBackupOutput(w, response); }
+void write(JsonWriter& w, const RestoreTableFromBackupRequest& request) { write_RestoreTableFromBackupInput(w, request); }
+void write(JsonWriter& w, const RestoreTableFromBackupResponse& response) { write_RestoreTableFromBackupOutput(w, response); }
+void write(JsonWriter& w, const UpdateContinuousBackupsRequest& request) { write_UpdateContinuousBackupsInput(w, request); }
+void write(JsonWriter& w, const UpdateContinuousBackupsResponse& response) { write_UpdateContinuousBackupsOutput(w, response); }
+void write(JsonWriter& w, const DescribeContinuousBackupsRequest& request) { write_DescribeContinuousBackupsInput(w, request); }
+void write(JsonWriter& w, const DescribeContinuousBackupsResponse& response) { write_DescribeContinuousBackupsOutput(w, response); }
+void write(JsonWriter& w, const RestoreTableToPointInTimeRequest& request) { write_RestoreTableToPointInTimeInput(w, request); }
+void write(JsonWriter& w, const RestoreTableToPointInTimeResponse& response) { write_RestoreTableToPointInTimeOutput(w, response); }
+void write(JsonWriter& w, const ExportTableToPointInTimeRequest& request) { write_ExportTableToPointInTimeInput(w, request); }
+void write(JsonWriter& w, const ExportTableToPointInTimeResponse& response) { write_ExportTableToPointInTimeOutput(w, response); }
+void write(JsonWriter& w, const DescribeExportRequest& request) { write_DescribeExportInput(w, request); }
+void write(JsonWriter& w, const DescribeExportResponse& response) { write_DescribeExportOutput(w, response); }
+void write(JsonWriter& w, const ListExportsRequest& request) { write_ListExportsInput(w, request); }
+void write(JsonWriter& w, const ListExportsResponse& response) { write_ListExportsOutput(w, response); }
+void write(JsonWriter& w, const ImportTableRequest& request) { write_ImportTableInput(w, request); }
+void write(JsonWriter& w, const ImportTableResponse& response) { write_ImportTableOutput(w, response); }
+void write(JsonWriter& w, const DescribeImportRequest& request) { write_DescribeImportInput(w, request); }
+void write(JsonWriter& w, const DescribeImportResponse& response) { write_DescribeImportOutput(w, response); }
+void write(JsonWriter& w, const ListImportsRequest& request) { write_ListImportsInput(w, request); }
+void write(JsonWriter& w, const ListImportsResponse& response) { write_ListImportsOutput(w, response); }
 void write(JsonWriter& w, const ListStreamsRequest& request) { write_ListStreamsInput(w, request); }
 void write(JsonWriter& w, const ListStreamsResponse& response) { write_ListStreamsOutput(w, response); }
 void write(JsonWriter& w, const DescribeStreamRequest& request) { write_DescribeStreamInput(w, request); }

@@ -10,6 +10,7 @@
 
 #include <mutex>
 
+#include "ops/create_table_binding.h"
 #include "ops/operations.h"
 #include "ops/resource_policy.h"
 #include "ops/table_binding.h"
@@ -133,6 +134,8 @@ std::vector<IndexDef> bind_global_indexes(const std::vector<api::GlobalSecondary
   return out;
 }
 
+}  // namespace
+
 TableDef bind_create_table(const CreateTableRequest& request) {
   TableDef def;
   def.name = *request.table_name;
@@ -170,6 +173,8 @@ TableDef bind_create_table(const CreateTableRequest& request) {
   def.stream = bind_stream_for_create(request.stream_specification);
   return def;
 }
+
+namespace {
 
 // The settings of ops/table_settings.h and the resource policy, after the
 // table's keys and indexes.

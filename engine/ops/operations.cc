@@ -50,6 +50,21 @@ Operation find_operation(std::string_view name) {
       // Account and endpoint information.
       TYPED(DescribeLimits),
       TYPED(DescribeEndpoints),
+      // Backups, point-in-time recovery, export and import.
+      TYPED(CreateBackup),
+      TYPED(DescribeBackup),
+      TYPED(ListBackups),
+      TYPED(DeleteBackup),
+      TYPED(RestoreTableFromBackup),
+      TYPED(UpdateContinuousBackups),
+      TYPED(DescribeContinuousBackups),
+      TYPED(RestoreTableToPointInTime),
+      TYPED(ExportTableToPointInTime),
+      TYPED(DescribeExport),
+      TYPED(ListExports),
+      TYPED(ImportTable),
+      TYPED(DescribeImport),
+      TYPED(ListImports),
   };
   auto it = kOperations.find(name);
   return it == kOperations.end() ? nullptr : it->second;

@@ -212,4 +212,77 @@ struct SearchVectorsOperation {
   static Response run(Context& context, const Request& request, const ExecuteOptions& options);
 };
 
+// Backups, point-in-time recovery, export and import (one file each; the
+// storage they share: storage/backup_store.h, point_in_time_log.h, job_store.h).
+struct CreateBackupOperation {
+  using Request = CreateBackupRequest;
+  using Response = CreateBackupResponse;
+  static Response run(Context& context, const Request& request, const ExecuteOptions& options);
+};
+struct DescribeBackupOperation {
+  using Request = DescribeBackupRequest;
+  using Response = DescribeBackupResponse;
+  static Response run(Context& context, const Request& request, const ExecuteOptions& options);
+};
+struct ListBackupsOperation {
+  using Request = ListBackupsRequest;
+  using Response = ListBackupsResponse;
+  static Response run(Context& context, const Request& request, const ExecuteOptions& options);
+};
+struct DeleteBackupOperation {
+  using Request = DeleteBackupRequest;
+  using Response = DeleteBackupResponse;
+  static Response run(Context& context, const Request& request, const ExecuteOptions& options);
+};
+struct RestoreTableFromBackupOperation {
+  using Request = RestoreTableFromBackupRequest;
+  using Response = RestoreTableFromBackupResponse;
+  static Response run(Context& context, const Request& request, const ExecuteOptions& options);
+};
+struct UpdateContinuousBackupsOperation {
+  using Request = UpdateContinuousBackupsRequest;
+  using Response = UpdateContinuousBackupsResponse;
+  static Response run(Context& context, const Request& request, const ExecuteOptions& options);
+};
+struct DescribeContinuousBackupsOperation {
+  using Request = DescribeContinuousBackupsRequest;
+  using Response = DescribeContinuousBackupsResponse;
+  static Response run(Context& context, const Request& request, const ExecuteOptions& options);
+};
+struct RestoreTableToPointInTimeOperation {
+  using Request = RestoreTableToPointInTimeRequest;
+  using Response = RestoreTableToPointInTimeResponse;
+  static Response run(Context& context, const Request& request, const ExecuteOptions& options);
+};
+struct ExportTableToPointInTimeOperation {
+  using Request = ExportTableToPointInTimeRequest;
+  using Response = ExportTableToPointInTimeResponse;
+  static Response run(Context& context, const Request& request, const ExecuteOptions& options);
+};
+struct DescribeExportOperation {
+  using Request = DescribeExportRequest;
+  using Response = DescribeExportResponse;
+  static Response run(Context& context, const Request& request, const ExecuteOptions& options);
+};
+struct ListExportsOperation {
+  using Request = ListExportsRequest;
+  using Response = ListExportsResponse;
+  static Response run(Context& context, const Request& request, const ExecuteOptions& options);
+};
+struct ImportTableOperation {
+  using Request = ImportTableRequest;
+  using Response = ImportTableResponse;
+  static Response run(Context& context, const Request& request, const ExecuteOptions& options);
+};
+struct DescribeImportOperation {
+  using Request = DescribeImportRequest;
+  using Response = DescribeImportResponse;
+  static Response run(Context& context, const Request& request, const ExecuteOptions& options);
+};
+struct ListImportsOperation {
+  using Request = ListImportsRequest;
+  using Response = ListImportsResponse;
+  static Response run(Context& context, const Request& request, const ExecuteOptions& options);
+};
+
 }  // namespace dynamini

@@ -221,6 +221,111 @@ std::string delete_closed_shards() {
   return "DELETE FROM dynamini_stream_shards INDEXED BY dynamini_stream_shards_closed "
          "WHERE closed_ms IS NOT NULL AND closed_ms < ?";
 }
+std::string create_backup_tables() {
+  return "CREATE TABLE IF NOT EXISTS dynamini_backups(arn TEXT PRIMARY KEY, name TEXT NOT NULL, "
+         "table_name TEXT NOT NULL, table_id TEXT NOT NULL, type TEXT NOT NULL, "
+         "created_ms INTEGER NOT NULL, expiry_ms INTEGER, item_count INTEGER NOT NULL, "
+         "size_bytes INTEGER NOT NULL, storage INTEGER NOT NULL UNIQUE, "
+         "definition TEXT NOT NULL)";
+}
+static const char kBackupColumns[] =
+    "SELECT arn, name, table_name, table_id, type, created_ms, expiry_ms, item_count, "
+    "size_bytes, storage, definition FROM dynamini_backups";
+std::string insert_backup() {
+  return "INSERT INTO dynamini_backups(arn, name, table_name, table_id, type, created_ms, "
+         "expiry_ms, item_count, size_bytes, storage, definition) "
+         "VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+}
+std::string select_backups() { return std::string(kBackupColumns) + " ORDER BY created_ms, arn"; }
+std::string select_backup() { return std::string(kBackupColumns) + " WHERE arn = ?"; }
+std::string delete_backup() { return "DELETE FROM dynamini_backups WHERE arn = ?"; }
+std::string next_backup_storage() {
+  return "SELECT COALESCE(MAX(storage), 0) + 1 FROM dynamini_backups";
+}
+std::string copy_item_rows(const std::string& from, const std::string& to) {
+  return "INSERT OR REPLACE INTO " + to + "(pk, sk, item, size) SELECT pk, sk, item, size FROM " +
+         from;
+}
+std::string select_item_rows_after(const std::string& table) {
+  return "SELECT pk, sk, item, size FROM " + table +
+         " WHERE (pk, sk) > (?, ?) ORDER BY pk, sk LIMIT ?";
+}
+std::string select_item_rows_first(const std::string& table) {
+  return "SELECT pk, sk, item, size FROM " + table + " ORDER BY pk, sk LIMIT ?";
+}
+
+std::string create_pitr_tables() {
+  return "CREATE TABLE IF NOT EXISTS dynamini_pitr(table_id TEXT PRIMARY KEY, "
+         "enabled_ms INTEGER NOT NULL, recovery_days INTEGER NOT NULL);"
+         "CREATE TABLE IF NOT EXISTS dynamini_pitr_log(seq INTEGER PRIMARY KEY, "
+         "table_id TEXT NOT NULL, at_ms INTEGER NOT NULL, pk BLOB NOT NULL, sk BLOB NOT NULL, "
+         "item TEXT, size INTEGER);"
+         "CREATE INDEX IF NOT EXISTS dynamini_pitr_log_by_time "
+         "ON dynamini_pitr_log(table_id, at_ms)";
+}
+std::string select_pitr() {
+  return "SELECT table_id, enabled_ms, recovery_days FROM dynamini_pitr";
+}
+std::string upsert_pitr() {
+  return "INSERT OR REPLACE INTO dynamini_pitr(table_id, enabled_ms, recovery_days) "
+         "VALUES(?, ?, ?)";
+}
+std::string delete_pitr() { return "DELETE FROM dynamini_pitr WHERE table_id = ?"; }
+std::string last_pitr_time() { return "SELECT COALESCE(MAX(at_ms), 0) FROM dynamini_pitr_log"; }
+std::string log_row_before_write(const std::string& table) {
+  return "INSERT INTO dynamini_pitr_log(table_id, at_ms, pk, sk, item, size) "
+         "SELECT ?1, ?2, ?3, ?4, o.item, o.size FROM (SELECT 1) LEFT JOIN " +
+         table + " AS o ON o.pk = ?3 AND o.sk = ?4";
+}
+std::string delete_pitr_log() { return "DELETE FROM dynamini_pitr_log WHERE table_id = ?"; }
+std::string trim_pitr_log() {
+  return "DELETE FROM dynamini_pitr_log WHERE table_id = ? AND at_ms < ?";
+}
+std::string select_pitr_writes_after() {
+  return "SELECT pk, sk, item, size FROM dynamini_pitr_log WHERE table_id = ? AND at_ms > ? "
+         "ORDER BY at_ms DESC, seq DESC";
+}
+std::string select_pitr_changes() {
+  // The first write of the period holds the item as it was at from_ms; the
+  // latest write's time is the change's time.
+  return "SELECT l.pk, l.sk, l.item, l.size, g.last_ms FROM dynamini_pitr_log AS l JOIN "
+         "(SELECT pk, sk, MIN(seq) AS first_seq, MAX(at_ms) AS last_ms FROM dynamini_pitr_log "
+         "WHERE table_id = ?1 AND at_ms > ?2 AND at_ms <= ?3 GROUP BY pk, sk) AS g "
+         "ON l.seq = g.first_seq ORDER BY l.pk, l.sk";
+}
+std::string select_pitr_first_write_after() {
+  return "SELECT l.pk, l.sk, l.item FROM dynamini_pitr_log AS l JOIN "
+         "(SELECT MIN(seq) AS first_seq FROM dynamini_pitr_log WHERE table_id = ?1 AND at_ms > ?2 "
+         "GROUP BY pk, sk) AS g ON l.seq = g.first_seq";
+}
+
+std::string create_jobs() {
+  return "CREATE TABLE IF NOT EXISTS dynamini_jobs(arn TEXT PRIMARY KEY, kind TEXT NOT NULL, "
+         "table_name TEXT NOT NULL, table_id TEXT NOT NULL, client_token TEXT NOT NULL, "
+         "request TEXT NOT NULL, status TEXT NOT NULL, start_ms INTEGER NOT NULL, "
+         "end_ms INTEGER, point_ms INTEGER, items INTEGER NOT NULL, bytes INTEGER NOT NULL, "
+         "imported INTEGER NOT NULL, errors INTEGER NOT NULL, manifest TEXT NOT NULL, "
+         "failure_code TEXT NOT NULL, failure_message TEXT NOT NULL)";
+}
+static const char kJobColumns[] =
+    "SELECT arn, kind, table_name, table_id, client_token, request, status, start_ms, end_ms, "
+    "point_ms, items, bytes, imported, errors, manifest, failure_code, failure_message "
+    "FROM dynamini_jobs";
+std::string upsert_job() {
+  return "INSERT OR REPLACE INTO dynamini_jobs(arn, kind, table_name, table_id, client_token, "
+         "request, status, start_ms, end_ms, point_ms, items, bytes, imported, errors, manifest, "
+         "failure_code, failure_message) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+}
+std::string select_job() { return std::string(kJobColumns) + " WHERE arn = ?"; }
+std::string select_jobs() { return std::string(kJobColumns) + " WHERE kind = ? ORDER BY arn DESC"; }
+std::string select_job_by_token() {
+  return std::string(kJobColumns) +
+         " WHERE kind = ? AND client_token = ? ORDER BY start_ms DESC LIMIT 1";
+}
+std::string fail_unfinished_jobs() {
+  return "UPDATE dynamini_jobs SET status = 'FAILED', end_ms = ?, failure_code = ?, "
+         "failure_message = ? WHERE status = 'IN_PROGRESS'";
+}
 
 std::string select_range(const std::string& table, const RangeShape& s,
                          const std::string& base_table) {

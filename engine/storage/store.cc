@@ -31,6 +31,14 @@ Store::Store(const std::string& path) : connection_(path) {
   connection_.exec(sql::create_vector_versions());
 }
 
+void Store::configure_recovery(std::function<int64_t()> now_ms, std::string region,
+                               std::string account_id) {
+  now_ms_ = now_ms;
+  point_in_time_.configure(std::move(now_ms));
+  region_ = std::move(region);
+  account_id_ = std::move(account_id);
+}
+
 std::vector<TableDef> Store::load_catalog() {
   std::vector<TableDef> out;
   stream_log_.ensure_schema();  // also after a restore from a copy without it
@@ -40,6 +48,13 @@ std::vector<TableDef> Store::load_catalog() {
     if (max->step()) vector_version_ = std::max(vector_version_, max->column_int64(0));
   }
   vector_cache_.clear();  // memory only: a cache is checked against its version anyway
+  backups_.ensure_schema();
+  point_in_time_.load();
+  jobs_.ensure_schema();
+  // A job left IN_PROGRESS was cut short (a crash, or a snapshot taken
+  // mid-job): nothing resumes it.
+  jobs_.fail_unfinished(now_ms_ ? now_ms_() : 0, "UNKNOWN",
+                        "dynamini stopped before this job finished");
   auto stmt = connection_.cached(sql::select_catalog());
   while (stmt->step()) out.push_back(table_def_from_json(stmt->column_text(0)));
   return out;
@@ -64,6 +79,19 @@ void Store::save_definition(const TableDef& def) {
 }
 
 void Store::drop_table(const TableDef& def) {
+  if (point_in_time_.settings(def)) {
+    const int64_t now = now_ms_ ? now_ms_() : 0;
+    StoredBackup system;
+    // ack-api-quirks DDB-BACKUP-015 (observed on DynamoDB): the name, an ARN
+    // ending in -00000000, 35-day expiry, type SYSTEM.
+    system.arn = backup_arn(region_, account_id_, def.name, now, "00000000");
+    system.name = def.name + "$DeletedTableBackup";
+    system.type = "SYSTEM";
+    system.created_ms = now;
+    system.expiry_ms = now + kSystemBackupRetentionMs;
+    backups_.create(def, std::move(system));
+    point_in_time_.disable(def);
+  }
   connection_.clear_cache();  // cached statements on the dropped tables must go
   connection_.exec(sql::drop_table(def.storage_table()));
   for (const auto& index : def.indexes) connection_.exec(sql::drop_table(def.storage_index(index)));
@@ -217,6 +245,48 @@ std::shared_ptr<const VectorSnapshot> Store::load_vector_snapshot(const TableDef
   return snapshot;
 }
 
+void Store::fill_index_rows(const TableDef& def) {
+  if (def.indexes.empty()) return;
+  read_range(def, RangeRead{}, [&](std::string_view item_json, int64_t size, std::string_view) {
+    Item item = item_from_json(item_json);
+    const EncodedKey primary = encode_primary_key(item, def.keys);
+    for (const auto& index : def.indexes) {
+      auto key = index_key_of(item, index);
+      if (key) insert_index_row(def, index, *key, primary, item, size);  // else sparse
+    }
+    return true;
+  });
+}
+
+void Store::create_staging_copy(const std::string& name, const TableDef& def) {
+  connection_.exec(sql::create_item_table(name));
+  connection_.exec(sql::copy_item_rows(def.storage_table(), name));
+}
+
+void Store::drop_item_table(const std::string& name) {
+  connection_.clear_cache();  // cached statements on the dropped table must go
+  connection_.exec(sql::drop_table(name));
+}
+
+void Store::copy_item_rows(const std::string& from, const std::string& to) {
+  connection_.exec(sql::copy_item_rows(from, to));
+}
+
+std::vector<Store::ItemRow> Store::item_rows(
+    const std::string& table, const std::optional<std::pair<std::string, std::string>>& after,
+    int64_t limit) {
+  std::vector<ItemRow> out;
+  auto stmt = connection_.cached(after ? sql::select_item_rows_after(table)
+                                       : sql::select_item_rows_first(table));
+  if (after) stmt->bind_blob(1, after->first).bind_blob(2, after->second);
+  stmt->bind_int64(after ? 3 : 1, limit);
+  while (stmt->step()) {
+    out.push_back({std::string(stmt->column_blob(0)), std::string(stmt->column_blob(1)),
+                   std::string(stmt->column_text(2)), stmt->column_int64(3)});
+  }
+  return out;
+}
+
 std::optional<std::string> Store::get(const TableDef& def, const EncodedKey& key) {
   auto stmt = connection_.cached(sql::select_item(def.storage_table()));
   stmt->bind_blob(1, key.hash).bind_blob(2, key.range);
@@ -234,6 +304,7 @@ std::optional<Store::StoredItem> Store::get_stored(const TableDef& def, const En
 void Store::put(const TableDef& def, const Item* old_item, const Item& item,
                 WriteFootprint* footprint) {
   EncodedKey primary = encode_primary_key(item, def.keys);
+  point_in_time_.before_write(def, primary);
   const std::string json = item_to_json(item);
   const int64_t size = item_size(item);
   auto stmt = connection_.cached(sql::upsert_item(def.storage_table()));
@@ -254,6 +325,7 @@ void Store::put(const TableDef& def, const Item* old_item, const Item& item,
 
 void Store::remove(const TableDef& def, const Item& old_item, WriteOrigin origin) {
   EncodedKey primary = encode_primary_key(old_item, def.keys);
+  point_in_time_.before_write(def, primary);
   delete_index_rows(def, old_item, primary);
   if (!def.vector_indexes.empty()) write_vector_rows(def, &old_item, nullptr, primary);
   auto stmt = connection_.cached(sql::delete_item(def.storage_table()));

@@ -17,7 +17,8 @@ bytes before boto3 encodes it again. Fixture "calls" run after the tables and
 items exist and must succeed (they set up state a case needs: TTL enabled, a
 protected table, an earlier transaction's token). In case requests,
 "${stream_arn:T}" and "${shard_id:T}" stand for table T's stream and its shard,
-which only exist at run time. tools/validation_coverage.py checks that
+"${backup_arn:N}" for the ARN of the (newest) backup named N, which only exist at
+run time. tools/validation_coverage.py checks that
 every error the engine can raise appears in this catalogue.
 """
 
@@ -84,15 +85,19 @@ class ValidationCatalogue(ServerTestCase):
 
     @classmethod
     def stream_placeholders(cls, text):
-        """Fills ${stream_arn:T} and ${shard_id:T} in `text`."""
+        """Fills ${stream_arn:T}, ${shard_id:T} and ${backup_arn:N} in `text`."""
         def fill(match):
             kind, table = match.group(1), match.group(2)
+            if kind == "backup_arn":
+                backups = [b for b in cls.ddb.list_backups(BackupType="ALL")["BackupSummaries"]
+                           if b["BackupName"] == table]
+                return backups[-1]["BackupArn"]
             arn = cls.ddb.describe_table(TableName=table)["Table"]["LatestStreamArn"]
             if kind == "stream_arn":
                 return arn
             shards = cls.clients["dynamodbstreams"].describe_stream(StreamArn=arn)
             return shards["StreamDescription"]["Shards"][0]["ShardId"]
-        return re.sub(r"\$\{(stream_arn|shard_id):([\w.-]+)\}", fill, text)
+        return re.sub(r"\$\{(stream_arn|shard_id|backup_arn):([\w.$-]+)\}", fill, text)
 
     @classmethod
     def send(cls, case, expect_ok=False):

@@ -19,5 +19,9 @@ int run_mcp(int argc, char** argv);
 int run_copy(int argc, char** argv);
 // `dynamini sweep-ttl (--db FILE | --endpoint URL)`: expire TTL items now.
 int run_sweep_ttl(int argc, char** argv);
+// `dynamini export TABLE --to DIR ...`: ExportTableToPointInTime with progress.
+int run_export(int argc, char** argv);
+// `dynamini import PATH --table T ...`: ImportTable with progress.
+int run_import(int argc, char** argv);
 
 }  // namespace dynamini::cli

@@ -47,6 +47,7 @@ std::unique_ptr<Database> open_database(const ServeFlags& flags) {
     options.path = flags.db_path;
     options.stream_shard_max_records = flags.stream_shard_records;
     options.stream_shard_lifetime_ms = flags.stream_shard_seconds * 1000;
+    options.bucket_directory = flags.bucket_dir;
     return Database::open(std::move(options));
   } catch (const std::exception& e) {
     std::string message = e.what();
@@ -64,7 +65,7 @@ struct Serving {
   // The models loaded (--model, then the console's picker) and their
   // behaviours: the inbox's stream trigger and its read-all jobs.
   std::unique_ptr<model::ModelHost> models;
-  std::shared_ptr<model::Advisor> advisor;      // the request reviewer, unless --no-review
+  std::shared_ptr<model::Advisor> advisor;  // the request reviewer, unless --no-review
   // --trigger (and the admin API's): stopped before the models and the database.
   std::shared_ptr<Triggers> triggers;
   std::shared_ptr<RequestLinePrinter> printer;  // --log-requests

@@ -157,6 +157,15 @@ std::vector<FlagSpec> logging_and_access_flags() {
            throw UsageError{"--log-requests takes no value or =aws"};
          }
        }},
+      {{"--bucket-dir"},
+       Takes::kValue,
+       "DIR",
+       "S3 bucket B of ExportTableToPointInTime and ImportTable\nis the directory DIR/B "
+       "(S3Bucket file:///dir works\nwithout it)",
+       [](ParseState& s, auto, auto value) {
+         if (value->empty()) throw UsageError{"--bucket-dir needs a directory"};
+         s.flags.bucket_dir = std::string(*value);
+       }},
       {{"--cors", "-cors"},
        Takes::kValue,
        "ORIGINS",
@@ -323,8 +332,7 @@ const std::vector<FlagSpec>& flag_table() {
   static const std::vector<FlagSpec> table = [] {
     std::vector<FlagSpec> all;
     for (auto group : {listen_and_storage_flags, model_and_data_flags, logging_and_access_flags,
-                       table_and_stream_flags, trigger_and_fault_flags,
-                       process_flags}) {
+                       table_and_stream_flags, trigger_and_fault_flags, process_flags}) {
       for (auto& spec : group()) all.push_back(std::move(spec));
     }
     return all;

@@ -47,8 +47,9 @@ struct ServeFlags {
   TransientDelays delays;
   int64_t stream_shard_records = 0;            // --stream-shard-records
   int64_t stream_shard_seconds = 4 * 60 * 60;  // --stream-shard-seconds
-  std::vector<TriggerConfig> triggers;                     // --trigger TABLE=URL
-  std::vector<FaultRule> faults;                           // --fault RULE
+  std::vector<TriggerConfig> triggers;         // --trigger TABLE=URL
+  std::vector<FaultRule> faults;               // --fault RULE
+  std::string bucket_dir;  // --bucket-dir: S3 bucket B of exports and imports is DIR/B
 };
 
 // What -delayTransientStatuses sets: windows as long as DynamoDB's measured

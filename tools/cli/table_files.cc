@@ -125,4 +125,18 @@ int create_tables_from_file(ApiTarget& target, const std::string& path) {
   return created;
 }
 
+std::string create_table_request_from_file(const std::string& path) {
+  rapidjson::Document doc;
+  std::string text = read_file(path);
+  doc.Parse(text.c_str(), text.size());
+  if (doc.HasParseError()) throw std::runtime_error(path + " is not valid JSON");
+  const Value* table = &doc;
+  if (doc.IsArray()) {
+    if (doc.Size() != 1) throw std::runtime_error(path + " must describe one table");
+    table = &doc[0];
+  }
+  if (!table->IsObject()) throw std::runtime_error(path + ": the table must be a JSON object");
+  return create_request_from(*table, doc.GetAllocator());
+}
+
 }  // namespace dynamini::cli

@@ -13,4 +13,9 @@ namespace dynamini::cli {
 // std::runtime_error naming the file and the table on failure.
 int create_tables_from_file(ApiTarget& target, const std::string& path);
 
+// The CreateTable request (JSON) for the one table FILE describes, in any of
+// the forms above. Throws std::runtime_error when FILE holds no table or
+// several.
+std::string create_table_request_from_file(const std::string& path);
+
 }  // namespace dynamini::cli

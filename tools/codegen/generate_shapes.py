@@ -63,6 +63,11 @@ OPERATIONS = {
         "UpdateTimeToLive", "DescribeTimeToLive", "DescribeLimits", "DescribeEndpoints",
         "SearchVectors",
         "PutResourcePolicy", "GetResourcePolicy", "DeleteResourcePolicy",
+        # Backups, point-in-time recovery, export and import (issue 18).
+        "CreateBackup", "DescribeBackup", "ListBackups", "DeleteBackup", "RestoreTableFromBackup",
+        "UpdateContinuousBackups", "DescribeContinuousBackups", "RestoreTableToPointInTime",
+        "ExportTableToPointInTime", "DescribeExport", "ListExports",
+        "ImportTable", "DescribeImport", "ListImports",
     ],
     "dynamodbstreams": ["ListStreams", "DescribeStream", "GetShardIterator", "GetRecords"],
 }
@@ -242,7 +247,19 @@ OVERRIDES = {
 }
 
 # Model patterns and the C++ predicates that implement them (api/shape_checks.h).
-PATTERNS = {"[a-zA-Z0-9_.-]+": "matches_name_pattern"}
+PATTERNS = {
+    "[a-zA-Z0-9_.-]+": "matches_name_pattern",
+    # ExportTableToPointInTime and ImportTable (issue 18).
+    "^[^\\$]+$": "matches_client_token_pattern",
+    "[0-9]{12}": "matches_account_id_pattern",
+    "[,;:|\\t ]": "matches_csv_delimiter_pattern",
+    "[\\x20-\\x21\\x23-\\x2B\\x2D-\\x7E]*": "matches_csv_header_pattern",
+    "([0-9a-f]{16})+": "matches_import_next_token_pattern",
+    # S3Bucket: the bucket-name pattern, and also a file:// URI. There is no S3
+    # here: a local directory stands for the bucket (dynamini's own rule; the
+    # error message still quotes the model's pattern).
+    "^[a-z0-9A-Z]+[\\.\\-\\w]*[a-z0-9A-Z]+$": "matches_s3_bucket_or_file_uri",
+}
 
 # Shapes with a hand-written C++ type.
 ATTRIBUTE_VALUE = "AttributeValue"

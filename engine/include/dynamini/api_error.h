@@ -34,6 +34,17 @@ enum class ErrorCode {
   kProvisionedThroughputExceeded,  // ProvisionedThroughputExceededException
   kThrottling,                     // ThrottlingException
   kRequestLimitExceeded,           // RequestLimitExceeded
+  // Backups, point-in-time recovery, export and import.
+  kTableNotFound,                   // TableNotFoundException
+  kTableAlreadyExists,              // TableAlreadyExistsException
+  kBackupNotFound,                  // BackupNotFoundException
+  kPointInTimeRecoveryUnavailable,  // PointInTimeRecoveryUnavailableException
+  kInvalidRestoreTime,              // InvalidRestoreTimeException
+  kInvalidExportTime,               // InvalidExportTimeException
+  kExportNotFound,                  // ExportNotFoundException
+  kExportConflict,                  // ExportConflictException
+  kImportNotFound,                  // ImportNotFoundException
+  kImportConflict,                  // ImportConflictException
 };
 
 // An error answered to a client. A value, not an exception hierarchy: the

@@ -57,6 +57,11 @@ struct Options {
   // ... or once it holds this many records. Default 0: no limit. A small
   // number makes shards change often, for consumers that follow lineage.
   int64_t stream_shard_max_records = 0;
+  // Where ExportTableToPointInTime writes and ImportTable reads: S3 bucket B
+  // is the directory <bucket_directory>/B. Empty (the default): only S3Bucket
+  // values of the form file:///absolute/dir can be used; a bucket name makes
+  // the job fail with S3NoSuchBucket, as a missing bucket does in DynamoDB.
+  std::string bucket_directory = "";
 };
 
 // A consistent copy of a whole database (every table, index row and the
@@ -187,6 +192,25 @@ class Database {
   // dynamini command preloads its tables without delays, then sets the
   // flags' delays).
   void set_transient_delays(const TransientDelays& delays);
+  Outcome<CreateBackupResponse> create_backup(CreateBackupRequest request = {});
+  Outcome<DescribeBackupResponse> describe_backup(DescribeBackupRequest request = {});
+  Outcome<ListBackupsResponse> list_backups(ListBackupsRequest request = {});
+  Outcome<DeleteBackupResponse> delete_backup(DeleteBackupRequest request = {});
+  Outcome<RestoreTableFromBackupResponse> restore_table_from_backup(
+      RestoreTableFromBackupRequest request = {});
+  Outcome<UpdateContinuousBackupsResponse> update_continuous_backups(
+      UpdateContinuousBackupsRequest request = {});
+  Outcome<DescribeContinuousBackupsResponse> describe_continuous_backups(
+      DescribeContinuousBackupsRequest request = {});
+  Outcome<RestoreTableToPointInTimeResponse> restore_table_to_point_in_time(
+      RestoreTableToPointInTimeRequest request = {});
+  Outcome<ExportTableToPointInTimeResponse> export_table_to_point_in_time(
+      ExportTableToPointInTimeRequest request = {});
+  Outcome<DescribeExportResponse> describe_export(DescribeExportRequest request = {});
+  Outcome<ListExportsResponse> list_exports(ListExportsRequest request = {});
+  Outcome<ImportTableResponse> import_table(ImportTableRequest request = {});
+  Outcome<DescribeImportResponse> describe_import(DescribeImportRequest request = {});
+  Outcome<ListImportsResponse> list_imports(ListImportsRequest request = {});
 
   // Returns the database to its initial state: no tables right after open(),
   // or the state recorded by the last mark_initial_state() (the dynamini
@@ -221,6 +245,11 @@ class Database {
   // exist yet. Destroy the returned Subscription to stop it.
   std::unique_ptr<Subscription> subscribe(std::string table_name, StreamHandler handler,
                                           SubscribeOptions options = {});
+
+  // Blocks until every export and import started so far has finished (they
+  // run on a background thread; DescribeExport and DescribeImport show their
+  // progress).
+  void wait_for_jobs();
 
   // Deletes every item whose Time to Live has expired (by the injected
   // clock), now and synchronously, as the background sweeper does; returns

@@ -48,6 +48,20 @@ class Path {
 
 // The model's patterns, by hand: [a-zA-Z0-9_.-]+ (TableName, IndexName).
 bool matches_name_pattern(std::string_view text);
+// ^[^\$]+$ (ClientToken): one character at least, none of them '$'.
+bool matches_client_token_pattern(std::string_view text);
+// [0-9]{12} (S3BucketOwner): twelve digits.
+bool matches_account_id_pattern(std::string_view text);
+// [,;:|\t ] (CsvDelimiter): one of those characters.
+bool matches_csv_delimiter_pattern(std::string_view text);
+// [\x20-\x21\x23-\x2B\x2D-\x7E]* (CsvHeader): printable ASCII but '"' and ','.
+bool matches_csv_header_pattern(std::string_view text);
+// ([0-9a-f]{16})+ (ImportNextToken): lower-case hex in groups of sixteen.
+bool matches_import_next_token_pattern(std::string_view text);
+// ^[a-z0-9A-Z]+[\.\-\w]*[a-z0-9A-Z]+$ (S3Bucket), or a file:// URI: there is
+// no S3 here, a local directory stands for the bucket (dynamini's own rule,
+// README "Backups, export and import").
+bool matches_s3_bucket_or_file_uri(std::string_view text);
 
 struct StringRule {
   int64_t min = 0;

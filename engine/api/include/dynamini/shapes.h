@@ -47,6 +47,19 @@ enum class AttributeAction : uint8_t { kAdd, kPut, kDelete };
 enum class Select : uint8_t { kAllAttributes, kAllProjectedAttributes, kSpecificAttributes, kCount };
 enum class BatchStatementErrorCodeEnum : uint8_t { kConditionalCheckFailed, kItemCollectionSizeLimitExceeded, kRequestLimitExceeded, kValidationError, kProvisionedThroughputExceeded, kTransactionConflict, kThrottlingError, kInternalServerError, kResourceNotFound, kAccessDenied, kDuplicateItem };
 enum class TimeToLiveStatus : uint8_t { kEnabling, kDisabling, kEnabled, kDisabled };
+enum class BackupStatus : uint8_t { kCreating, kDeleted, kAvailable };
+enum class BackupType : uint8_t { kUser, kSystem, kAwsBackup };
+enum class BackupTypeFilter : uint8_t { kUser, kSystem, kAwsBackup, kAll };
+enum class ContinuousBackupsStatus : uint8_t { kEnabled, kDisabled };
+enum class PointInTimeRecoveryStatus : uint8_t { kEnabled, kDisabled };
+enum class S3SseAlgorithm : uint8_t { kAes256, kKms };
+enum class ExportFormat : uint8_t { kDynamodbJson, kIon };
+enum class ExportType : uint8_t { kFullExport, kIncrementalExport };
+enum class ExportViewType : uint8_t { kNewImage, kNewAndOldImages };
+enum class ExportStatus : uint8_t { kInProgress, kCompleted, kFailed };
+enum class InputFormat : uint8_t { kDynamodbJson, kIon, kCsv };
+enum class InputCompressionType : uint8_t { kGzip, kZstd, kNone };
+enum class ImportStatus : uint8_t { kInProgress, kCompleted, kCancelling, kCancelled, kFailed };
 enum class ShardFilterType : uint8_t { kChildShards };
 enum class StreamStatus : uint8_t { kEnabling, kEnabled, kDisabling, kDisabled };
 enum class ShardIteratorType : uint8_t { kTrimHorizon, kLatest, kAtSequenceNumber, kAfterSequenceNumber };
@@ -159,6 +172,58 @@ struct EnumNames<api::BatchStatementErrorCodeEnum> {
 template <>
 struct EnumNames<api::TimeToLiveStatus> {
   static constexpr std::string_view kValues[] = {"ENABLING", "DISABLING", "ENABLED", "DISABLED"};
+};
+template <>
+struct EnumNames<api::BackupStatus> {
+  static constexpr std::string_view kValues[] = {"CREATING", "DELETED", "AVAILABLE"};
+};
+template <>
+struct EnumNames<api::BackupType> {
+  static constexpr std::string_view kValues[] = {"USER", "SYSTEM", "AWS_BACKUP"};
+};
+template <>
+struct EnumNames<api::BackupTypeFilter> {
+  static constexpr std::string_view kValues[] = {"USER", "SYSTEM", "AWS_BACKUP", "ALL"};
+};
+template <>
+struct EnumNames<api::ContinuousBackupsStatus> {
+  static constexpr std::string_view kValues[] = {"ENABLED", "DISABLED"};
+};
+template <>
+struct EnumNames<api::PointInTimeRecoveryStatus> {
+  static constexpr std::string_view kValues[] = {"ENABLED", "DISABLED"};
+};
+template <>
+struct EnumNames<api::S3SseAlgorithm> {
+  static constexpr std::string_view kValues[] = {"AES256", "KMS"};
+};
+template <>
+struct EnumNames<api::ExportFormat> {
+  static constexpr std::string_view kValues[] = {"DYNAMODB_JSON", "ION"};
+};
+template <>
+struct EnumNames<api::ExportType> {
+  static constexpr std::string_view kValues[] = {"FULL_EXPORT", "INCREMENTAL_EXPORT"};
+};
+template <>
+struct EnumNames<api::ExportViewType> {
+  static constexpr std::string_view kValues[] = {"NEW_IMAGE", "NEW_AND_OLD_IMAGES"};
+};
+template <>
+struct EnumNames<api::ExportStatus> {
+  static constexpr std::string_view kValues[] = {"IN_PROGRESS", "COMPLETED", "FAILED"};
+};
+template <>
+struct EnumNames<api::InputFormat> {
+  static constexpr std::string_view kValues[] = {"DYNAMODB_JSON", "ION", "CSV"};
+};
+template <>
+struct EnumNames<api::InputCompressionType> {
+  static constexpr std::string_view kValues[] = {"GZIP", "ZSTD", "NONE"};
+};
+template <>
+struct EnumNames<api::ImportStatus> {
+  static constexpr std::string_view kValues[] = {"IN_PROGRESS", "COMPLETED", "CANCELLING", "CANCELLED", "FAILED"};
 };
 template <>
 struct EnumNames<api::ShardFilterType> {
@@ -1174,6 +1239,361 @@ struct DeleteResourcePolicyResponse {
   std::optional<std::string> revision_id;  // RevisionId
 };
 
+struct CreateBackupRequest {
+  std::optional<std::string> table_name;  // TableName
+  std::optional<std::string> backup_name;  // BackupName
+};
+
+// Contains the details of the backup created for the table.
+struct BackupDetails {
+  std::optional<std::string> backup_arn;  // BackupArn
+  std::optional<std::string> backup_name;  // BackupName
+  std::optional<int64_t> backup_size_bytes;  // BackupSizeBytes
+  std::optional<Enum<api::BackupStatus>> backup_status;  // BackupStatus
+  std::optional<Enum<api::BackupType>> backup_type;  // BackupType
+  std::optional<double> backup_creation_date_time;  // BackupCreationDateTime
+  std::optional<double> backup_expiry_date_time;  // BackupExpiryDateTime
+};
+
+struct CreateBackupResponse {
+  std::optional<api::BackupDetails> backup_details;  // BackupDetails
+};
+
+struct DescribeBackupRequest {
+  std::optional<std::string> backup_arn;  // BackupArn
+};
+
+// Contains the details of the table when the backup was created.
+struct SourceTableDetails {
+  std::optional<std::string> table_name;  // TableName
+  std::optional<std::string> table_id;  // TableId
+  std::optional<std::string> table_arn;  // TableArn
+  std::optional<int64_t> table_size_bytes;  // TableSizeBytes
+  std::optional<std::vector<api::KeySchemaElement>> key_schema;  // KeySchema
+  std::optional<double> table_creation_date_time;  // TableCreationDateTime
+  std::optional<api::ProvisionedThroughput> provisioned_throughput;  // ProvisionedThroughput
+  std::optional<api::OnDemandThroughput> on_demand_throughput;  // OnDemandThroughput
+  std::optional<int64_t> item_count;  // ItemCount
+  std::optional<Enum<api::BillingMode>> billing_mode;  // BillingMode
+};
+
+// Represents the properties of a local secondary index for the table when the backup was
+// created.
+struct LocalSecondaryIndexInfo {
+  std::optional<std::string> index_name;  // IndexName
+  std::optional<std::vector<api::KeySchemaElement>> key_schema;  // KeySchema
+  std::optional<api::Projection> projection;  // Projection
+};
+
+// Represents the properties of a global secondary index for the table when the backup was
+// created.
+struct GlobalSecondaryIndexInfo {
+  std::optional<std::string> index_name;  // IndexName
+  std::optional<std::vector<api::KeySchemaElement>> key_schema;  // KeySchema
+  std::optional<api::Projection> projection;  // Projection
+  std::optional<api::ProvisionedThroughput> provisioned_throughput;  // ProvisionedThroughput
+  std::optional<api::OnDemandThroughput> on_demand_throughput;  // OnDemandThroughput
+};
+
+// Contains the details of the features enabled on the table when the backup was created.
+struct SourceTableFeatureDetails {
+  std::optional<std::vector<api::LocalSecondaryIndexInfo>> local_secondary_indexes;  // LocalSecondaryIndexes
+  std::optional<std::vector<api::GlobalSecondaryIndexInfo>> global_secondary_indexes;  // GlobalSecondaryIndexes
+  std::optional<api::StreamSpecification> stream_description;  // StreamDescription
+  std::optional<api::TimeToLiveDescription> time_to_live_description;  // TimeToLiveDescription
+  std::optional<api::SSEDescription> sse_description;  // SSEDescription
+};
+
+// Contains the description of the backup created for the table.
+struct BackupDescription {
+  std::optional<api::BackupDetails> backup_details;  // BackupDetails
+  std::optional<api::SourceTableDetails> source_table_details;  // SourceTableDetails
+  std::optional<api::SourceTableFeatureDetails> source_table_feature_details;  // SourceTableFeatureDetails
+};
+
+struct DescribeBackupResponse {
+  std::optional<api::BackupDescription> backup_description;  // BackupDescription
+};
+
+struct ListBackupsRequest {
+  std::optional<std::string> table_name;  // TableName
+  std::optional<int64_t> limit;  // Limit
+  std::optional<double> time_range_lower_bound;  // TimeRangeLowerBound
+  std::optional<double> time_range_upper_bound;  // TimeRangeUpperBound
+  std::optional<std::string> exclusive_start_backup_arn;  // ExclusiveStartBackupArn
+  std::optional<Enum<api::BackupTypeFilter>> backup_type;  // BackupType
+};
+
+// Contains details for the backup.
+struct BackupSummary {
+  std::optional<std::string> table_name;  // TableName
+  std::optional<std::string> table_id;  // TableId
+  std::optional<std::string> table_arn;  // TableArn
+  std::optional<std::string> backup_arn;  // BackupArn
+  std::optional<std::string> backup_name;  // BackupName
+  std::optional<double> backup_creation_date_time;  // BackupCreationDateTime
+  std::optional<double> backup_expiry_date_time;  // BackupExpiryDateTime
+  std::optional<Enum<api::BackupStatus>> backup_status;  // BackupStatus
+  std::optional<Enum<api::BackupType>> backup_type;  // BackupType
+  std::optional<int64_t> backup_size_bytes;  // BackupSizeBytes
+};
+
+struct ListBackupsResponse {
+  std::optional<std::vector<api::BackupSummary>> backup_summaries;  // BackupSummaries
+  std::optional<std::string> last_evaluated_backup_arn;  // LastEvaluatedBackupArn
+};
+
+struct DeleteBackupRequest {
+  std::optional<std::string> backup_arn;  // BackupArn
+};
+
+struct DeleteBackupResponse {
+  std::optional<api::BackupDescription> backup_description;  // BackupDescription
+};
+
+struct RestoreTableFromBackupRequest {
+  std::optional<std::string> target_table_name;  // TargetTableName
+  std::optional<std::string> backup_arn;  // BackupArn
+  std::optional<Enum<api::BillingMode>> billing_mode_override;  // BillingModeOverride
+  std::optional<std::vector<api::GlobalSecondaryIndex>> global_secondary_index_override;  // GlobalSecondaryIndexOverride
+  std::optional<std::vector<api::LocalSecondaryIndex>> local_secondary_index_override;  // LocalSecondaryIndexOverride
+  std::optional<api::ProvisionedThroughput> provisioned_throughput_override;  // ProvisionedThroughputOverride
+  std::optional<api::OnDemandThroughput> on_demand_throughput_override;  // OnDemandThroughputOverride
+  std::optional<api::SSESpecification> sse_specification_override;  // SSESpecificationOverride
+};
+
+struct RestoreTableFromBackupResponse {
+  std::optional<api::TableDescription> table_description;  // TableDescription
+};
+
+// Represents the settings used to enable point in time recovery.
+struct PointInTimeRecoverySpecification {
+  std::optional<bool> point_in_time_recovery_enabled;  // PointInTimeRecoveryEnabled
+  std::optional<int64_t> recovery_period_in_days;  // RecoveryPeriodInDays
+};
+
+struct UpdateContinuousBackupsRequest {
+  std::optional<std::string> table_name;  // TableName
+  std::optional<api::PointInTimeRecoverySpecification> point_in_time_recovery_specification;  // PointInTimeRecoverySpecification
+};
+
+// The description of the point in time settings applied to the table.
+struct PointInTimeRecoveryDescription {
+  std::optional<Enum<api::PointInTimeRecoveryStatus>> point_in_time_recovery_status;  // PointInTimeRecoveryStatus
+  std::optional<int64_t> recovery_period_in_days;  // RecoveryPeriodInDays
+  std::optional<double> earliest_restorable_date_time;  // EarliestRestorableDateTime
+  std::optional<double> latest_restorable_date_time;  // LatestRestorableDateTime
+};
+
+// Represents the continuous backups and point in time recovery settings on the table.
+struct ContinuousBackupsDescription {
+  std::optional<Enum<api::ContinuousBackupsStatus>> continuous_backups_status;  // ContinuousBackupsStatus
+  std::optional<api::PointInTimeRecoveryDescription> point_in_time_recovery_description;  // PointInTimeRecoveryDescription
+};
+
+struct UpdateContinuousBackupsResponse {
+  std::optional<api::ContinuousBackupsDescription> continuous_backups_description;  // ContinuousBackupsDescription
+};
+
+struct DescribeContinuousBackupsRequest {
+  std::optional<std::string> table_name;  // TableName
+};
+
+struct DescribeContinuousBackupsResponse {
+  std::optional<api::ContinuousBackupsDescription> continuous_backups_description;  // ContinuousBackupsDescription
+};
+
+struct RestoreTableToPointInTimeRequest {
+  std::optional<std::string> source_table_arn;  // SourceTableArn
+  std::optional<std::string> source_table_name;  // SourceTableName
+  std::optional<std::string> target_table_name;  // TargetTableName
+  std::optional<bool> use_latest_restorable_time;  // UseLatestRestorableTime
+  std::optional<double> restore_date_time;  // RestoreDateTime
+  std::optional<Enum<api::BillingMode>> billing_mode_override;  // BillingModeOverride
+  std::optional<std::vector<api::GlobalSecondaryIndex>> global_secondary_index_override;  // GlobalSecondaryIndexOverride
+  std::optional<std::vector<api::LocalSecondaryIndex>> local_secondary_index_override;  // LocalSecondaryIndexOverride
+  std::optional<api::ProvisionedThroughput> provisioned_throughput_override;  // ProvisionedThroughputOverride
+  std::optional<api::OnDemandThroughput> on_demand_throughput_override;  // OnDemandThroughputOverride
+  std::optional<api::SSESpecification> sse_specification_override;  // SSESpecificationOverride
+};
+
+struct RestoreTableToPointInTimeResponse {
+  std::optional<api::TableDescription> table_description;  // TableDescription
+};
+
+// Optional object containing the parameters specific to an incremental export.
+struct IncrementalExportSpecification {
+  std::optional<double> export_from_time;  // ExportFromTime
+  std::optional<double> export_to_time;  // ExportToTime
+  std::optional<Enum<api::ExportViewType>> export_view_type;  // ExportViewType
+};
+
+struct ExportTableToPointInTimeRequest {
+  std::optional<std::string> table_arn;  // TableArn
+  std::optional<double> export_time;  // ExportTime
+  std::optional<std::string> client_token;  // ClientToken
+  std::optional<std::string> s3_bucket;  // S3Bucket
+  std::optional<std::string> s3_bucket_owner;  // S3BucketOwner
+  std::optional<std::string> s3_prefix;  // S3Prefix
+  std::optional<Enum<api::S3SseAlgorithm>> s3_sse_algorithm;  // S3SseAlgorithm
+  std::optional<std::string> s3_sse_kms_key_id;  // S3SseKmsKeyId
+  std::optional<Enum<api::ExportFormat>> export_format;  // ExportFormat
+  std::optional<Enum<api::ExportType>> export_type;  // ExportType
+  std::optional<api::IncrementalExportSpecification> incremental_export_specification;  // IncrementalExportSpecification
+};
+
+// Represents the properties of the exported table.
+struct ExportDescription {
+  std::optional<std::string> export_arn;  // ExportArn
+  std::optional<Enum<api::ExportStatus>> export_status;  // ExportStatus
+  std::optional<double> start_time;  // StartTime
+  std::optional<double> end_time;  // EndTime
+  std::optional<std::string> export_manifest;  // ExportManifest
+  std::optional<std::string> table_arn;  // TableArn
+  std::optional<std::string> table_id;  // TableId
+  std::optional<double> export_time;  // ExportTime
+  std::optional<std::string> client_token;  // ClientToken
+  std::optional<std::string> s3_bucket;  // S3Bucket
+  std::optional<std::string> s3_bucket_owner;  // S3BucketOwner
+  std::optional<std::string> s3_prefix;  // S3Prefix
+  std::optional<Enum<api::S3SseAlgorithm>> s3_sse_algorithm;  // S3SseAlgorithm
+  std::optional<std::string> s3_sse_kms_key_id;  // S3SseKmsKeyId
+  std::optional<std::string> failure_code;  // FailureCode
+  std::optional<std::string> failure_message;  // FailureMessage
+  std::optional<Enum<api::ExportFormat>> export_format;  // ExportFormat
+  std::optional<int64_t> billed_size_bytes;  // BilledSizeBytes
+  std::optional<int64_t> item_count;  // ItemCount
+  std::optional<Enum<api::ExportType>> export_type;  // ExportType
+  std::optional<api::IncrementalExportSpecification> incremental_export_specification;  // IncrementalExportSpecification
+};
+
+struct ExportTableToPointInTimeResponse {
+  std::optional<api::ExportDescription> export_description;  // ExportDescription
+};
+
+struct DescribeExportRequest {
+  std::optional<std::string> export_arn;  // ExportArn
+};
+
+struct DescribeExportResponse {
+  std::optional<api::ExportDescription> export_description;  // ExportDescription
+};
+
+struct ListExportsRequest {
+  std::optional<std::string> table_arn;  // TableArn
+  std::optional<int64_t> max_results;  // MaxResults
+  std::optional<std::string> next_token;  // NextToken
+};
+
+// Summary information about an export task.
+struct ExportSummary {
+  std::optional<std::string> export_arn;  // ExportArn
+  std::optional<Enum<api::ExportStatus>> export_status;  // ExportStatus
+  std::optional<Enum<api::ExportType>> export_type;  // ExportType
+};
+
+struct ListExportsResponse {
+  std::optional<std::vector<api::ExportSummary>> export_summaries;  // ExportSummaries
+  std::optional<std::string> next_token;  // NextToken
+};
+
+// The S3 bucket that is being imported from.
+struct S3BucketSource {
+  std::optional<std::string> s3_bucket_owner;  // S3BucketOwner
+  std::optional<std::string> s3_bucket;  // S3Bucket
+  std::optional<std::string> s3_key_prefix;  // S3KeyPrefix
+};
+
+// Processing options for the CSV file being imported.
+struct CsvOptions {
+  std::optional<std::string> delimiter;  // Delimiter
+  std::optional<std::vector<std::string>> header_list;  // HeaderList
+};
+
+// The format options for the data that was imported into the target table.
+struct InputFormatOptions {
+  std::optional<api::CsvOptions> csv;  // Csv
+};
+
+// The parameters for the table created as part of the import operation.
+struct TableCreationParameters {
+  std::optional<std::string> table_name;  // TableName
+  std::optional<std::vector<api::AttributeDefinition>> attribute_definitions;  // AttributeDefinitions
+  std::optional<std::vector<api::KeySchemaElement>> key_schema;  // KeySchema
+  std::optional<Enum<api::BillingMode>> billing_mode;  // BillingMode
+  std::optional<api::ProvisionedThroughput> provisioned_throughput;  // ProvisionedThroughput
+  std::optional<api::OnDemandThroughput> on_demand_throughput;  // OnDemandThroughput
+  std::optional<api::SSESpecification> sse_specification;  // SSESpecification
+  std::optional<std::vector<api::GlobalSecondaryIndex>> global_secondary_indexes;  // GlobalSecondaryIndexes
+};
+
+struct ImportTableRequest {
+  std::optional<std::string> client_token;  // ClientToken
+  std::optional<api::S3BucketSource> s3_bucket_source;  // S3BucketSource
+  std::optional<Enum<api::InputFormat>> input_format;  // InputFormat
+  std::optional<api::InputFormatOptions> input_format_options;  // InputFormatOptions
+  std::optional<Enum<api::InputCompressionType>> input_compression_type;  // InputCompressionType
+  std::optional<api::TableCreationParameters> table_creation_parameters;  // TableCreationParameters
+};
+
+// Represents the properties of the table being imported into.
+struct ImportTableDescription {
+  std::optional<std::string> import_arn;  // ImportArn
+  std::optional<Enum<api::ImportStatus>> import_status;  // ImportStatus
+  std::optional<std::string> table_arn;  // TableArn
+  std::optional<std::string> table_id;  // TableId
+  std::optional<std::string> client_token;  // ClientToken
+  std::optional<api::S3BucketSource> s3_bucket_source;  // S3BucketSource
+  std::optional<int64_t> error_count;  // ErrorCount
+  std::optional<std::string> cloud_watch_log_group_arn;  // CloudWatchLogGroupArn
+  std::optional<Enum<api::InputFormat>> input_format;  // InputFormat
+  std::optional<api::InputFormatOptions> input_format_options;  // InputFormatOptions
+  std::optional<Enum<api::InputCompressionType>> input_compression_type;  // InputCompressionType
+  std::optional<api::TableCreationParameters> table_creation_parameters;  // TableCreationParameters
+  std::optional<double> start_time;  // StartTime
+  std::optional<double> end_time;  // EndTime
+  std::optional<int64_t> processed_size_bytes;  // ProcessedSizeBytes
+  std::optional<int64_t> processed_item_count;  // ProcessedItemCount
+  std::optional<int64_t> imported_item_count;  // ImportedItemCount
+  std::optional<std::string> failure_code;  // FailureCode
+  std::optional<std::string> failure_message;  // FailureMessage
+};
+
+struct ImportTableResponse {
+  std::optional<api::ImportTableDescription> import_table_description;  // ImportTableDescription
+};
+
+struct DescribeImportRequest {
+  std::optional<std::string> import_arn;  // ImportArn
+};
+
+struct DescribeImportResponse {
+  std::optional<api::ImportTableDescription> import_table_description;  // ImportTableDescription
+};
+
+struct ListImportsRequest {
+  std::optional<std::string> table_arn;  // TableArn
+  std::optional<int64_t> page_size;  // PageSize
+  std::optional<std::string> next_token;  // NextToken
+};
+
+// Summary information about the source file for the import.
+struct ImportSummary {
+  std::optional<std::string> import_arn;  // ImportArn
+  std::optional<Enum<api::ImportStatus>> import_status;  // ImportStatus
+  std::optional<std::string> table_arn;  // TableArn
+  std::optional<api::S3BucketSource> s3_bucket_source;  // S3BucketSource
+  std::optional<std::string> cloud_watch_log_group_arn;  // CloudWatchLogGroupArn
+  std::optional<Enum<api::InputFormat>> input_format;  // InputFormat
+  std::optional<double> start_time;  // StartTime
+  std::optional<double> end_time;  // EndTime
+};
+
+struct ListImportsResponse {
+  std::optional<std::vector<api::ImportSummary>> import_summary_list;  // ImportSummaryList
+  std::optional<std::string> next_token;  // NextToken
+};
+
 // Represents the input of a ListStreams operation.
 struct ListStreamsRequest {
   std::optional<std::string> table_name;  // TableName
@@ -1355,6 +1775,34 @@ using GetResourcePolicyRequest = api::GetResourcePolicyRequest;
 using GetResourcePolicyResponse = api::GetResourcePolicyResponse;
 using DeleteResourcePolicyRequest = api::DeleteResourcePolicyRequest;
 using DeleteResourcePolicyResponse = api::DeleteResourcePolicyResponse;
+using CreateBackupRequest = api::CreateBackupRequest;
+using CreateBackupResponse = api::CreateBackupResponse;
+using DescribeBackupRequest = api::DescribeBackupRequest;
+using DescribeBackupResponse = api::DescribeBackupResponse;
+using ListBackupsRequest = api::ListBackupsRequest;
+using ListBackupsResponse = api::ListBackupsResponse;
+using DeleteBackupRequest = api::DeleteBackupRequest;
+using DeleteBackupResponse = api::DeleteBackupResponse;
+using RestoreTableFromBackupRequest = api::RestoreTableFromBackupRequest;
+using RestoreTableFromBackupResponse = api::RestoreTableFromBackupResponse;
+using UpdateContinuousBackupsRequest = api::UpdateContinuousBackupsRequest;
+using UpdateContinuousBackupsResponse = api::UpdateContinuousBackupsResponse;
+using DescribeContinuousBackupsRequest = api::DescribeContinuousBackupsRequest;
+using DescribeContinuousBackupsResponse = api::DescribeContinuousBackupsResponse;
+using RestoreTableToPointInTimeRequest = api::RestoreTableToPointInTimeRequest;
+using RestoreTableToPointInTimeResponse = api::RestoreTableToPointInTimeResponse;
+using ExportTableToPointInTimeRequest = api::ExportTableToPointInTimeRequest;
+using ExportTableToPointInTimeResponse = api::ExportTableToPointInTimeResponse;
+using DescribeExportRequest = api::DescribeExportRequest;
+using DescribeExportResponse = api::DescribeExportResponse;
+using ListExportsRequest = api::ListExportsRequest;
+using ListExportsResponse = api::ListExportsResponse;
+using ImportTableRequest = api::ImportTableRequest;
+using ImportTableResponse = api::ImportTableResponse;
+using DescribeImportRequest = api::DescribeImportRequest;
+using DescribeImportResponse = api::DescribeImportResponse;
+using ListImportsRequest = api::ListImportsRequest;
+using ListImportsResponse = api::ListImportsResponse;
 using ListStreamsRequest = api::ListStreamsRequest;
 using ListStreamsResponse = api::ListStreamsResponse;
 using DescribeStreamRequest = api::DescribeStreamRequest;

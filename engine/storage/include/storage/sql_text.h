@@ -103,6 +103,67 @@ std::string upsert_tag();       // table_name, key, value
 std::string delete_tag();       // table_name, key
 std::string delete_all_tags();  // table_name
 
+// Backups (storage/backup_store.h). Persisted format:
+//   dynamini_backups(arn TEXT PRIMARY KEY, name, table_name, table_id, type
+//       ('USER' or 'SYSTEM'), created_ms, expiry_ms (NULL for USER), item_count,
+//       size_bytes, storage INTEGER UNIQUE, definition TEXT) one row per backup;
+//       definition is the source table's catalog entry (catalog_format.h) as it
+//       was when the backup was taken.
+//   b<storage>: the backup's items, shaped as t<id> (create_item_table).
+std::string create_backup_tables();
+std::string insert_backup();   // the columns above, in order
+std::string select_backups();  // every backup, oldest first (created_ms, arn)
+std::string select_backup();   // binds arn
+std::string delete_backup();   // binds arn
+std::string next_backup_storage();
+// Copies every row of item table `from` into item table `to` (same shape).
+std::string copy_item_rows(const std::string& from, const std::string& to);
+// Item rows in key order after (pk, sk) (binds pk, sk, limit): pk, sk, item, size.
+std::string select_item_rows_after(const std::string& table);
+std::string select_item_rows_first(const std::string& table);  // binds limit
+
+// Point-in-time recovery (storage/point_in_time_log.h). Persisted format:
+//   dynamini_pitr(table_id TEXT PRIMARY KEY, enabled_ms INTEGER, recovery_days
+//       INTEGER) one row per table with point-in-time recovery enabled.
+//   dynamini_pitr_log(seq INTEGER PRIMARY KEY, table_id TEXT, at_ms INTEGER,
+//       pk BLOB, sk BLOB, item TEXT, size INTEGER) one row per write to such a
+//       table, written in the write's transaction before the write: the key and
+//       the item as it was before (item and size NULL when there was none).
+//       at_ms never decreases with seq. Index (table_id, at_ms).
+std::string create_pitr_tables();  // several statements, for exec()
+std::string select_pitr();         // every row: table_id, enabled_ms, recovery_days
+std::string upsert_pitr();         // table_id, enabled_ms, recovery_days
+std::string delete_pitr();         // table_id
+std::string last_pitr_time();
+// Logs the row of item table `table` at (pk, sk) as it is now: binds table_id,
+// at_ms, pk, sk.
+std::string log_row_before_write(const std::string& table);
+std::string delete_pitr_log();  // table_id
+std::string trim_pitr_log();    // table_id, before_ms
+// The writes after a time, newest first (binds table_id, after_ms): pk, sk,
+// item, size.
+std::string select_pitr_writes_after();
+// The first write of each key in (from_ms, to_ms] (binds table_id, from_ms,
+// to_ms): pk, sk, item (the item at from_ms), size, at_ms of the key's last
+// write in the period.
+std::string select_pitr_changes();
+// The item of each key as it was at to_ms, for keys written after it (binds
+// table_id, to_ms): pk, sk, item (NULL: absent).
+std::string select_pitr_first_write_after();
+
+// Export and import jobs (storage/job_store.h). Persisted format:
+//   dynamini_jobs(arn TEXT PRIMARY KEY, kind ('export' or 'import'), table_name,
+//       table_id, client_token, request TEXT, status, start_ms, end_ms,
+//       point_ms, items, bytes, imported, errors, manifest, failure_code,
+//       failure_message) one row per job; request is the request as the client
+//       sent it (its JSON); the numbers' meaning per kind is in job_store.h.
+std::string create_jobs();
+std::string upsert_job();            // every column, in order
+std::string select_job();            // binds arn
+std::string select_jobs();           // binds kind; newest first (arn descending)
+std::string select_job_by_token();   // binds kind, client_token
+std::string fail_unfinished_jobs();  // binds end_ms, failure_code, failure_message
+
 // The shape of one range read (Query or Scan page).
 struct RangeShape {
   bool index = false;      // index table (ipk, isk, pk, sk) or item table (pk, sk)

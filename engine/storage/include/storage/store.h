@@ -14,6 +14,9 @@
 
 #include "catalog/table_def.h"
 #include "keys/item_keys.h"
+#include "storage/backup_store.h"
+#include "storage/job_store.h"
+#include "storage/point_in_time_log.h"
 #include "storage/sql_text.h"
 #include "storage/sqlite.h"
 #include "storage/vector_rows.h"
@@ -63,10 +66,21 @@ class Store {
 
   Connection& connection() { return connection_; }
   StreamLog& stream_log() { return stream_log_; }
+  BackupStore& backups() { return backups_; }
+  PointInTimeLog& point_in_time() { return point_in_time_; }
+  JobStore& jobs() { return jobs_; }
+  // The clock, region and account the recovery features stamp: the point-in-
+  // time log's times and the ARN of the SYSTEM backup drop_table() takes of a
+  // table with point-in-time recovery enabled. Set once by the engine.
+  void configure_recovery(std::function<int64_t()> now_ms, std::string region,
+                          std::string account_id);
 
   std::vector<TableDef> load_catalog();
   // Creates the storage of `def` (def.id must be set) and records it.
   void create_table(const TableDef& def);
+  // Drops the table's storage, catalog entry and tags. A table with point-in-
+  // time recovery enabled leaves a SYSTEM backup "<name>$DeletedTableBackup",
+  // kept 35 days (API reference, BackupDetails.BackupType).
   void drop_table(const TableDef& def);
   // Rewrites the catalog record (UpdateTable).
   void save_definition(const TableDef& def);
@@ -95,6 +109,28 @@ class Store {
   // after a restore can never meet a cache built from other rows.
   std::shared_ptr<const VectorSnapshot> vector_snapshot(const TableDef& def,
                                                         const VectorIndexDef& index);
+  // Writes every index row of every item of `def` (its item rows filled by
+  // copying: a restore or a rewind). The index tables must be empty.
+  void fill_index_rows(const TableDef& def);
+
+  // A staging copy of def's item rows in a new item table `name` (exports
+  // read it while writes go on), and its removal.
+  void create_staging_copy(const std::string& name, const TableDef& def);
+  void drop_item_table(const std::string& name);
+
+  // Copies every item row of item table `from` into item table `to` (t<id>
+  // of tables with the same key schema; staging copies).
+  void copy_item_rows(const std::string& from, const std::string& to);
+
+  // A page of raw item rows of the item table `table` in key order, after
+  // (pk, sk) when `after` is set: exports read their staging copy this way.
+  struct ItemRow {
+    std::string pk, sk, item;
+    int64_t size = 0;
+  };
+  std::vector<ItemRow> item_rows(const std::string& table,
+                                 const std::optional<std::pair<std::string, std::string>>& after,
+                                 int64_t limit);
 
   // A stored item as it is kept: its JSON text and DynamoDB size.
   struct StoredItem {
@@ -141,6 +177,11 @@ class Store {
   StreamLog stream_log_{connection_};
   int64_t vector_version_ = 0;  // the last version handed out (only grows)
   std::map<std::string, std::shared_ptr<const VectorSnapshot>> vector_cache_;
+  BackupStore backups_{connection_};
+  PointInTimeLog point_in_time_{connection_};
+  JobStore jobs_{connection_};
+  std::function<int64_t()> now_ms_;
+  std::string region_, account_id_;
 };
 
 }  // namespace dynamini
