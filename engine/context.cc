@@ -25,7 +25,10 @@ std::string random_uuid() {
 }  // namespace
 
 Context::Context(Options options)
-    : options_(std::move(options)), file_lock_(options_.path), store_(options_.path) {
+    : options_(std::move(options)),
+      file_lock_(options_.path),
+      store_(options_.path, options_.durability == Durability::kFull ? CommitSync::kEveryCommit
+                                                                     : CommitSync::kAtCheckpoints) {
   store_.stream_log().configure([this] { return now_ms(); }, options_.region);
   reload_catalog();
 }

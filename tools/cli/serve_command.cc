@@ -49,6 +49,7 @@ std::unique_ptr<Database> open_database(const ServeFlags& flags) {
   try {
     Options options;
     options.path = flags.db_path;
+    options.durability = flags.durability;
     return Database::open(std::move(options));
   } catch (const std::exception& e) {
     std::string message = e.what();

@@ -24,6 +24,7 @@ enum class RequestLogging { kOff, kLines, kLinesWithAwsCommand };
 struct ServeFlags {
   ServerOptions server;
   std::string db_path;  // empty: in memory
+  Durability durability = Durability::kNormal;  // --durability normal|full (with --db)
   bool in_memory = false;
   bool load_inbox = true;
   bool help = false;
