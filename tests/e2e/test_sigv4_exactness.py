@@ -12,8 +12,10 @@ query-string (presigned URL) form and aws-chunked streaming payloads are
 S3's. The JS SDK test is js/sigv4.test.mjs."""
 
 import datetime
+import types
 import unittest
 import unittest.mock
+from contextlib import nullcontext
 
 import boto3
 from botocore.auth import SigV4Auth
@@ -23,8 +25,26 @@ from botocore.credentials import Credentials
 
 from dynamini_harness import ClientError, DynaminiServer
 
+try:
+    from botocore.crt import auth as crt_auth
+except ImportError:  # botocore without awscrt signs with SigV4Auth only
+    crt_auth = None
+
 KEY = "AKIDEDGES"
 SECRET = "edges/secret+key"
+
+
+def skewed_datetime_module(seconds):
+    """A stand-in for the `datetime` module whose datetime.utcnow() is
+    `seconds` off the real clock; everything else is the real module's."""
+    class SkewedDatetime(datetime.datetime):
+        @classmethod
+        def utcnow(cls):
+            return datetime.datetime.utcnow() + datetime.timedelta(seconds=seconds)
+
+    module = types.SimpleNamespace(**vars(datetime))
+    module.datetime = SkewedDatetime
+    return module
 
 
 class SigV4ExactnessTest(unittest.TestCase):
@@ -43,11 +63,25 @@ class SigV4ExactnessTest(unittest.TestCase):
             config=Config(retries={"max_attempts": 1, "mode": "standard"}))
 
     def list_tables_signed_off_by(self, seconds):
-        """ListTables signed by boto3 with its clock `seconds` off (negative: behind)."""
-        signed_at = datetime.datetime.utcnow() + datetime.timedelta(seconds=seconds)
-        with unittest.mock.patch("botocore.auth.datetime") as clock:
-            clock.datetime.utcnow.return_value = signed_at
-            return self.client().list_tables()
+        """ListTables signed by boto3 with its clock `seconds` off (negative: behind).
+        botocore signs with SigV4Auth, or with CrtSigV4Auth when awscrt is
+        installed (Debian's botocore has it); both read
+        datetime.datetime.utcnow() of their module, so both are skewed."""
+        clock = skewed_datetime_module(seconds)
+        with unittest.mock.patch("botocore.auth.datetime", clock), \
+                unittest.mock.patch.object(crt_auth, "datetime", clock) if crt_auth else nullcontext():
+            client = self.client()
+            sent = []
+            client.meta.events.register(
+                "before-send.*", lambda request, **_: sent.append(request.headers["X-Amz-Date"]))
+            try:
+                return client.list_tables()
+            finally:
+                client.close()
+                # The request really was signed that far off (so the test can fail).
+                signed_at = datetime.datetime.strptime(sent[0].decode(), "%Y%m%dT%H%M%SZ")
+                off = (signed_at - datetime.datetime.utcnow()).total_seconds()
+                self.assertLess(abs(off - seconds), 30, sent)
 
     def test_signed_14_50_behind_or_ahead_verifies(self):
         for seconds in (-14 * 60 - 50, 14 * 60 + 50):

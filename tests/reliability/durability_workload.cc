@@ -9,7 +9,7 @@
 namespace dynamini::testing {
 namespace {
 
-constexpr const char* kCreateTable = R"({"TableName":"t","BillingMode":"PAY_PER_REQUEST",
+constexpr const char* kCreateTable = R"({"TableName":"tbl","BillingMode":"PAY_PER_REQUEST",
   "AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"},
     {"AttributeName":"sk","AttributeType":"S"},{"AttributeName":"g","AttributeType":"S"}],
   "KeySchema":[{"AttributeName":"pk","KeyType":"HASH"},{"AttributeName":"sk","KeyType":"RANGE"}],
@@ -48,11 +48,6 @@ rapidjson::Document call(Database& db, std::string_view operation, const std::st
 std::string s_value(const std::string& s) { return R"({"S":")" + s + "\"}"; }
 std::string n_value(int64_t n) { return R"({"N":")" + std::to_string(n) + "\"}"; }
 
-std::string text(const rapidjson::Value& item, const char* name, const char* type) {
-  if (!item.HasMember(name)) return "";
-  return item[name][type].GetString();
-}
-
 }  // namespace
 
 Workload::Workload(uint32_t seed, int writes) : rng_(seed), planned_(writes) {}
@@ -76,7 +71,7 @@ std::string Workload::put_new(int index, std::vector<std::string>& records) {
   const std::string pk = "P" + std::to_string(k % 7), sk = "S" + std::to_string(100000 + k);
   ModelItem item{.g = k % 2 == 0 ? "G" + std::to_string(k % 3) : "", .v = index, .cnt = 0};
   std::string json = R"({"pk":)" + s_value(pk) + R"(,"sk":)" + s_value(sk) +
-                     R"(,"v":)" + n_value(index) + R"(,"pad":)" + s_value(pad(pk, sk, index));
+                     R"(,"v":)" + n_value(index) + R"(,"filler":)" + s_value(pad(pk, sk, index));
   if (!item.g.empty()) json += R"(,"g":)" + s_value(item.g);
   json += "}";
   model_[{pk, sk}] = item;
@@ -91,11 +86,11 @@ std::string Workload::update_existing(int index, std::vector<std::string>& recor
                     " new=" + std::to_string(index));
   item.v = index;
   item.cnt += 1;
-  return R"({"TableName":"t","Key":{"pk":)" + s_value(key.first) + R"(,"sk":)" +
+  return R"({"TableName":"tbl","Key":{"pk":)" + s_value(key.first) + R"(,"sk":)" +
          s_value(key.second) +
-         R"(},"UpdateExpression":"SET v = :v, pad = :pad ADD cnt :one",)"
+         R"(},"UpdateExpression":"SET v = :v, filler = :filler ADD cnt :one",)"
          R"("ExpressionAttributeValues":{":v":)" +
-         n_value(index) + R"(,":pad":)" + s_value(pad(key.first, key.second, index)) +
+         n_value(index) + R"(,":filler":)" + s_value(pad(key.first, key.second, index)) +
          R"(,":one":{"N":"1"}}})";
 }
 
@@ -104,7 +99,7 @@ Workload::Step Workload::next_step(int index) {
   const unsigned kind = model_.size() < 3 ? 0 : rng_() % 20;
   if (kind < 8) {
     step.operation = "PutItem";
-    step.body = R"({"TableName":"t","Item":)" + put_new(index, step.records) + "}";
+    step.body = R"({"TableName":"tbl","Item":)" + put_new(index, step.records) + "}";
   } else if (kind < 12) {
     step.operation = "UpdateItem";
     step.body = update_existing(index, step.records);
@@ -114,17 +109,17 @@ Workload::Step Workload::next_step(int index) {
     step.records.push_back("REMOVE " + key.first + "/" + key.second +
                            " old=" + std::to_string(model_[key].v));
     model_.erase(key);
-    step.body = R"({"TableName":"t","Key":{"pk":)" + s_value(key.first) + R"(,"sk":)" +
+    step.body = R"({"TableName":"tbl","Key":{"pk":)" + s_value(key.first) + R"(,"sk":)" +
                 s_value(key.second) + "}}";
   } else if (kind < 17) {
     step.operation = "TransactWriteItems";
     const std::string update = update_existing(index, step.records);
-    step.body = R"({"TransactItems":[{"Put":{"TableName":"t","Item":)" +
-                put_new(index, step.records) + R"(}},{"Put":{"TableName":"t","Item":)" +
+    step.body = R"({"TransactItems":[{"Put":{"TableName":"tbl","Item":)" +
+                put_new(index, step.records) + R"(}},{"Put":{"TableName":"tbl","Item":)" +
                 put_new(index, step.records) + R"(}},{"Update":)" + update + "}]}";
   } else {
     step.operation = "BatchWriteItem";
-    step.body = R"({"RequestItems":{"t":[)";
+    step.body = R"({"RequestItems":{"tbl":[)";
     for (int i = 0; i < 3; ++i) {
       step.body += std::string(i ? "," : "") + R"({"PutRequest":{"Item":)" +
                    put_new(index, step.records) + "}}";

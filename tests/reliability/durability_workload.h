@@ -1,7 +1,7 @@
 #pragma once
 
 // The writes a power-loss test makes, and what a database recovered after a
-// crash must hold. One table `t` (pk, sk; a GSI on g; a NEW_AND_OLD_IMAGES
+// crash must hold. One table `tbl` (pk, sk; a GSI on g; a NEW_AND_OLD_IMAGES
 // stream) receives a fixed pseudo-random sequence of writes: CreateTable,
 // then PutItem, UpdateItem, DeleteItem, TransactWriteItems and
 // BatchWriteItem, the database closed and reopened halfway and checkpointed
@@ -24,7 +24,7 @@ namespace dynamini::testing {
 // What a recovered database holds, read through the API.
 struct Recovered {
   bool table_exists = false;
-  uint64_t content_hash = 0;         // the items of `t`, canonical form (Workload::hash)
+  uint64_t content_hash = 0;         // the items of `tbl`, canonical form (Workload::hash)
   std::vector<std::string> records;  // every stream record, in stream order
   std::string problem;               // GSI rows that do not match the items, bad values
 };

@@ -1,5 +1,5 @@
 // read_recovered (durability_workload.h): the items, GSI rows and stream
-// records of table `t`, read through the API as a client would after restart.
+// records of table `tbl`, read through the API as a client would after restart.
 #include <rapidjson/document.h>
 #include <rapidjson/stringbuffer.h>
 #include <rapidjson/writer.h>
@@ -50,7 +50,7 @@ std::vector<rapidjson::Document> scan(Database& db, const std::string& index) {
   std::vector<rapidjson::Document> pages;
   std::string start;
   do {
-    std::string body = R"({"TableName":"t")";
+    std::string body = R"({"TableName":"tbl")";
     if (!index.empty()) body += R"(,"IndexName":")" + index + "\"";
     if (!start.empty()) body += R"(,"ExclusiveStartKey":)" + start;
     body += "}";
@@ -70,7 +70,7 @@ void read_items(Database& db, Recovered& out, std::set<std::string>& with_g) {
       const std::string pk = member(item, "pk", "S"), sk = member(item, "sk", "S");
       const std::string v = member(item, "v", "N"), g = member(item, "g", "S");
       const std::string cnt = item.HasMember("cnt") ? member(item, "cnt", "N") : "0";
-      const std::string pad = member(item, "pad", "S");
+      const std::string pad = member(item, "filler", "S");
       const size_t members = 4 + item.HasMember("cnt") + item.HasMember("g");
       if (item.MemberCount() != members || pad.empty() || pad[0] != 'a' + std::stoll(v) % 26) {
         out.problem += "unexpected item " + to_json(item).substr(0, 200) + "\n";
@@ -135,7 +135,7 @@ void read_stream(Database& db, const std::string& arn, Recovered& out) {
 Recovered read_recovered(Database& db) {
   Recovered out;
   std::optional<ApiError> missing;
-  auto description = call(db, "DescribeTable", R"({"TableName":"t"})", &missing);
+  auto description = call(db, "DescribeTable", R"({"TableName":"tbl"})", &missing);
   if (missing) {
     if (missing->code != ErrorCode::kResourceNotFound) out.problem = missing->message;
     return out;
