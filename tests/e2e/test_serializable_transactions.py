@@ -116,6 +116,7 @@ class SerializableTransactionsTest(ServerTestCase):
         path = os.path.join(folder, "history.jsonl")
         recorder = Recorder(path)
         ddb = self.client()
+        self.addCleanup(ddb.close)
         deadline = time.monotonic() + DURATION_S
         errors = []
 

@@ -9,11 +9,12 @@ namespace {
 // Names and values of the sample item and attributes in fuzz_bodies.cc,
 // plus names that are reserved words or undefined placeholders.
 constexpr std::array<std::string_view, 22> kNames = {
-    "a",  "b",  "c",  "s",  "ns", "bs",     "bin",    "m",      "n",   "l",   "pk",
-    "sk", "#a", "#b", "#c", "#s", "#undef", "status", "SIZE",   "AND", "x_y", "deep"};
-constexpr std::array<std::string_view, 8> kValues = {":s", ":n", ":l", ":ss",
+    "a",  "b",  "c",  "s",  "ns", "bs",     "bin",    "m",    "n",   "l",   "pk",
+    "sk", "#a", "#b", "#c", "#s", "#undef", "status", "SIZE", "AND", "x_y", "deep"};
+constexpr std::array<std::string_view, 8> kValues = {":s",  ":n", ":l", ":ss",
                                                      ":ns", ":b", ":t", ":x"};
-constexpr std::array<std::string_view, 7> kIndexes = {"0", "1", "2", "3", "-1", "99999999999", "00"};
+constexpr std::array<std::string_view, 7> kIndexes = {"0",  "1",           "2", "3",
+                                                      "-1", "99999999999", "00"};
 constexpr std::array<std::string_view, 6> kComparators = {"=", "<>", "<", "<=", ">", ">="};
 // What a mutation puts in place of a token.
 constexpr std::array<std::string_view, 16> kStray = {

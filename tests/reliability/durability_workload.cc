@@ -70,8 +70,8 @@ std::string Workload::put_new(int index, std::vector<std::string>& records) {
   const int k = next_key_++;
   const std::string pk = "P" + std::to_string(k % 7), sk = "S" + std::to_string(100000 + k);
   ModelItem item{.g = k % 2 == 0 ? "G" + std::to_string(k % 3) : "", .v = index, .cnt = 0};
-  std::string json = R"({"pk":)" + s_value(pk) + R"(,"sk":)" + s_value(sk) +
-                     R"(,"v":)" + n_value(index) + R"(,"filler":)" + s_value(pad(pk, sk, index));
+  std::string json = R"({"pk":)" + s_value(pk) + R"(,"sk":)" + s_value(sk) + R"(,"v":)" +
+                     n_value(index) + R"(,"filler":)" + s_value(pad(pk, sk, index));
   if (!item.g.empty()) json += R"(,"g":)" + s_value(item.g);
   json += "}";
   model_[{pk, sk}] = item;
@@ -157,7 +157,8 @@ void Workload::run(const std::string& path, Durability durability,
 }
 
 size_t Workload::acknowledged_by(size_t c) const {
-  return std::count_if(acknowledged_.begin(), acknowledged_.end(), [&](size_t a) { return a <= c; });
+  return std::count_if(acknowledged_.begin(), acknowledged_.end(),
+                       [&](size_t a) { return a <= c; });
 }
 
 size_t Workload::started_by(size_t c) const {

@@ -151,9 +151,10 @@ size_t count(const Journal& j, FileEvent::Kind kind) {
 }
 
 void describe(const char* what, const Journal& j) {
-  std::printf("%s: %zu writes, %zu journal events (%zu writes, %zu file syncs, %zu directory syncs)\n",
-              what, j.workload.writes(), j.events.size(), count(j, FileEvent::Kind::kWrite),
-              count(j, FileEvent::Kind::kSync), count(j, FileEvent::Kind::kDirSync));
+  std::printf(
+      "%s: %zu writes, %zu journal events (%zu writes, %zu file syncs, %zu directory syncs)\n",
+      what, j.workload.writes(), j.events.size(), count(j, FileEvent::Kind::kWrite),
+      count(j, FileEvent::Kind::kSync), count(j, FileEvent::Kind::kDirSync));
 }
 
 }  // namespace
@@ -176,7 +177,8 @@ TEST_CASE("Process crash: with durability normal no acknowledged write is lost a
   fs::remove_all(j.directory);
 }
 
-TEST_CASE("Power loss: durability normal stays consistent but can lose the last acknowledged writes") {
+TEST_CASE(
+    "Power loss: durability normal stays consistent but can lose the last acknowledged writes") {
   // Its documented promise: a crash of the process, not of the machine.
   // Every recovered file is intact and holds a prefix of the writes; some
   // cut points lose acknowledged writes (SQLite syncs the WAL only at
@@ -194,8 +196,8 @@ TEST_CASE("Power cut model: unsynced writes and directory entries are lost, sync
   const fs::path dir = new_directory();
   using Kind = FileEvent::Kind;
   const std::vector<FileEvent> events = {
-      {Kind::kCreate, "a", 0, 0, ""},          {Kind::kWrite, "", 0, 0, "synced"},
-      {Kind::kSync, "", 0, 0, ""},             {Kind::kWrite, "", 0, 0, "SYNCED-NOT"},
+      {Kind::kCreate, "a", 0, 0, ""}, {Kind::kWrite, "", 0, 0, "synced"},
+      {Kind::kSync, "", 0, 0, ""},    {Kind::kWrite, "", 0, 0, "SYNCED-NOT"},
       {Kind::kCreate, "b", 1, 0, ""},
   };
   const FileEvent directory_sync{Kind::kDirSync, "", -1, 0, ""};

@@ -90,10 +90,25 @@ int file_unfetch(sqlite3_file* f, sqlite3_int64 offset, void* page) {
 }
 
 const sqlite3_io_methods kMethods = {
-    3,           file_close,          file_read,          file_write,       file_truncate,
-    file_sync,   file_size,           file_lock,          file_unlock,      file_check_reserved,
-    file_control, file_sector_size,   file_device,        file_shm_map,     file_shm_lock,
-    file_shm_barrier, file_shm_unmap, file_fetch,         file_unfetch,
+    3,
+    file_close,
+    file_read,
+    file_write,
+    file_truncate,
+    file_sync,
+    file_size,
+    file_lock,
+    file_unlock,
+    file_check_reserved,
+    file_control,
+    file_sector_size,
+    file_device,
+    file_shm_map,
+    file_shm_lock,
+    file_shm_barrier,
+    file_shm_unmap,
+    file_fetch,
+    file_unfetch,
 };
 
 int vfs_open(sqlite3_vfs* vfs, const char* name, sqlite3_file* file, int flags, int* out_flags) {

@@ -97,8 +97,8 @@ void check_index(Database& db, Recovered& out, const std::set<std::string>& with
 std::string record_text(const rapidjson::Value& record) {
   const auto& change = record["dynamodb"];
   const rapidjson::Value& keys = change["Keys"];
-  std::string text = std::string(record["eventName"].GetString()) + " " +
-                     member(keys, "pk", "S") + "/" + member(keys, "sk", "S");
+  std::string text = std::string(record["eventName"].GetString()) + " " + member(keys, "pk", "S") +
+                     "/" + member(keys, "sk", "S");
   if (change.HasMember("OldImage")) text += " old=" + member(change["OldImage"], "v", "N");
   if (change.HasMember("NewImage")) text += " new=" + member(change["NewImage"], "v", "N");
   return text;
@@ -120,13 +120,14 @@ void read_stream(Database& db, const std::string& arn, Recovered& out) {
       std::string iterator = it["ShardIterator"].GetString();
       while (!iterator.empty()) {
         auto page = call(db, "GetRecords", R"({"ShardIterator":")" + iterator + "\"}");
-        for (const auto& record : page["Records"].GetArray()) out.records.push_back(record_text(record));
+        for (const auto& record : page["Records"].GetArray())
+          out.records.push_back(record_text(record));
         const bool more = page.HasMember("NextShardIterator") && !page["Records"].Empty();
         iterator = more ? page["NextShardIterator"].GetString() : "";
       }
     }
-    last_shard = stream.HasMember("LastEvaluatedShardId") ? stream["LastEvaluatedShardId"].GetString()
-                                                         : "";
+    last_shard =
+        stream.HasMember("LastEvaluatedShardId") ? stream["LastEvaluatedShardId"].GetString() : "";
   } while (!last_shard.empty());
 }
 

@@ -91,7 +91,8 @@ const std::vector<FlagSpec>& flag_table() {
       {{"--durability"},
        Takes::kValue,
        "normal|full",
-       "with --db: what an acknowledged write survives; normal\n(default): a crash of the process; full: also power\nloss and OS crashes (an fsync per write)",
+       "with --db: what an acknowledged write survives; normal\n(default): a crash of the process; "
+       "full: also power\nloss and OS crashes (an fsync per write)",
        [](ParseState& s, auto, auto value) {
          if (*value == "normal") {
            s.flags.durability = Durability::kNormal;

@@ -23,7 +23,7 @@ enum class RequestLogging { kOff, kLines, kLinesWithAwsCommand };
 //   (accepted, nothing to do: tables are ACTIVE at once).
 struct ServeFlags {
   ServerOptions server;
-  std::string db_path;  // empty: in memory
+  std::string db_path;                          // empty: in memory
   Durability durability = Durability::kNormal;  // --durability normal|full (with --db)
   bool in_memory = false;
   bool load_inbox = true;
