@@ -41,7 +41,7 @@ def one_run(binary, folder, durability, writes, connections):
         port = int(re.search(r":(\d+)\s*$", server.stdout.readline()).group(1))
         setup = http.client.HTTPConnection("127.0.0.1", port)
         call(setup, "CreateTable", {
-            "TableName": "t", "BillingMode": "PAY_PER_REQUEST",
+            "TableName": "cost", "BillingMode": "PAY_PER_REQUEST",
             "AttributeDefinitions": [{"AttributeName": "pk", "AttributeType": "S"}],
             "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"}]})
         latencies, lock = [], threading.Lock()
@@ -51,7 +51,7 @@ def one_run(binary, folder, durability, writes, connections):
             mine = []
             for i in range(writes // connections):
                 t0 = time.perf_counter()
-                call(conn, "PutItem", {"TableName": "t", "Item": {
+                call(conn, "PutItem", {"TableName": "cost", "Item": {
                     "pk": {"S": "c%d-%d" % (n, i)}, "v": {"S": "x" * 100}}})
                 mine.append(time.perf_counter() - t0)
             with lock:

@@ -22,7 +22,7 @@ Every minute: the server's RSS (VmRSS) and open file descriptors (from
 end of the warm-up to the end, and the spread of the per-minute p99 after
 warm-up. Exit status 1 when a request failed (a 5xx, a client error the
 load does not expect, or a dropped connection), so the short form is a
-smoke test (ctest bench_soak_smoke)."""
+smoke test (ctest e2e_bench_smoke)."""
 
 import argparse
 import asyncio
