@@ -2,6 +2,8 @@
 
 #include <strings.h>
 
+#include <climits>
+
 #include "partiql/lexer.h"
 #include "partiql/statement_errors.h"
 #include "values/number.h"
@@ -137,6 +139,22 @@ class Parser {
     return d;
   }
 
+  // A list index: digits only (a number such as 1.5 or 1e3 is refused like
+  // any other token there); one past INT_MAX names no element, as in
+  // expressions (expressions/parser.cc to_index), rather than overflowing
+  // (found by tests/fuzz partiql: `l[1111111111111111111111111]`).
+  static int list_index(const std::string& digits) {
+    long long v = 0;
+    for (char c : digits) {
+      if (c < '0' || c > '9') {
+        throw statement_error("Expected a list index or a member name in brackets");
+      }
+      v = v * 10 + (c - '0');
+      if (v > INT_MAX) return INT_MAX;
+    }
+    return static_cast<int>(v);
+  }
+
   expr::Path path() {
     expr::Path p;
     p.push_back({name(), -1});
@@ -146,7 +164,7 @@ class Parser {
       } else if (symbol("[")) {
         const Token& t = peek();
         if (t.kind == TokenKind::kNumber) {
-          p.push_back({"", std::stoi(t.text)});
+          p.push_back({"", list_index(t.text)});
         } else if (t.kind == TokenKind::kString) {
           p.push_back({t.text, -1});
         } else {
