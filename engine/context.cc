@@ -28,7 +28,8 @@ std::string random_uuid() {
 Context::Context(Options options)
     : options_(std::move(options)),
       file_lock_(options_.path),
-      store_(options_.path),
+      store_(options_.path, options_.durability == Durability::kFull ? CommitSync::kEveryCommit
+                                                                     : CommitSync::kAtCheckpoints),
       delays_(options_.transient_delays) {
   store_.stream_log().configure(
       [this] { return now_ms(); }, options_.region,

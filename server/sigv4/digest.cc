@@ -1,6 +1,7 @@
 #include "sigv4/digest.h"
 
 #include <openssl/core_names.h>
+#include <openssl/crypto.h>
 #include <openssl/evp.h>
 #include <openssl/params.h>
 
@@ -97,6 +98,10 @@ std::string to_hex(const Digest& digest) {
   out.reserve(2 * digest.size());
   boost::algorithm::hex_lower(digest.begin(), digest.end(), std::back_inserter(out));
   return out;
+}
+
+bool constant_time_equal(std::string_view a, std::string_view b) {
+  return a.size() == b.size() && CRYPTO_memcmp(a.data(), b.data(), a.size()) == 0;
 }
 
 }  // namespace dynamini::server::sigv4

@@ -23,6 +23,12 @@ Digest sha256(std::string_view data);
 // Thread-safety and errors as sha256().
 Digest hmac_sha256(std::string_view key, std::string_view message);
 
+// True when `a` equals `b`, in a time that depends on their lengths only
+// (OpenSSL's CRYPTO_memcmp, which the compiler cannot turn into an early
+// exit): comparing a signature reveals nothing of where it first differs.
+// Lengths are compared first; a SigV4 signature's length is public (64).
+bool constant_time_equal(std::string_view a, std::string_view b);
+
 // Lower-case hexadecimal of `digest` (64 characters), as SigV4 writes hashes.
 std::string to_hex(const Digest& digest);
 

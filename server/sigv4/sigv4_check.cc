@@ -160,13 +160,6 @@ ApiError error(ErrorCode code, std::string message) {
   return ApiError{code, std::move(message), {}};
 }
 
-bool constant_time_equal(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  unsigned char diff = 0;
-  for (size_t i = 0; i < a.size(); ++i) diff |= static_cast<unsigned char>(a[i] ^ b[i]);
-  return diff == 0;
-}
-
 }  // namespace
 
 std::string canonical_request(const SignedRequest& request, std::string_view signed_headers,

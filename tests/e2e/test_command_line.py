@@ -41,7 +41,8 @@ class CommandLineTest(unittest.TestCase):
         self.assertEqual(r.returncode, 0)
         for flag in ("--port", "--db", "--schema", "--seed", "--log-requests", "--quiet", "-dbPath",
                      "--cors", "--admin", "--auth", "--max-connections", "--create-table-ms",
-                     "--delete-table-ms", "--update-table-ms", "-delayTransientStatuses"):
+                     "--delete-table-ms", "--update-table-ms", "-delayTransientStatuses",
+                     "--durability"):
             self.assertIn(flag, r.stdout)
 
     def test_version_prints_the_version(self):
@@ -58,6 +59,31 @@ class CommandLineTest(unittest.TestCase):
         r = run("--db", self.path("x.db"), "--in-memory")
         self.assertEqual(r.returncode, 1)
         self.assertIn("cannot be used together", r.stderr)
+
+    def test_durability_full_serves_a_file_and_keeps_writes_across_sigkill(self):
+        # What full adds (an fsync per commit: power loss) is proven in
+        # tests/reliability (reliability_power_loss); here the flag reaches
+        # the server and a real client's writes are kept.
+        server = self.serve("--db", self.path("full.db"), "--durability", "full")
+        ddb = server.client()
+        ddb.create_table(TableName="kept", BillingMode="PAY_PER_REQUEST",
+                         AttributeDefinitions=[{"AttributeName": "id", "AttributeType": "S"}],
+                         KeySchema=[{"AttributeName": "id", "KeyType": "HASH"}])
+        for i in range(20):
+            ddb.put_item(TableName="kept", Item={"id": {"S": "k%d" % i}})
+        server.process.kill()
+        server.process.wait(timeout=5)
+        server.stop()
+        again = self.serve("--db", self.path("full.db"), "--durability", "normal")
+        self.assertEqual(again.client().scan(TableName="kept", Select="COUNT")["Count"], 20)
+
+    def test_durability_needs_a_file_and_a_known_mode(self):
+        r = run("--durability", "full")
+        self.assertEqual(r.returncode, 1)
+        self.assertIn("--durability full needs --db FILE", r.stderr)
+        r = run("--db", self.path("x.db"), "--durability", "fsync")
+        self.assertEqual(r.returncode, 1)
+        self.assertIn("--durability expects normal or full, got 'fsync'", r.stderr)
 
     def test_dynamodb_local_flags_are_accepted(self):
         server = self.serve("-inMemory", "-sharedDb", "-cors", "*", "-delayTransientStatuses",

@@ -126,6 +126,20 @@ TEST_CASE_FIXTURE(PartiqlFixture, "PartiQL: a malformed statement is a Validatio
         "Statement wasn't well formed, can't be processed: Expected data manipulation");
 }
 
+// Found by the partiql fuzz target (in the earlier parser): an index past
+// int's range threw std::out_of_range. The binder (partiql/bind_paths.cc)
+// refuses it, and a non-integer index, with DynamoDB Local's messages.
+TEST_CASE_FIXTURE(PartiqlFixture, "PartiQL: a huge or non-integer list index is refused") {
+  auto e =
+      run_fail(R"(SELECT n[111111111111111111111111] FROM "inbox" WHERE pk = 'u' AND sk = '1')");
+  CHECK(e.code == dynamini::ErrorCode::kValidation);
+  CHECK(e.message.find("List index is not within the allowable range; index: "
+                       "[111111111111111111111111]") != std::string::npos);
+  e = run_fail(R"(SELECT n[1.5] FROM "inbox" WHERE pk = 'u' AND sk = '1')");
+  CHECK(e.code == dynamini::ErrorCode::kValidation);
+  CHECK(e.message.find("Unexpected path component") != std::string::npos);
+}
+
 TEST_CASE_FIXTURE(PartiqlFixture, "PartiQL: an unknown table is ResourceNotFoundException") {
   CHECK(run_fail(R"(SELECT * FROM "nope")").code == dynamini::ErrorCode::kResourceNotFound);
 }

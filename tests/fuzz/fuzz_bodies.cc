@@ -5,37 +5,12 @@
 
 #include "dynamini/api_error.h"
 #include "dynamini/database.h"
+#include "expression_generator.h"
 #include "expressions/expressions.h"
+#include "fuzz_database.h"
 
 namespace dynamini::fuzz {
 namespace {
-
-// A database with an inbox-shaped table and a few items, reset to that state
-// every 1000 inputs so it does not grow without bound.
-Database& fuzz_database() {
-  static std::unique_ptr<Database> db = [] {
-    auto d = Database::open({.ttl_sweep_interval_ms = 0});
-    d->execute("CreateTable", R"({"TableName":"inbox","BillingMode":"PAY_PER_REQUEST",
-      "AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"},{"AttributeName":"sk","AttributeType":"S"},
-        {"AttributeName":"gsi1pk","AttributeType":"S"},{"AttributeName":"gsi1sk","AttributeType":"S"},
-        {"AttributeName":"n","AttributeType":"N"}],
-      "KeySchema":[{"AttributeName":"pk","KeyType":"HASH"},{"AttributeName":"sk","KeyType":"RANGE"}],
-      "GlobalSecondaryIndexes":[{"IndexName":"GSI1","KeySchema":[{"AttributeName":"gsi1pk","KeyType":"HASH"},
-        {"AttributeName":"gsi1sk","KeyType":"RANGE"}],"Projection":{"ProjectionType":"ALL"}}],
-      "LocalSecondaryIndexes":[{"IndexName":"byN","KeySchema":[{"AttributeName":"pk","KeyType":"HASH"},
-        {"AttributeName":"n","KeyType":"RANGE"}],"Projection":{"ProjectionType":"KEYS_ONLY"}}]})");
-    d->execute(
-        "PutItem",
-        R"({"TableName":"inbox","Item":{"pk":{"S":"USER#a"},"sk":{"S":"#INBOX"},"unreadCount":{"N":"2"}}})");
-    d->execute(
-        "PutItem",
-        R"({"TableName":"inbox","Item":{"pk":{"S":"USER#a"},"sk":{"S":"NOTIF#1"},"n":{"N":"1"},
-      "gsi1pk":{"S":"UNREAD#a"},"gsi1sk":{"S":"NOTIF#1"},"l":{"L":[{"S":"x"},{"N":"2"}]},"m":{"M":{"k":{"SS":["a","b"]}}}}})");
-    d->mark_initial_state();
-    return d;
-  }();
-  return *db;
-}
 
 Item sample_item() {
   rapidjson::Document doc;
@@ -72,9 +47,8 @@ void expect_api_errors_only(F&& f) {
 }  // namespace
 
 void request(const uint8_t* data, size_t size) {
-  static int count = 0;
+  note_input();
   Database& db = fuzz_database();
-  if (++count % 1000 == 0) db.reset();
   std::string_view input = text_of(data, size);
   auto newline = input.find('\n');
   std::string_view op = newline == input.npos ? input : input.substr(0, newline);
@@ -122,12 +96,31 @@ void key_condition(const uint8_t* data, size_t size) {
   });
 }
 
+void expression_grammar(const uint8_t* data, size_t size) {
+  const GeneratedExpression e = generate_expression(data, size);
+  const auto* text = reinterpret_cast<const uint8_t*>(e.text.data());
+  switch (e.grammar) {
+    case Grammar::kCondition:
+      return condition(text, e.text.size());
+    case Grammar::kUpdate:
+      return update(text, e.text.size());
+    case Grammar::kProjection:
+      return projection(text, e.text.size());
+    case Grammar::kKeyCondition:
+      return key_condition(text, e.text.size());
+  }
+}
+
 Body body_named(std::string_view name) {
   if (name == "request") return request;
   if (name == "condition") return condition;
   if (name == "update") return update;
   if (name == "projection") return projection;
   if (name == "key_condition") return key_condition;
+  if (name == "expression_grammar") return expression_grammar;
+  if (name == "partiql") return partiql;
+  if (name == "http") return http;
+  if (name == "sigv4") return sigv4;
   return nullptr;
 }
 

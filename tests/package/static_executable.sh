@@ -20,7 +20,7 @@ run() { env -i ./dynamini "$@"; }
 
 run --version | grep -E '^dynamini [0-9]+\.[0-9]+\.[0-9]+$'
 
-coproc SERVER { env -i ./dynamini --port 0 2>&1; }
+coproc SERVER { exec env -i ./dynamini --port 0 2>&1; }
 server_pid=$SERVER_PID
 read -r -t 15 line <&"${SERVER[0]}"
 echo "static_executable: $line"

@@ -48,6 +48,7 @@ std::unique_ptr<Database> open_database(const ServeFlags& flags) {
     options.stream_shard_max_records = flags.stream_shard_records;
     options.stream_shard_lifetime_ms = flags.stream_shard_seconds * 1000;
     options.bucket_directory = flags.bucket_dir;
+    options.durability = flags.durability;
     return Database::open(std::move(options));
   } catch (const std::exception& e) {
     std::string message = e.what();

@@ -90,6 +90,21 @@ std::vector<FlagSpec> listen_and_storage_flags() {
          s.flags.db_path = dir + (dir.back() == '/' ? "" : "/") + "shared-local-instance.db";
          s.saw_db = true;
        }},
+      {{"--durability"},
+       Takes::kValue,
+       "normal|full",
+       "with --db: what an acknowledged write survives; normal\n(default): a crash of the process; "
+       "full: also power\nloss and OS crashes (an fsync per write)",
+       [](ParseState& s, auto, auto value) {
+         if (*value == "normal") {
+           s.flags.durability = Durability::kNormal;
+         } else if (*value == "full") {
+           s.flags.durability = Durability::kFull;
+         } else {
+           throw UsageError{"--durability expects normal or full, got '" + std::string(*value) +
+                            "'"};
+         }
+       }},
       {{"--in-memory", "-inMemory"},
        Takes::kNothing,
        "",
@@ -412,6 +427,9 @@ ServeFlags parse_serve_flags(int argc, char** argv) {
   }
   if (state.saw_db && state.flags.in_memory) {
     throw UsageError{"--db (or -dbPath) and --in-memory cannot be used together"};
+  }
+  if (state.flags.durability == Durability::kFull && !state.saw_db) {
+    throw UsageError{"--durability full needs --db FILE (an in-memory database keeps nothing)"};
   }
   return std::move(state.flags);
 }

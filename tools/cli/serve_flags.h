@@ -28,7 +28,8 @@ enum class RequestLogging { kOff, kLines, kLinesWithAwsCommand };
 //   do).
 struct ServeFlags {
   ServerOptions server;
-  std::string db_path;  // empty: in memory
+  std::string db_path;                          // empty: in memory
+  Durability durability = Durability::kNormal;  // --durability normal|full (with --db)
   bool in_memory = false;
   // --model NAME|FILE: the model loaded at start (a built-in one's name, a
   // model file or a NoSQL Workbench export); empty (--no-model): none.

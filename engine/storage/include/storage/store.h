@@ -59,10 +59,17 @@ struct WriteFootprint {
   std::vector<IndexEntry> indexes;
 };
 
+// When a file database's commits reach the disk (dynamini::Durability).
+enum class CommitSync {
+  kAtCheckpoints,  // WAL, synchronous=NORMAL: durable against process crashes
+  kEveryCommit,    // WAL, synchronous=FULL: durable against power loss too
+};
+
 class Store {
  public:
-  // Opens the SQLite database ("" = in memory) and prepares the catalog.
-  explicit Store(const std::string& path);
+  // Opens the SQLite database ("" = in memory: `sync` is ignored) and
+  // prepares the catalog.
+  explicit Store(const std::string& path, CommitSync sync = CommitSync::kAtCheckpoints);
 
   Connection& connection() { return connection_; }
   StreamLog& stream_log() { return stream_log_; }
