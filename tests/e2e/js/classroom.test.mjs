@@ -210,7 +210,9 @@ test("the contrast check finds text that fails AA", async () => {
     probe.id = "contrast-probe";
     probe.textContent = "grey on white, 2.8:1";
     probe.style.cssText = "color: #999999; background: #ffffff; font-size: 16px";
-    document.getElementById("notes-body").append(probe);
+    // Into the tab, not #notes-body: opening the tab redraws #notes-body
+    // once the reviewer's notes arrive, which may be after this runs.
+    document.getElementById("tab-notes").append(probe);
   });
   const { failures } = await contrastFailures(page, "#tab-notes");
   await page.evaluate(() => document.getElementById("contrast-probe").remove());
