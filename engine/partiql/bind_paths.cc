@@ -32,9 +32,12 @@ expr::PathElement bracket_step(const Expr& e) {
   if (!integer) throw located_error("Unexpected path component", e.span);
   const std::string digits = e.text[0] == '-' || e.text[0] == '+' ? e.text.substr(1) : e.text;
   const bool negative = e.text[0] == '-' && digits.find_first_not_of('0') != std::string::npos;
+  // At most 10 digits are accumulated (no overflow); longer ones do not fit.
   long long value = 0;
   bool fits = digits.size() <= 10;
-  for (char c : digits) value = value * 10 + (c - '0');
+  if (fits) {
+    for (char c : digits) value = value * 10 + (c - '0');
+  }
   fits = fits && value <= INT_MAX;
   if (negative || !fits) {
     throw located_error("List index is not within the allowable range; index: [" + e.text + "]",

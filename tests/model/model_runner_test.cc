@@ -117,13 +117,14 @@ TEST_CASE("generic runner: optimistic locking refuses the stale writer; read-the
   CHECK(std::string(body(first.calls[0])["Attributes"]["version"]["N"].GetString()) == "2");
   auto stale = f.run("S10", pay);
   CHECK(stale.ok);
-  CHECK(stale.calls[0].result.error->name() == "ConditionalCheckFailedException");
+  CHECK(std::string_view(stale.calls[0].result.error->name()) == "ConditionalCheckFailedException");
   auto fresh = f.run("S11", R"({"amount": "-30", "minBalance": "30"})");
   REQUIRE(fresh.calls.size() == 2);
   CHECK(fresh.calls[1].request.find(R"(":expectedVersion":{"N":"2"})") != std::string::npos);
   CHECK(std::string(body(fresh.calls[1])["Attributes"]["balance"]["N"].GetString()) == "40");
   auto overdraft = f.run("S11", R"({"amount": "-100", "minBalance": "100"})");
-  CHECK(overdraft.calls[1].result.error->name() == "ConditionalCheckFailedException");
+  CHECK(std::string_view(overdraft.calls[1].result.error->name()) ==
+        "ConditionalCheckFailedException");
 }
 
 TEST_CASE("generic runner: one query returns a whole item collection") {
