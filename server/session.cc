@@ -144,8 +144,11 @@ void Session::begin_request() {
 
 bool Session::parse() {
   // The loop of Beast's http::read_some: parse what is buffered, read when
-  // the parser needs more.
+  // the parser needs more. A message can be complete before the loop starts
+  // (a bodiless request after its 100-continue): Beast's put() must not see
+  // a complete parser (an assertion in its debug builds).
   while (true) {
+    if (parser_->is_done()) return true;
     if (buffer_.size() == 0) {
       read_more();
       return false;
