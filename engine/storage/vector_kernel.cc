@@ -4,8 +4,10 @@ namespace dynamini {
 namespace {
 
 // Function multiversioning: the loader picks the widest instruction set the
-// processor has (GCC target_clones; glibc ifunc).
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+// processor has (GCC target_clones; glibc ifunc). Not under ThreadSanitizer:
+// the loader runs an ifunc resolver before TSan's runtime is up, and the
+// instrumented resolver crashes the program at start.
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && !defined(__SANITIZE_THREAD__)
 #define DYNAMINI_VECTOR_CLONES __attribute__((target_clones("avx512f", "avx2", "default")))
 #else
 #define DYNAMINI_VECTOR_CLONES
