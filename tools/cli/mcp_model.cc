@@ -3,6 +3,7 @@
 #include <rapidjson/stringbuffer.h>
 #include <rapidjson/writer.h>
 
+#include "cli/json_out.h"
 #include "dynamini/capacity_units.h"
 #include "model/inbox_data.h"
 #include "model/inbox_pattern_runner.h"
@@ -20,20 +21,6 @@ struct McpModel::Impl {
 namespace {
 
 using Writer = rapidjson::Writer<rapidjson::StringBuffer>;
-
-void string(Writer& out, std::string_view s) {
-  out.String(s.data(), static_cast<rapidjson::SizeType>(s.size()));
-}
-
-void json_or_null(Writer& out, std::string_view json) {
-  rapidjson::Document doc;
-  doc.Parse(json.data(), json.size());
-  if (doc.HasParseError()) {
-    out.Null();
-  } else {
-    doc.Accept(out);
-  }
-}
 
 // What the call cost: Result::consumed_capacity in this process; over HTTP
 // the response's ConsumedCapacity (the model's requests ask for TOTAL).
@@ -59,21 +46,21 @@ void write_call(Writer& out, const model::PatternCall& call, CapacityUnits& tota
   total.reported = total.reported || units.reported;
   out.StartObject();
   out.Key("operation");
-  string(out, call.operation);
+  write_string(out, call.operation);
   out.Key("template");
-  string(out, call.template_id);
+  write_string(out, call.template_id);
   out.Key("request");
-  json_or_null(out, call.request);
+  write_json_or_null(out, call.request);
   if (call.result.ok()) {
     out.Key("response");
-    json_or_null(out, call.result.body);
+    write_json_or_null(out, call.result.body);
   } else {
     out.Key("error");
     out.StartObject();
     out.Key("type");
     out.String(call.result.error->name());
     out.Key("message");
-    string(out, call.result.error->message);
+    write_string(out, call.result.error->message);
     out.EndObject();
   }
   out.Key("background");
@@ -89,14 +76,14 @@ ToolOutput transcript(std::string_view pattern, const model::PatternRun& run) {
   Writer out(buffer);
   out.StartObject();
   out.Key("pattern");
-  string(out, pattern);
+  write_string(out, pattern);
   out.Key("ok");
   out.Bool(run.ok);
   out.Key("outcome");
-  string(out, run.outcome);
+  write_string(out, run.outcome);
   if (run.cursor) {
     out.Key("nextCursor");
-    string(out, *run.cursor);
+    write_string(out, *run.cursor);
   }
   CapacityUnits total;
   out.Key("calls");

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <array>
 
+#include "cli/json_out.h"
 #include "cli/mcp_schema_check.h"
 
 namespace dynamini::cli {
@@ -29,10 +30,6 @@ struct RpcError {
   int code;
   std::string message;
 };
-
-void string(Writer& out, std::string_view s) {
-  out.String(s.data(), static_cast<rapidjson::SizeType>(s.size()));
-}
 
 void raw(Writer& out, const std::string& json) {
   out.RawValue(json.data(), json.size(), rapidjson::kObjectType);
@@ -64,7 +61,7 @@ std::string error_response(const rapidjson::Value* id, const RpcError& error) {
   out.Key("code");
   out.Int(error.code);
   out.Key("message");
-  string(out, error.message);
+  write_string(out, error.message);
   out.EndObject();
   return envelope(id, "error", std::string(buffer.GetString(), buffer.GetSize()));
 }
@@ -78,17 +75,17 @@ const rapidjson::Value* member(const rapidjson::Value& object, const char* name)
 void write_tool(Writer& out, const McpTool& tool) {
   out.StartObject();
   out.Key("name");
-  string(out, tool.name);
+  write_string(out, tool.name);
   out.Key("title");
-  string(out, tool.title);
+  write_string(out, tool.title);
   out.Key("description");
-  string(out, tool.description);
+  write_string(out, tool.description);
   out.Key("inputSchema");
   raw(out, tool.input_schema);
   out.Key("annotations");
   out.StartObject();
   out.Key("title");
-  string(out, tool.title);
+  write_string(out, tool.title);
   out.Key("readOnlyHint");
   out.Bool(tool.annotations.read_only);
   out.Key("destructiveHint");
@@ -111,7 +108,7 @@ std::string call_result(const ToolOutput& output) {
   out.Key("type");
   out.String("text");
   out.Key("text");
-  string(out, output.structured);
+  write_string(out, output.structured);
   out.EndObject();
   out.EndArray();
   out.Key("structuredContent");
@@ -145,7 +142,7 @@ std::string initialize(const rapidjson::Value* params, const McpServerInfo& info
   Writer out(buffer);
   out.StartObject();
   out.Key("protocolVersion");
-  string(out, agreed);
+  write_string(out, agreed);
   out.Key("capabilities");
   out.StartObject();
   out.Key("tools");
@@ -161,10 +158,10 @@ std::string initialize(const rapidjson::Value* params, const McpServerInfo& info
   out.Key("title");
   out.String("dynamini, a DynamoDB emulator");
   out.Key("version");
-  string(out, info.version);
+  write_string(out, info.version);
   out.EndObject();
   out.Key("instructions");
-  string(out, info.instructions);
+  write_string(out, info.instructions);
   out.EndObject();
   return std::string(buffer.GetString(), buffer.GetSize());
 }

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <string>
 
+#include "cli/json_out.h"
 #include "cli/model_run_json.h"
 #include "model/model_file.h"
 #include "model/model_library.h"
@@ -17,10 +18,6 @@ namespace dynamini::cli {
 namespace {
 
 using Writer = rapidjson::Writer<rapidjson::StringBuffer>;
-
-void string(Writer& out, std::string_view s) {
-  out.String(s.data(), static_cast<rapidjson::SizeType>(s.size()));
-}
 
 std::string to_json(const rapidjson::Value& v) {
   rapidjson::StringBuffer buffer;
@@ -34,7 +31,7 @@ ConsoleRouteResponse bad_request(std::string_view message) {
   Writer out(buffer);
   out.StartObject();
   out.Key("error");
-  string(out, message);
+  write_string(out, message);
   out.EndObject();
   return {.status = 400, .body = std::string(buffer.GetString(), buffer.GetSize())};
 }
@@ -48,11 +45,11 @@ ConsoleRouteResponse current_catalogue(const model::ModelHost& host) {
 void write_model_entry(Writer& out, const model::ModelDefinition& m, bool built_in, bool loaded) {
   out.StartObject();
   out.Key("name");
-  string(out, m.name);
+  write_string(out, m.name);
   out.Key("title");
-  string(out, m.title);
+  write_string(out, m.title);
   out.Key("description");
-  string(out, m.description);
+  write_string(out, m.description);
   out.Key("builtIn");
   out.Bool(built_in);
   out.Key("loaded");
@@ -64,9 +61,9 @@ void write_model_entry(Writer& out, const model::ModelDefinition& m, bool built_
   for (const auto& lesson : lessons.GetArray()) {
     out.StartObject();
     out.Key("id");
-    string(out, lesson["id"].GetString());
+    write_string(out, lesson["id"].GetString());
     out.Key("title");
-    string(out, lesson["title"].GetString());
+    write_string(out, lesson["title"].GetString());
     out.EndObject();
   }
   out.EndArray();
@@ -82,7 +79,7 @@ ConsoleRouteResponse model_list(const model::ModelHost& host) {
   out.StartObject();
   out.Key("current");
   if (current) {
-    string(out, current->definition.name);
+    write_string(out, current->definition.name);
   } else {
     out.Null();
   }

@@ -6,6 +6,7 @@
 
 #include <cstdio>
 
+#include "cli/json_out.h"
 #include "cli/request_review.h"
 #include "dynamini/aws_cli_command.h"
 #include "dynamini/capacity_units.h"
@@ -16,31 +17,15 @@ namespace {
 
 using Writer = rapidjson::Writer<rapidjson::StringBuffer>;
 
-void string(Writer& out, std::string_view s) {
-  out.String(s.data(), static_cast<rapidjson::SizeType>(s.size()));
-}
-
-// `json` (a request or response we sent or got) as a value; null if it does
-// not parse.
-void raw_json(Writer& out, std::string_view json) {
-  rapidjson::Document doc;
-  doc.Parse(json.data(), json.size());
-  if (doc.HasParseError()) {
-    out.Null();
-  } else {
-    doc.Accept(out);
-  }
-}
-
 void write_pages(Writer& out, const CallFacts& facts) {
   out.Key("pages");
   out.StartArray();
   for (const CallFacts::Page& p : facts.pages) {
     out.StartObject();
     out.Key("table");
-    string(out, p.table);
+    write_string(out, p.table);
     out.Key("index");
-    string(out, p.index);
+    write_string(out, p.index);
     out.Key("query");
     out.Bool(p.query);
     out.Key("filtered");
@@ -54,7 +39,7 @@ void write_pages(Writer& out, const CallFacts& facts) {
     for (const CallFacts::Page::Key& k : p.keys) {
       out.StartObject();
       out.Key("key");
-      raw_json(out, k.key);
+      write_json_or_null(out, k.key);
       out.Key("returned");
       out.Bool(k.returned);
       out.EndObject();
@@ -71,16 +56,16 @@ void write_writes(Writer& out, const CallFacts& facts) {
   for (const CallFacts::Write& w : facts.writes) {
     out.StartObject();
     out.Key("table");
-    string(out, w.table);
+    write_string(out, w.table);
     out.Key("key");
-    raw_json(out, w.key);
+    write_json_or_null(out, w.key);
     out.Key("created");
     out.Bool(w.created);
     out.Key("removed");
     out.Bool(w.removed);
     out.Key("indexes");
     out.StartArray();
-    for (const CallFacts::IndexWrite& i : w.indexes) string(out, i.index);
+    for (const CallFacts::IndexWrite& i : w.indexes) write_string(out, i.index);
     out.EndArray();
     out.EndObject();
   }
@@ -93,7 +78,7 @@ void write_outcome(Writer& out, const model::PatternCall& call) {
   out.Int(ok ? 200 : call.result.error->http_status());
   out.Key("response");
   if (ok) {
-    raw_json(out, call.result.body);
+    write_json_or_null(out, call.result.body);
   } else {
     out.Null();
   }
@@ -104,9 +89,9 @@ void write_outcome(Writer& out, const model::PatternCall& call) {
   }
   out.StartObject();
   out.Key("type");
-  string(out, call.result.error->name());
+  write_string(out, call.result.error->name());
   out.Key("message");
-  string(out, call.result.error->message);
+  write_string(out, call.result.error->message);
   out.EndObject();
 }
 
@@ -123,9 +108,9 @@ void write_review(Writer& out, const model::PatternCall& call, const model::Advi
   }
   out.StartObject();
   out.Key("text");
-  string(out, advice->text);
+  write_string(out, advice->text);
   out.Key("link");
-  string(out, review_note_link(advice->rule));
+  write_string(out, review_note_link(advice->rule));
   out.EndObject();
 }
 
@@ -138,15 +123,15 @@ void write_call(Writer& out, const model::PatternCall& call, std::string_view en
   total.reported = total.reported || units.reported;
   out.StartObject();
   out.Key("operation");
-  string(out, call.operation);
+  write_string(out, call.operation);
   out.Key("template");
   if (call.template_id.empty()) {
     out.Null();
   } else {
-    string(out, call.template_id);
+    write_string(out, call.template_id);
   }
   out.Key("request");
-  raw_json(out, call.request);
+  write_json_or_null(out, call.request);
   write_outcome(out, call);
   out.Key("latencyMs");
   out.Double(static_cast<double>(call.latency.count()) / 1000.0);
@@ -156,7 +141,7 @@ void write_call(Writer& out, const model::PatternCall& call, std::string_view en
   const std::string cost = capacity_json(units);
   out.RawValue(cost.c_str(), cost.size(), rapidjson::kObjectType);
   out.Key("awsCli");
-  string(out, aws_cli_command(call.operation, call.request, endpoint));
+  write_string(out, aws_cli_command(call.operation, call.request, endpoint));
   write_pages(out, call.result.facts);
   write_writes(out, call.result.facts);
   write_review(out, call, advisor);
@@ -174,13 +159,13 @@ void write_price(Writer& out, const model::ModelDefinition& m, const CapacityUni
   out.Key("perMillion");
   out.Double(per_million);
   out.Key("currency");
-  string(out, prices.currency);
+  write_string(out, prices.currency);
   out.Key("table");
-  string(out, prices.name);
+  write_string(out, prices.name);
   out.Key("readOn");
-  string(out, prices.read_on);
+  write_string(out, prices.read_on);
   out.Key("text");
-  string(out, text);
+  write_string(out, text);
   out.EndObject();
 }
 
@@ -193,16 +178,16 @@ std::string run_json(const model::ModelDefinition& m, std::string_view pattern,
   Writer out(buffer);
   out.StartObject();
   out.Key("pattern");
-  string(out, pattern);
+  write_string(out, pattern);
   out.Key("model");
-  string(out, m.name);
+  write_string(out, m.name);
   out.Key("ok");
   out.Bool(run.ok);
   out.Key("outcome");
-  string(out, run.outcome);
+  write_string(out, run.outcome);
   out.Key("cursor");
   if (run.cursor) {
-    raw_json(out, *run.cursor);
+    write_json_or_null(out, *run.cursor);
   } else {
     out.Null();
   }
