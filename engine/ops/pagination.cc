@@ -54,11 +54,15 @@ const IndexDef* find_read_index(Context& context, const TableDef& table,
   if (consistent && index->global) {
     throw validation_error("Consistent reads are not supported on global secondary indexes");
   }
-  if (context.lifecycle().index_creating(table.name, index->name, context.now_ms())) {
-    // catalogue-exempt: needs transient delays; table_lifecycle_test.cc, e2e table_features
-    throw validation_error("Cannot read from backfilling global secondary index: " + index->name);
-  }
+  check_index_readable(context, table, *index);
   return index;
+}
+
+void check_index_readable(Context& context, const TableDef& table, const IndexDef& index) {
+  if (context.lifecycle().index_creating(table.name, index.name, context.now_ms())) {
+    // catalogue-exempt: needs transient delays; table_lifecycle_test.cc, e2e table_features
+    throw validation_error("Cannot read from backfilling global secondary index: " + index.name);
+  }
 }
 
 namespace {

@@ -63,6 +63,11 @@ struct Page {
 const IndexDef* find_read_index(Context& context, const TableDef& table,
                                 const std::optional<std::string>& index_name, bool consistent);
 
+// Refuses a read of `index` while it is CREATING (a GSI backfilling after
+// UpdateTable): the check find_read_index makes, for PartiQL's planner too.
+// REQUIRES: the storage lock held.
+void check_index_readable(Context& context, const TableDef& table, const IndexDef& index);
+
 // ExclusiveStartKey against the key schema, in DynamoDB's order and words
 // (dynalite actions/query.js and actions/scan.js, recorded against DynamoDB):
 // a key with the wrong number of attributes, or missing an index key, is

@@ -86,6 +86,7 @@ SelectResult run_select_plan(Context& context, const TableDef& table, const Read
   SelectResult result;
   int64_t evaluated = 0, bytes = 0;
   std::lock_guard lock(context.storage_mutex());
+  if (plan.index) check_index_readable(context, table, *plan.index);
   for (size_t p = position.partition; p < partitions; ++p) {
     PageRequest pr = page_request(table, plan, p, request);
     if (p == position.partition) pr.exclusive_start_key = position.after_key;

@@ -203,6 +203,11 @@ DescribedStatus current_status(Context& context, const TableDef& def) {
           status.indexes[index.name] = api::IndexStatus::kCreating;
         }
       }
+      for (const auto& index : def.vector_indexes) {
+        if (context.lifecycle().index_creating(def.name, index.name, now)) {
+          status.indexes[index.name] = api::IndexStatus::kCreating;
+        }
+      }
       break;
     case TableLifecycle::Status::kActive:
       break;

@@ -514,6 +514,7 @@ void start_updating_window(Context& context, const TableUpdate& update, const st
   if (delay <= 0 || update.status.table != api::TableStatus::kUpdating) return;
   std::optional<std::string> created;
   if (update.created) created = update.created->name;
+  if (update.vector.created) created = update.vector.created->name;
   context.lifecycle().updating(name, context.now_ms() + delay, created);
 }
 

@@ -106,6 +106,20 @@ TEST_CASE_FIXTURE(ApiFixture, "Table ARN: PartiQL names a table by its ARN") {
                                         R"(\" WHERE pk = 'USER#b' AND sk = '#INBOX'"}]})");
   // BatchStatementResponse.TableName is shape TableName: the name.
   CHECK(std::string(batch["Responses"][0]["TableName"].GetString()) == "inbox");
+  // A transaction names its tables by ARN too: a write and a read, by the
+  // name and by the ARN, reach the same table.
+  auto tx = call("ExecuteTransaction", R"({"TransactStatements":[
+    {"Statement":"UPDATE \")" + kArn + R"(\" SET n = 7 WHERE pk = 'USER#b' AND sk = '#INBOX'"},
+    {"Statement":"INSERT INTO \"inbox\" VALUE {'pk':'USER#c','sk':'#INBOX'}"}]})");
+  // Writes answer an empty Responses list (execute_transaction.cc).
+  REQUIRE(tx["Responses"].IsArray());
+  CHECK(tx["Responses"].Size() == 0);
+  auto read = call("ExecuteTransaction", R"({"TransactStatements":[
+    {"Statement":"SELECT n FROM \")" + kArn + R"(\" WHERE pk = 'USER#b' AND sk = '#INBOX'"},
+    {"Statement":"SELECT pk FROM \")" + kArn +
+                                             R"(\" WHERE pk = 'USER#c' AND sk = '#INBOX'"}]})");
+  CHECK(std::string(read["Responses"][0]["Item"]["n"]["N"].GetString()) == "7");
+  CHECK(std::string(read["Responses"][1]["Item"]["pk"]["S"].GetString()) == "USER#c");
 }
 
 TEST_CASE_FIXTURE(ApiFixture, "Table ARN: another region, another account, a malformed ARN") {

@@ -124,6 +124,10 @@ TEST_CASE("Lifecycle: a new index is CREATING and Backfilling, and cannot be rea
   CHECK(e.message == "Cannot read from backfilling global secondary index: byG");
   CHECK(c.error("Scan", R"({"TableName":"ttt","IndexName":"byG"})").message ==
         "Cannot read from backfilling global secondary index: byG");
+  // PartiQL reads the index through Query and Scan: the same refusal.
+  CHECK(
+      c.error("ExecuteStatement", R"({"Statement":"SELECT * FROM \"ttt\".\"byG\" WHERE g = 'x'"})")
+          .message == "Cannot read from backfilling global secondary index: byG");
   // The table serves its items, and refuses other changes, while UPDATING.
   CHECK(c.ok("Scan", R"({"TableName":"ttt"})")["Count"].GetInt() == 1);
   CHECK(c.error("DeleteTable", R"({"TableName":"ttt"})").message ==
@@ -135,6 +139,32 @@ TEST_CASE("Lifecycle: a new index is CREATING and Backfilling, and cannot be rea
         "ACTIVE");
   CHECK(!d["Table"]["GlobalSecondaryIndexes"][0].HasMember("Backfilling"));
   CHECK(c.ok("Query", kQueryIndex)["Count"].GetInt() == 1);
+}
+
+TEST_CASE("Lifecycle: a new vector index is CREATING, and refuses SearchVectors meanwhile") {
+  Clocked c({.update_table_ms = 1000});
+  c.create();
+  c.ok("PutItem", R"({"TableName":"ttt","Item":{"pk":{"S":"a"},"v":{"L":[{"N":"1"},{"N":"2"}]}}})");
+  c.ok("UpdateTable", R"({"TableName":"ttt","VectorIndexUpdates":[{"Create":{
+    "IndexName":"vix","VectorAttribute":{"AttributeName":"v"},"Dimensions":2,
+    "DistanceFunction":"EUCLIDEAN","Projection":{"ProjectionType":"ALL"}}}]})");
+  auto d = c.ok("DescribeTable", R"({"TableName":"ttt"})");
+  CHECK(std::string(d["Table"]["TableStatus"].GetString()) == "UPDATING");
+  CHECK(std::string(d["Table"]["VectorIndexes"][0]["IndexStatus"].GetString()) == "CREATING");
+  const std::string search = R"({"TableName":"ttt","IndexName":"vix",
+    "SearchVector":[{"N":"1"},{"N":"2"}],"TopK":5})";
+  auto e = c.error("SearchVectors", search);
+  CHECK(e.code == dynamini::ErrorCode::kValidation);
+  CHECK(e.message == "Cannot search backfilling vector index: vix");
+  // A vector of the wrong dimension gets the same answer: the index is not
+  // searched at all while it backfills.
+  CHECK(c.error("SearchVectors", R"({"TableName":"ttt","IndexName":"vix",
+    "SearchVector":[{"N":"1"}],"TopK":5})")
+            .message == "Cannot search backfilling vector index: vix");
+  *c.now += 1000;
+  d = c.ok("DescribeTable", R"({"TableName":"ttt"})");
+  CHECK(std::string(d["Table"]["VectorIndexes"][0]["IndexStatus"].GetString()) == "ACTIVE");
+  CHECK(c.ok("SearchVectors", search)["SearchResults"].Size() == 1);
 }
 
 TEST_CASE("Lifecycle: DELETING is described and listed until delete_table_ms has passed") {
