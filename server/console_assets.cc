@@ -5,17 +5,9 @@
 #include <vector>
 
 #include "crc32.h"
+#include "embedded_console_files.h"
 
 namespace dynamini::server {
-namespace console_data {
-struct EmbeddedFile {
-  const char* name;
-  const unsigned char* data;
-  std::size_t size;
-};
-extern const EmbeddedFile kFiles[];
-extern const std::size_t kFileCount;
-}  // namespace console_data
 
 namespace {
 
@@ -38,12 +30,11 @@ std::string_view content_type_for(std::string_view name) {
 
 std::vector<ConsoleAsset> load() {
   std::vector<ConsoleAsset> assets;
-  for (std::size_t i = 0; i < console_data::kFileCount; ++i) {
-    const auto& file = console_data::kFiles[i];
+  for (const EmbeddedConsoleFile& file : embedded_console_files()) {
     ConsoleAsset asset;
     asset.name = file.name;
     asset.content_type = content_type_for(asset.name);
-    asset.body = std::string_view(reinterpret_cast<const char*>(file.data), file.size);
+    asset.body = file.text;
     char etag[16];
     std::snprintf(etag, sizeof etag, "\"%08x\"", static_cast<unsigned>(crc32(asset.body)));
     asset.etag = etag;

@@ -1,7 +1,7 @@
 #pragma once
 
 // The teaching console's files (server/console/*), built into the binary by
-// server/embed_console_assets.cmake.
+// tools/cmake/embed_files.cmake.
 
 #include <span>
 #include <string>

@@ -1,7 +1,7 @@
 #pragma once
 
 // The files of model/models/ (the shipped models, the price tables and the
-// reviewer's notes), built into the library by model/embed_model_files.cmake.
+// reviewer's notes), built into the library by tools/cmake/embed_files.cmake.
 
 #include <span>
 #include <string_view>
