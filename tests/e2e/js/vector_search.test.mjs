@@ -178,3 +178,32 @@ test("UpdateTable adds a vector index to a table with items: CREATING, then ACTI
   assert.equal(got.SearchResults[0].Score, 0);
   assert.ok(Math.abs(got.SearchResults[1].Score - Math.sqrt(0.8)) < 1e-6);
 });
+
+test("with --update-table-ms, a vector index added by UpdateTable refuses searches until its backfill ends", async () => {
+  const slow = await startDynamini(["--no-inbox", "--update-table-ms", "1500"]);
+  try {
+    await slow.client.send(new CreateTableCommand({ TableName: "later", BillingMode: "PAY_PER_REQUEST",
+      AttributeDefinitions: [{ AttributeName: "pk", AttributeType: "S" }],
+      KeySchema: [{ AttributeName: "pk", KeyType: "HASH" }] }));
+    await slow.client.send(new PutItemCommand({ TableName: "later", Item: { pk: { S: "a" }, v: { L: N([1, 0, 0]) } } }));
+    await slow.client.send(new UpdateTableCommand({ TableName: "later",
+      VectorIndexUpdates: [{ Create: { IndexName: "vix", VectorAttribute: { AttributeName: "v" }, Dimensions: 3,
+        DistanceFunction: "COSINE", Projection: { ProjectionType: "ALL" } } }] }));
+    const search = new SearchVectorsCommand({ TableName: "later", IndexName: "vix", SearchVector: N([1, 0, 0]), TopK: 1 });
+    const d = await slow.client.send(new DescribeTableCommand({ TableName: "later" }));
+    assert.equal(d.Table.TableStatus, "UPDATING");
+    assert.equal(d.Table.VectorIndexes[0].IndexStatus, "CREATING");
+    await assert.rejects(slow.client.send(search), (e) => e.name === "ValidationException" &&
+      e.message === "Cannot search backfilling vector index: vix" && e.$metadata.httpStatusCode === 400);
+    const deadline = Date.now() + 10000;
+    for (;;) {
+      const t = (await slow.client.send(new DescribeTableCommand({ TableName: "later" }))).Table;
+      if (t.TableStatus === "ACTIVE" && t.VectorIndexes[0].IndexStatus === "ACTIVE") break;
+      assert.ok(Date.now() < deadline, "the window ends");
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    assert.equal((await slow.client.send(search)).SearchResults[0].Item.pk.S, "a");
+  } finally {
+    await slow.stop();
+  }
+});
