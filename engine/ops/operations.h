@@ -26,6 +26,8 @@ Operation find_operation(std::string_view name);
 struct PutItemOperation {
   using Request = PutItemRequest;
   using Response = PutItemResponse;
+  // The request-validation family as a constraint error (typed_operation.h).
+  static constexpr bool kEnvelopesRequestChecks = true;
   static void check_before_values(const Request& request);
   static Response run(Context& context, const Request& request, const ExecuteOptions& options);
 };
@@ -78,6 +80,8 @@ struct TransactWriteItemsOperation {
 struct UpdateItemOperation {
   using Request = UpdateItemRequest;
   using Response = UpdateItemResponse;
+  // The request-validation family as a constraint error (typed_operation.h).
+  static constexpr bool kEnvelopesRequestChecks = true;
   static void check_before_values(const Request& request);
   static Response run(Context& context, const Request& request, const ExecuteOptions& options);
 };
@@ -152,18 +156,21 @@ struct DescribeEndpointsOperation {
 struct TagResourceOperation {
   using Request = TagResourceRequest;
   using Response = TagResourceResponse;
+  static void authorize(const Context& context, const Request& request);
   static void check_before_shape(const Request& request);
   static Response run(Context& context, const Request& request, const ExecuteOptions& options);
 };
 struct UntagResourceOperation {
   using Request = UntagResourceRequest;
   using Response = UntagResourceResponse;
+  static void authorize(const Context& context, const Request& request);
   static void check_before_shape(const Request& request);
   static Response run(Context& context, const Request& request, const ExecuteOptions& options);
 };
 struct ListTagsOfResourceOperation {
   using Request = ListTagsOfResourceRequest;
   using Response = ListTagsOfResourceResponse;
+  static void authorize(const Context& context, const Request& request);
   static void check_before_shape(const Request& request);
   static Response run(Context& context, const Request& request, const ExecuteOptions& options);
 };

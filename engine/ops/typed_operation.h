@@ -5,17 +5,24 @@
 //   struct XOperation {
 //     using Request = XRequest;
 //     using Response = XResponse;
+//     // optional: what IAM refuses before DynamoDB reads the request
+//     static void authorize(const Context&, const Request&);
 //     // optional: what DynamoDB checks before the request's shape
 //     static void check_before_shape(const Request&);
 //     // optional: what it checks after the shape and before the values
 //     static void check_before_values(const Request&);
 //     static Response run(Context&, const Request&, const ExecuteOptions&);
+//     // optional: the operation sends the request-validation family
+//     // (ApiError::request_check) as "1 validation error detected: ..."
+//     static constexpr bool kEnvelopesRequestChecks = true;
 //   };
 // From the wire (run_json):
 //   parse:   check_before_read (optional: what an operation checks of the
 //            body before reading it), then
 //            wire JSON -> Request (api::read: SerializationException for a
-//            member of the wrong JSON type), check_before_shape, the shape
+//            member of the wrong JSON type), authorize (AccessDeniedException:
+//            a tag operation's ResourceArn IAM cannot evaluate, recorded
+//            before every validation error), check_before_shape, the shape
 //            (api::check: every constraint error at once, "N validation
 //            errors detected: ..."), check_before_values (expression mixing,
 //            ReturnValues rules: dynalite test/updateItem.js records them
@@ -68,6 +75,31 @@ void take_capacity(Response& response, bool asked, std::vector<api::ConsumedCapa
   }
 }
 
+// Runs `steps` (every step of one call); for an operation with
+// kEnvelopesRequestChecks (PutItem, UpdateItem) a request-validation error
+// leaves as DynamoDB sends it there, "1 validation error detected: <message>".
+template <class Op, class Steps>
+decltype(auto) with_request_envelope(Steps&& steps) {
+  if constexpr (requires { Op::kEnvelopesRequestChecks; }) {
+    try {
+      return steps();
+    } catch (ApiError& error) {
+      if (error.request_check) {
+        error.message = "1 validation error detected: " + error.message;
+        error.request_check = false;
+      }
+      throw;
+    }
+  } else {
+    return steps();
+  }
+}
+
+template <class Op>
+void authorize(const Context& context, const typename Op::Request& request) {
+  if constexpr (requires { Op::authorize(context, request); }) Op::authorize(context, request);
+}
+
 template <class Op>
 void check_request_shape(const typename Op::Request& request) {
   if constexpr (requires { Op::check_before_shape(request); }) Op::check_before_shape(request);
@@ -83,9 +115,12 @@ void run_json(Context& context, const Json& body, Call& call, JsonWriter& out) {
   typename Op::Request request;
   api::WireReader reader;
   api::read(body, request, reader);
-  check_request_shape<Op>(request);
-  reader.throw_deferred();
-  typename Op::Response response = Op::run(context, request, call.options);
+  typename Op::Response response = with_request_envelope<Op>([&] {
+    authorize<Op>(context, request);
+    check_request_shape<Op>(request);
+    reader.throw_deferred();
+    return Op::run(context, request, call.options);
+  });
   take_capacity(response, asks_for_capacity(request), call.consumed_capacity);
   api::write(out, response);
 }
@@ -96,15 +131,19 @@ void run_json(Context& context, const Json& body, Call& call, JsonWriter& out) {
 template <class Op>
 typename Op::Response run_built(Context& context, const typename Op::Request& request,
                                 const ExecuteOptions& options) {
+  authorize<Op>(context, request);
   check_request_shape<Op>(request);
   return Op::run(context, request, options);
 }
 
 template <class Op>
 typename Op::Response run_typed(Context& context, typename Op::Request request) {
-  check_request_shape<Op>(request);
-  api::normalize_values(request);
-  return Op::run(context, request, ExecuteOptions{});
+  return with_request_envelope<Op>([&] {
+    authorize<Op>(context, request);
+    check_request_shape<Op>(request);
+    api::normalize_values(request);
+    return Op::run(context, request, ExecuteOptions{});
+  });
 }
 
 }  // namespace dynamini
