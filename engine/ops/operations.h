@@ -90,6 +90,7 @@ struct UpdateItemOperation {
 struct CreateTableOperation {
   using Request = CreateTableRequest;
   using Response = CreateTableResponse;
+  static void check_before_shape(const Request& request);
   static Response run(Context& context, const Request& request, const ExecuteOptions& options);
 };
 struct UpdateTableOperation {
