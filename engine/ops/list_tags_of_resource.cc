@@ -11,12 +11,8 @@ namespace {
 constexpr size_t kTagsPerPage = 10;
 }  // namespace
 
-// IAM's refusal of an ARN it cannot evaluate comes first
-// (authorize_resource_arn), then the ARN's form ("Invalid TableArn").
-void ListTagsOfResourceOperation::authorize(const Context& context, const Request& request) {
-  authorize_resource_arn(request.resource_arn, context.arn_scope().account, "ListTagsOfResource");
-}
-
+// The ARN is checked before anything else ("Invalid TableArn"), as the
+// untyped operation always did.
 void ListTagsOfResourceOperation::check_before_shape(const Request& request) {
   table_name_of_arn(request.resource_arn);
 }

@@ -157,21 +157,18 @@ struct DescribeEndpointsOperation {
 struct TagResourceOperation {
   using Request = TagResourceRequest;
   using Response = TagResourceResponse;
-  static void authorize(const Context& context, const Request& request);
   static void check_before_shape(const Request& request);
   static Response run(Context& context, const Request& request, const ExecuteOptions& options);
 };
 struct UntagResourceOperation {
   using Request = UntagResourceRequest;
   using Response = UntagResourceResponse;
-  static void authorize(const Context& context, const Request& request);
   static void check_before_shape(const Request& request);
   static Response run(Context& context, const Request& request, const ExecuteOptions& options);
 };
 struct ListTagsOfResourceOperation {
   using Request = ListTagsOfResourceRequest;
   using Response = ListTagsOfResourceResponse;
-  static void authorize(const Context& context, const Request& request);
   static void check_before_shape(const Request& request);
   static Response run(Context& context, const Request& request, const ExecuteOptions& options);
 };

@@ -10,28 +10,7 @@ ApiError invalid_arn(const std::string& arn) {
   return validation_error("Invalid TableArn: Invalid ResourceArn provided as input " + arn);
 }
 
-// Whether IAM can evaluate `arn` as a resource: arn:PARTITION:SERVICE:REGION:
-// ACCOUNT:TYPE/ID, any text in the fields (see authorize_resource_arn).
-bool iam_can_evaluate(std::string_view arn) {
-  size_t colons = 0;
-  size_t resource = 0;
-  for (size_t i = 0; i < arn.size() && colons < 5; ++i) {
-    if (arn[i] == ':' && ++colons == 5) resource = i + 1;
-  }
-  return colons == 5 && arn.find('/', resource) != std::string_view::npos;
-}
-
 }  // namespace
-
-void authorize_resource_arn(const std::optional<std::string>& arn, std::string_view account,
-                            std::string_view action) {
-  if (!arn || iam_can_evaluate(*arn)) return;
-  throw ApiError{ErrorCode::kAccessDenied,
-                 "User: arn:aws:iam::" + std::string(account) +
-                     ":root is not authorized to perform: dynamodb:" + std::string(action) +
-                     " on resource: " + (arn->empty() ? std::string("*") : *arn),
-                 {}};
-}
 
 // Messages recorded from DynamoDB (dynalite test/listTagsOfResource.js):
 // "Invalid TableArn", "Invalid TableArn: Invalid ResourceArn provided as input

@@ -12,19 +12,6 @@
 
 namespace dynamini {
 
-// IAM's answer to a tag operation before DynamoDB reads the request: a
-// ResourceArn IAM cannot evaluate is AccessDeniedException "User:
-// arn:aws:iam::ACCOUNT:root is not authorized to perform: dynamodb:<action> on
-// resource: <arn>", the resource "*" for an empty ARN. Recorded from DynamoDB
-// (dynalite test/tagResource.js, untagResource.js, listTagsOfResource.js):
-// "", "abcd", "a:b:c:d:e:f" and "a:b:c:d:e/f" are denied, "a:b:c:d:e:f/g"
-// reaches DynamoDB ("Invalid TableArn: ..."); the rule that fits all five is
-// ours: six colon-separated fields and a '/' in the resource. The principal is
-// ours too (dynamini has no caller identity; DynamoDB names the caller).
-// A missing ResourceArn is not IAM's ("Invalid TableArn").
-void authorize_resource_arn(const std::optional<std::string>& arn, std::string_view account,
-                            std::string_view action);
-
 // The name of the table an ARN names, by its form alone. Throws
 // ValidationException "Invalid TableArn..." for a missing or malformed ARN.
 std::string table_name_of_arn(const std::optional<std::string>& arn);

@@ -18,14 +18,9 @@ constexpr size_t kMaxTags = 50;
 }  // namespace
 
 // Checks in the order DynamoDB answers them (dynalite test/tagResource.js):
-// IAM's refusal of an ARN it cannot evaluate (authorize_resource_arn), a
-// missing ResourceArn, then the shape errors, then the ARN's form, then an
+// a missing ResourceArn, then the shape errors, then the ARN's form, then an
 // empty Tags list, then the table. The aws: and 50-tag texts are from
 // ack-api-quirks DDB-TABLE-442 (both ValidationException).
-void TagResourceOperation::authorize(const Context& context, const Request& request) {
-  authorize_resource_arn(request.resource_arn, context.arn_scope().account, "TagResource");
-}
-
 void TagResourceOperation::check_before_shape(const Request& request) {
   if (!request.resource_arn) table_name_of_arn(request.resource_arn);  // "Invalid TableArn"
 }

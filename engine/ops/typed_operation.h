@@ -5,8 +5,6 @@
 //   struct XOperation {
 //     using Request = XRequest;
 //     using Response = XResponse;
-//     // optional: what IAM refuses before DynamoDB reads the request
-//     static void authorize(const Context&, const Request&);
 //     // optional: what DynamoDB checks before the request's shape
 //     static void check_before_shape(const Request&);
 //     // optional: what it checks after the shape and before the values
@@ -20,9 +18,7 @@
 //   parse:   check_before_read (optional: what an operation checks of the
 //            body before reading it), then
 //            wire JSON -> Request (api::read: SerializationException for a
-//            member of the wrong JSON type), authorize (AccessDeniedException:
-//            a tag operation's ResourceArn IAM cannot evaluate, recorded
-//            before every validation error), check_before_shape, the shape
+//            member of the wrong JSON type), check_before_shape, the shape
 //            (api::check: every constraint error at once, "N validation
 //            errors detected: ..."), check_before_values (expression mixing,
 //            ReturnValues rules: dynalite test/updateItem.js records them
@@ -96,11 +92,6 @@ decltype(auto) with_request_envelope(Steps&& steps) {
 }
 
 template <class Op>
-void authorize(const Context& context, const typename Op::Request& request) {
-  if constexpr (requires { Op::authorize(context, request); }) Op::authorize(context, request);
-}
-
-template <class Op>
 void check_request_shape(const typename Op::Request& request) {
   if constexpr (requires { Op::check_before_shape(request); }) Op::check_before_shape(request);
   ShapeErrors errors;
@@ -116,7 +107,6 @@ void run_json(Context& context, const Json& body, Call& call, JsonWriter& out) {
   api::WireReader reader;
   api::read(body, request, reader);
   typename Op::Response response = with_request_envelope<Op>([&] {
-    authorize<Op>(context, request);
     check_request_shape<Op>(request);
     reader.throw_deferred();
     return Op::run(context, request, call.options);
@@ -131,7 +121,6 @@ void run_json(Context& context, const Json& body, Call& call, JsonWriter& out) {
 template <class Op>
 typename Op::Response run_built(Context& context, const typename Op::Request& request,
                                 const ExecuteOptions& options) {
-  authorize<Op>(context, request);
   check_request_shape<Op>(request);
   return Op::run(context, request, options);
 }
@@ -139,7 +128,6 @@ typename Op::Response run_built(Context& context, const typename Op::Request& re
 template <class Op>
 typename Op::Response run_typed(Context& context, typename Op::Request request) {
   return with_request_envelope<Op>([&] {
-    authorize<Op>(context, request);
     check_request_shape<Op>(request);
     api::normalize_values(request);
     return Op::run(context, request, ExecuteOptions{});

@@ -9,14 +9,9 @@
 namespace dynamini {
 
 // Checks in the order DynamoDB answers them (dynalite test/untagResource.js):
-// IAM's refusal of an ARN it cannot evaluate (authorize_resource_arn), a
-// missing ResourceArn, then the shape errors, then the ARN's form, then an
+// a missing ResourceArn, then the shape errors, then the ARN's form, then an
 // empty TagKeys list, then the table, whose absence UntagResource reports
 // without naming the ARN.
-void UntagResourceOperation::authorize(const Context& context, const Request& request) {
-  authorize_resource_arn(request.resource_arn, context.arn_scope().account, "UntagResource");
-}
-
 void UntagResourceOperation::check_before_shape(const Request& request) {
   if (!request.resource_arn) table_name_of_arn(request.resource_arn);  // "Invalid TableArn"
 }
