@@ -137,12 +137,14 @@ TEST_CASE_FIXTURE(MessagesFixture,
 
 TEST_CASE_FIXTURE(MessagesFixture, "Messages: ALL_PROJECTED_ATTRIBUTES needs an index") {
   CHECK(message("Scan", R"({"TableName":"msg","Select":"ALL_PROJECTED_ATTRIBUTES"})") ==
-        "ALL_PROJECTED_ATTRIBUTES can be used only when Querying using an IndexName");
+        "1 validation error detected: ALL_PROJECTED_ATTRIBUTES can be used only when Querying "
+        "using an IndexName");
 }
 
 TEST_CASE_FIXTURE(MessagesFixture, "Messages: COUNT cannot carry a projection") {
   CHECK(message("Scan", R"({"TableName":"msg","Select":"COUNT","ProjectionExpression":"pk"})") ==
-        "Cannot specify the ProjectionExpression when choosing to get only the Count");
+        "1 validation error detected: Cannot specify the ProjectionExpression when choosing to get "
+        "only the Count");
 }
 
 TEST_CASE_FIXTURE(
