@@ -7,6 +7,7 @@
 #include <unordered_set>
 
 #include "api/wire_reader.h"
+#include "dynamini/request_check_error.h"
 #include "validation/request_members.h"
 #include "values/number.h"
 

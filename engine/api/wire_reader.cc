@@ -18,8 +18,16 @@ void WireReader::defer(ApiError error) {
   if (!deferred_) deferred_ = std::move(error);
 }
 
+void WireReader::defer(const RequestCheckError& error) {
+  if (deferred_) return;
+  deferred_ = error;
+  deferred_request_check_ = true;
+}
+
 void WireReader::throw_deferred() const {
-  if (deferred_) throw *deferred_;
+  if (!deferred_) return;
+  if (deferred_request_check_) throw RequestCheckError(deferred_->message);
+  throw *deferred_;
 }
 
 std::string read_string(const Json& value) {

@@ -3,6 +3,7 @@
 #include <cctype>
 
 #include "dynamini/api_error.h"
+#include "dynamini/request_check_error.h"
 #include "expressions/expressions.h"
 
 namespace dynamini::expr {

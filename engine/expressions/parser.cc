@@ -5,6 +5,7 @@
 #include <climits>
 
 #include "dynamini/api_error.h"
+#include "dynamini/request_check_error.h"
 #include "expressions/lexer.h"
 #include "expressions/parsed.h"
 

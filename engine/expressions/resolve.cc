@@ -1,4 +1,5 @@
 #include "dynamini/api_error.h"
+#include "dynamini/request_check_error.h"
 #include "expressions/resolved.h"
 
 namespace dynamini::expr {

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "dynamini/api_error.h"
+#include "dynamini/request_check_error.h"
 
 namespace dynamini {
 

@@ -1,6 +1,7 @@
 #include "ops/return_values.h"
 
 #include "dynamini/api_error.h"
+#include "dynamini/request_check_error.h"
 
 namespace dynamini {
 

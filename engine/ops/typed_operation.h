@@ -11,7 +11,7 @@
 //     static void check_before_values(const Request&);
 //     static Response run(Context&, const Request&, const ExecuteOptions&);
 //     // optional: the operation sends the request-validation family
-//     // (ApiError::request_check) as "1 validation error detected: ..."
+//     // (RequestCheckError) as "1 validation error detected: ..."
 //     static constexpr bool kEnvelopesRequestChecks = true;
 //   };
 // From the wire (run_json):
@@ -39,6 +39,7 @@
 
 #include "api/shapes_wire.h"
 #include "context.h"
+#include "dynamini/request_check_error.h"
 #include "ops/call.h"
 
 namespace dynamini {
@@ -79,12 +80,8 @@ decltype(auto) with_request_envelope(Steps&& steps) {
   if constexpr (requires { Op::kEnvelopesRequestChecks; }) {
     try {
       return steps();
-    } catch (ApiError& error) {
-      if (error.request_check) {
-        error.message = "1 validation error detected: " + error.message;
-        error.request_check = false;
-      }
-      throw;
+    } catch (const RequestCheckError& error) {
+      throw validation_error("1 validation error detected: " + error.message);
     }
   } else {
     return steps();

@@ -24,7 +24,7 @@ struct MessagesFixture : ApiFixture {
 };
 
 // PutItem and UpdateItem send the request-validation family under this
-// prefix, the other operations bare (ApiError::request_check).
+// prefix, the other operations bare (RequestCheckError).
 const std::string kEnvelope = "1 validation error detected: ";
 const char kValuesPrefix[] =
     "ExpressionAttributeValues can only be specified when using expressions: ";

@@ -56,14 +56,6 @@ struct ApiError {
   // without surrounding braces (e.g. `"Item":{...}` for
   // ReturnValuesOnConditionCheckFailure, `"CancellationReasons":[...]`).
   std::string extra_members_json;
-  // DynamoDB's request-validation family: malformed expressions and
-  // expression parameters, ReturnValues, mixed expression and legacy
-  // parameters, NULL false, empty or duplicate sets. PutItem and UpdateItem
-  // send these as "1 validation error detected: <message>", every other
-  // operation bare; data-plane, structural and limit errors stay bare on
-  // every operation (nubo-db/dynoxide pull request 152, the families
-  // captured from DynamoDB in eu-west-2, 2026). Set where the error is raised.
-  bool request_check = false;
 
   // "ValidationException", "ConditionalCheckFailedException", ...
   const char* name() const;
@@ -76,11 +68,6 @@ struct ApiError {
 // Shorthand for the most common error.
 inline ApiError validation_error(std::string message) {
   return ApiError{ErrorCode::kValidation, std::move(message), {}};
-}
-
-// A ValidationException of the request-validation family (request_check).
-inline ApiError request_check_error(std::string message) {
-  return ApiError{ErrorCode::kValidation, std::move(message), {}, true};
 }
 
 }  // namespace dynamini
