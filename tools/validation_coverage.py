@@ -2,7 +2,7 @@
 """Which errors the engine and server can raise that no real-SDK test sends.
 
 A "site" is one place in engine/ or server/ that builds an error message:
-  validation_error(...), ApiError{ErrorCode::kX, ...}, and the ShapeErrors
+  validation_error(...), request_check_error(...), ApiError{ErrorCode::kX, ...}, and the ShapeErrors
   calls errors.require/add/name/one_of/range(...).
 A site is covered when one message in tests/e2e/validation_cases/*.json contains
 every string literal of the site (so "Invalid KeySchema: " + x is covered by a
@@ -22,7 +22,7 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SITE_START = re.compile(
-    r"\bvalidation_error\(|\bApiError\{ErrorCode::k\w+,|\b(?:errors|shape)\.(?:require|add|name|one_of|range)\(")
+    r"\b(?:validation|request_check)_error\(|\bApiError\{ErrorCode::k\w+,|\b(?:errors|shape)\.(?:require|add|name|one_of|range)\(")
 LITERAL = re.compile(r'"((?:[^"\\]|\\.)*)"')
 EXEMPT = ("// not on the wire:", "// catalogue-exempt:")
 

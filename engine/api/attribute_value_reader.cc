@@ -7,6 +7,7 @@
 #include <unordered_set>
 
 #include "api/wire_reader.h"
+#include "dynamini/request_check_error.h"
 #include "validation/request_members.h"
 #include "values/number.h"
 
@@ -52,7 +53,7 @@ void read_set(const Json& v, ValueType type, AttributeValue& out, WireReader& re
     const char* what = type == ValueType::SS   ? "An string set  may not be empty"
                        : type == ValueType::NS ? "An number set  may not be empty"
                                                : "Binary sets should not be empty";
-    reader.defer(validation_error(std::string(kInvalidPrefix) + what));
+    reader.defer(request_check_error(std::string(kInvalidPrefix) + what));
   }
   std::unordered_set<std::string> seen;
   for (const auto& element : array.GetArray()) {
@@ -61,13 +62,14 @@ void read_set(const Json& v, ValueType type, AttributeValue& out, WireReader& re
                                                  : read_blob(element);
     if (!seen.insert(member).second) {
       if (type == ValueType::NS) {
-        reader.defer(validation_error("Input collection contains duplicates"));
+        reader.defer(request_check_error("Input collection contains duplicates"));
       } else if (type == ValueType::SS) {
-        reader.defer(validation_error(std::string(kInvalidPrefix) + "Input collection " +
-                                      quote_collection(array) + " contains duplicates."));
+        reader.defer(request_check_error(std::string(kInvalidPrefix) + "Input collection " +
+                                         quote_collection(array) + " contains duplicates."));
       } else {
-        reader.defer(validation_error(std::string(kInvalidPrefix) + "Input collection " +
-                                      quote_collection(array) + "of type BS contains duplicates."));
+        reader.defer(request_check_error(std::string(kInvalidPrefix) + "Input collection " +
+                                         quote_collection(array) +
+                                         "of type BS contains duplicates."));
       }
     }
     out.set.push_back(std::move(member));
@@ -93,8 +95,8 @@ void read_typed(const Json& v, ValueType type, int depth, AttributeValue& out, W
     case ValueType::NUL:
       out.boolean = read_boolean(v);
       if (!out.boolean) {
-        reader.defer(validation_error(std::string(kInvalidPrefix) +
-                                      "Null attribute value types must have the value of true"));
+        reader.defer(request_check_error(std::string(kInvalidPrefix) +
+                                         "Null attribute value types must have the value of true"));
       }
       break;
     case ValueType::SS:
@@ -215,8 +217,8 @@ Item read_expression_attribute_values(const Json& value, WireReader& reader) {
     WireReader own;
     values.insert_or_assign(key, read_at_depth(it->value, 0, own));
     if (own.deferred()) {
-      reader.defer(validation_error("ExpressionAttributeValues contains invalid value: " +
-                                    own.deferred()->message + " for key " + key));
+      reader.defer(request_check_error("ExpressionAttributeValues contains invalid value: " +
+                                       own.deferred()->message + " for key " + key));
     }
   }
   return values;

@@ -12,33 +12,22 @@ namespace {
   throw ApiError{ErrorCode::kSerialization, message, {}};
 }
 
-// Why `text` is not base64, in the deserializer's words (dynalite
-// test/helpers.js assertType('Blob'); "dectected" sic).
-std::string base64_failure(const std::string& text) {
-  if (text.size() % 4 != 0) {
-    return "Base64 encoded length is expected a multiple of 4 bytes but found: " +
-           std::to_string(text.size());
-  }
-  size_t data_end = text.find_last_not_of('=');
-  data_end = data_end == std::string::npos ? 0 : data_end + 1;
-  for (size_t i = 0; i < text.size(); ++i) {
-    unsigned char c = static_cast<unsigned char>(text[i]);
-    bool alphabet = std::isalnum(c) || c == '+' || c == '/';
-    if (!alphabet && !(c == '=' && i >= data_end)) {
-      return std::string("Invalid Base64 character: '") + text[i] + "'";
-    }
-  }
-  return "Invalid last non-pad Base64 character dectected";
-}
-
 }  // namespace
 
 void WireReader::defer(ApiError error) {
   if (!deferred_) deferred_ = std::move(error);
 }
 
+void WireReader::defer(const RequestCheckError& error) {
+  if (deferred_) return;
+  deferred_ = error;
+  deferred_request_check_ = true;
+}
+
 void WireReader::throw_deferred() const {
-  if (deferred_) throw *deferred_;
+  if (!deferred_) return;
+  if (deferred_request_check_) throw RequestCheckError(deferred_->message);
+  throw *deferred_;
 }
 
 std::string read_string(const Json& value) {
@@ -74,10 +63,10 @@ std::string read_blob(const Json& value) {
                   " can not be converted to a Blob");
   }
   std::string text(value.GetString(), value.GetStringLength());
+  const std::string problem = base64_wire_problem(text);
+  if (!problem.empty()) serialization("'" + text + "' can not be converted to a Blob: " + problem);
   std::string bytes;
-  if (!base64_decode(text, &bytes)) {
-    serialization("'" + text + "' can not be converted to a Blob: " + base64_failure(text));
-  }
+  base64_decode(text, &bytes);
   return bytes;
 }
 

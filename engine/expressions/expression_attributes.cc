@@ -3,6 +3,7 @@
 #include <cctype>
 
 #include "dynamini/api_error.h"
+#include "dynamini/request_check_error.h"
 #include "expressions/expressions.h"
 
 namespace dynamini::expr {
@@ -25,10 +26,10 @@ ExpressionAttributes make_expression_attributes(
     const std::optional<Item>& values) {
   ExpressionAttributes out;
   if (names) {
-    if (names->empty()) throw validation_error("ExpressionAttributeNames must not be empty");
+    if (names->empty()) throw request_check_error("ExpressionAttributeNames must not be empty");
     for (const auto& [key, name] : *names) {
       if (!valid_key(key, '#')) {
-        throw validation_error(
+        throw request_check_error(
             "ExpressionAttributeNames contains invalid key: Syntax error; key: \"" + key + "\"");
       }
       // An attribute name is 1..65535 bytes; DynamoDB wraps the reason as for
@@ -36,11 +37,11 @@ ExpressionAttributes make_expression_attributes(
       // attribute name for key #DE", quoted from DynamoDB by an application
       // that matches on it; DynamoDB Local getExpressionAttributeNamesSizes).
       if (name.empty()) {
-        throw validation_error(
+        throw request_check_error(
             "ExpressionAttributeNames contains invalid value: Empty attribute name for key " + key);
       }
       if (name.size() > 65535) {
-        throw validation_error(
+        throw request_check_error(
             "ExpressionAttributeNames contains invalid value: Attribute name is too large, must be "
             "less "
             "than 65536 bytes for key " +
@@ -50,10 +51,10 @@ ExpressionAttributes make_expression_attributes(
     out.names = *names;
   }
   if (values) {
-    if (values->empty()) throw validation_error("ExpressionAttributeValues must not be empty");
+    if (values->empty()) throw request_check_error("ExpressionAttributeValues must not be empty");
     for (const auto& [key, value] : *values) {
       if (!valid_key(key, ':')) {
-        throw validation_error(
+        throw request_check_error(
             "ExpressionAttributeValues contains invalid key: Syntax error; key: \"" + key + "\"");
       }
     }

@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "dynamini/api_error.h"
+#include "dynamini/request_check_error.h"
 #include "expressions/condition_node.h"
 #include "expressions/update_actions.h"
 
@@ -249,7 +250,7 @@ void check_expression_mixing(std::initializer_list<MemberPresence> expression,
   if (used_legacy.empty()) return;
   // Message confirmed against live DynamoDB (AWS developer guide; boto3 reports quoted in
   // public issue trackers).
-  throw validation_error(
+  throw request_check_error(
       "Can not use both expression and non-expression parameters in the same request: "
       "Non-expression parameters: {" +
       used_legacy + "} Expression parameters: {" + used_expression + "}");

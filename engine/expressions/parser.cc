@@ -5,6 +5,7 @@
 #include <climits>
 
 #include "dynamini/api_error.h"
+#include "dynamini/request_check_error.h"
 #include "expressions/lexer.h"
 #include "expressions/parsed.h"
 
@@ -19,7 +20,7 @@ class Parser {
       : text_(text), prefix_(prefix), grammar_(grammar), tokens_(tokenize(text)) {}
 
   [[noreturn]] void syntax_error() {
-    throw validation_error(prefix_ + syntax_error_message(tokens_, farthest_, text_));
+    throw request_check_error(prefix_ + syntax_error_message(tokens_, farthest_, text_));
   }
 
   void expect_end() {

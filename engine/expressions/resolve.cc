@@ -1,4 +1,5 @@
 #include "dynamini/api_error.h"
+#include "dynamini/request_check_error.h"
 #include "expressions/resolved.h"
 
 namespace dynamini::expr {
@@ -149,20 +150,20 @@ void check_path_overlaps(const std::vector<Path>& paths, std::string* overlap,
 
 void throw_first(const std::string& prefix, std::initializer_list<const std::string*> messages) {
   for (const std::string* m : messages) {
-    if (!m->empty()) throw validation_error(prefix + *m);
+    if (!m->empty()) throw request_check_error(prefix + *m);
   }
 }
 
 void check_expression_text(std::string_view text, const std::string& prefix, bool with_size) {
   // dynalite test/updateItem.js: "Invalid UpdateExpression: The expression can
   // not be empty;".
-  if (text.empty()) throw validation_error(prefix + "The expression can not be empty;");
+  if (text.empty()) throw request_check_error(prefix + "The expression can not be empty;");
   // Captured from DynamoDB (ExtendDB tests, expression size limit): 4096 bytes
   // allowed; Condition/Filter append " expression size: N", others do not.
   if (text.size() > 4096) {
     std::string message = prefix + "Expression size has exceeded the maximum allowed size;";
     if (with_size) message += " expression size: " + std::to_string(text.size());
-    throw validation_error(message);
+    throw request_check_error(message);
   }
 }
 

@@ -197,6 +197,17 @@ void bind_settings(const CreateTableRequest& request, const ArnScope& scope, int
 
 }  // namespace
 
+// A missing TableName is refused before every shape error, in its own words
+// (nubo-db/dynamodb-conformance tests/tier3/error-messages/createTable.test.ts,
+// run against DynamoDB, next to the newer "Value 'ab' at 'tableName'" form of
+// a short name; dynalite test/createTable.js recorded it earlier).
+void CreateTableOperation::check_before_shape(const Request& request) {
+  if (!request.table_name) {
+    throw validation_error(
+        "The parameter 'TableName' is required but was not present in the request");
+  }
+}
+
 CreateTableResponse CreateTableOperation::run(Context& context, const Request& request,
                                               const ExecuteOptions&) {
   TableDef def = bind_create_table(request);

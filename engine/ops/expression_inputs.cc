@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "dynamini/api_error.h"
+#include "dynamini/request_check_error.h"
 
 namespace dynamini {
 
@@ -21,11 +22,12 @@ expr::ExpressionAttributes read_expression_attributes(
     any_value_expression |= e.present;
   }
   if (!any && names) {
-    throw validation_error("ExpressionAttributeNames can only be specified when using expressions");
+    throw request_check_error(
+        "ExpressionAttributeNames can only be specified when using expressions");
   }
   if (value_expressions > 0 && !any_value_expression && values) {
     missing += value_expressions > 1 ? " are null" : " is null";
-    throw validation_error(
+    throw request_check_error(
         "ExpressionAttributeValues can only be specified when using expressions: " + missing);
   }
   return expr::make_expression_attributes(names, values);
@@ -34,7 +36,8 @@ expr::ExpressionAttributes read_expression_attributes(
 expr::ExpressionAttributes read_projection_attributes(const ExpressionNames& names,
                                                       bool has_projection_expression) {
   if (!has_projection_expression && names) {
-    throw validation_error("ExpressionAttributeNames can only be specified when using expressions");
+    throw request_check_error(
+        "ExpressionAttributeNames can only be specified when using expressions");
   }
   return expr::make_expression_attributes(names, std::nullopt);
 }

@@ -26,6 +26,8 @@ Operation find_operation(std::string_view name);
 struct PutItemOperation {
   using Request = PutItemRequest;
   using Response = PutItemResponse;
+  // The request-validation family as a constraint error (typed_operation.h).
+  static constexpr bool kEnvelopesRequestChecks = true;
   static void check_before_values(const Request& request);
   static Response run(Context& context, const Request& request, const ExecuteOptions& options);
 };
@@ -78,6 +80,8 @@ struct TransactWriteItemsOperation {
 struct UpdateItemOperation {
   using Request = UpdateItemRequest;
   using Response = UpdateItemResponse;
+  // The request-validation family as a constraint error (typed_operation.h).
+  static constexpr bool kEnvelopesRequestChecks = true;
   static void check_before_values(const Request& request);
   static Response run(Context& context, const Request& request, const ExecuteOptions& options);
 };
@@ -86,6 +90,7 @@ struct UpdateItemOperation {
 struct CreateTableOperation {
   using Request = CreateTableRequest;
   using Response = CreateTableResponse;
+  static void check_before_shape(const Request& request);
   static Response run(Context& context, const Request& request, const ExecuteOptions& options);
 };
 struct UpdateTableOperation {

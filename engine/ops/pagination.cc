@@ -226,10 +226,10 @@ Page read_page(Context& context, PageRequest request) {
   return page;
 }
 
-void check_select(const SelectMembers& m, bool as_constraint) {
+void check_select(const SelectMembers& m) {
   if (!m.select) return;
   auto fail = [&](const std::string& message) {
-    throw validation_error(as_constraint ? "1 validation error detected: " + message : message);
+    throw validation_error("1 validation error detected: " + message);
   };
   const char* member = m.has_projection_expression ? "ProjectionExpression"
                        : m.has_attributes_to_get   ? "AttributesToGet"

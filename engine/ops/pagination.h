@@ -94,16 +94,18 @@ Page read_page(Context& context, PageRequest request);
 // DynamoDB's rules for Select against the projection members and IndexName,
 // checked before the table is read (AWS-verified select tests, moto): no
 // SPECIFIC_ATTRIBUTES without a projection, no projection with another
-// Select, ALL_PROJECTED_ATTRIBUTES only with an IndexName. Query reports
-// them as a constraint error ("1 validation error detected: ...": moto's
-// AWS-verified tests), Scan plainly (`as_constraint`).
+// Select, ALL_PROJECTED_ATTRIBUTES only with an IndexName. Both report them
+// as a constraint error ("1 validation error detected: ..."): Query in moto's
+// AWS-verified tests and nubo-db/dynamodb-conformance
+// tests/tier3/error-messages/query.test.ts, Scan in that suite's scan.test.ts
+// (DynamoDB's newer regions add the prefix the older ones left off).
 struct SelectMembers {
   std::optional<Select> select;
   bool has_projection_expression = false;
   bool has_attributes_to_get = false;
   bool has_index_name = false;
 };
-void check_select(const SelectMembers& members, bool as_constraint);
+void check_select(const SelectMembers& members);
 // The Select in effect: ALL_ATTRIBUTES on a table, ALL_PROJECTED_ATTRIBUTES
 // on an index, SPECIFIC_ATTRIBUTES when a projection is given; rejects
 // ALL_ATTRIBUTES on a GSI that does not project ALL.

@@ -166,8 +166,7 @@ void QueryOperation::check_before_values(const Request& request) {
        {"KeyConditions", key_expression && request.key_conditions.has_value()}});
   check_select({request.select ? std::optional(request.select->value()) : std::nullopt,
                 request.projection_expression.has_value(), request.attributes_to_get.has_value(),
-                request.index_name.has_value()},
-               /*as_constraint=*/true);
+                request.index_name.has_value()});
 }
 
 QueryResponse QueryOperation::run(Context& context, const Request& request,

@@ -69,8 +69,7 @@ void ScanOperation::check_before_values(const Request& request) {
        {"ConditionalOperator", request.conditional_operator.has_value()}});
   check_select({request.select ? std::optional(request.select->value()) : std::nullopt,
                 request.projection_expression.has_value(), request.attributes_to_get.has_value(),
-                request.index_name.has_value()},
-               /*as_constraint=*/false);
+                request.index_name.has_value()});
 }
 
 ScanResponse ScanOperation::run(Context& context, const Request& request,

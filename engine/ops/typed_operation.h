@@ -10,6 +10,9 @@
 //     // optional: what it checks after the shape and before the values
 //     static void check_before_values(const Request&);
 //     static Response run(Context&, const Request&, const ExecuteOptions&);
+//     // optional: the operation sends the request-validation family
+//     // (RequestCheckError) as "1 validation error detected: ..."
+//     static constexpr bool kEnvelopesRequestChecks = true;
 //   };
 // From the wire (run_json):
 //   parse:   check_before_read (optional: what an operation checks of the
@@ -36,6 +39,7 @@
 
 #include "api/shapes_wire.h"
 #include "context.h"
+#include "dynamini/request_check_error.h"
 #include "ops/call.h"
 
 namespace dynamini {
@@ -68,6 +72,22 @@ void take_capacity(Response& response, bool asked, std::vector<api::ConsumedCapa
   }
 }
 
+// Runs `steps` (every step of one call); for an operation with
+// kEnvelopesRequestChecks (PutItem, UpdateItem) a request-validation error
+// leaves as DynamoDB sends it there, "1 validation error detected: <message>".
+template <class Op, class Steps>
+decltype(auto) with_request_envelope(Steps&& steps) {
+  if constexpr (requires { Op::kEnvelopesRequestChecks; }) {
+    try {
+      return steps();
+    } catch (const RequestCheckError& error) {
+      throw validation_error("1 validation error detected: " + error.message);
+    }
+  } else {
+    return steps();
+  }
+}
+
 template <class Op>
 void check_request_shape(const typename Op::Request& request) {
   if constexpr (requires { Op::check_before_shape(request); }) Op::check_before_shape(request);
@@ -83,9 +103,11 @@ void run_json(Context& context, const Json& body, Call& call, JsonWriter& out) {
   typename Op::Request request;
   api::WireReader reader;
   api::read(body, request, reader);
-  check_request_shape<Op>(request);
-  reader.throw_deferred();
-  typename Op::Response response = Op::run(context, request, call.options);
+  typename Op::Response response = with_request_envelope<Op>([&] {
+    check_request_shape<Op>(request);
+    reader.throw_deferred();
+    return Op::run(context, request, call.options);
+  });
   take_capacity(response, asks_for_capacity(request), call.consumed_capacity);
   api::write(out, response);
 }
@@ -102,9 +124,11 @@ typename Op::Response run_built(Context& context, const typename Op::Request& re
 
 template <class Op>
 typename Op::Response run_typed(Context& context, typename Op::Request request) {
-  check_request_shape<Op>(request);
-  api::normalize_values(request);
-  return Op::run(context, request, ExecuteOptions{});
+  return with_request_envelope<Op>([&] {
+    check_request_shape<Op>(request);
+    api::normalize_values(request);
+    return Op::run(context, request, ExecuteOptions{});
+  });
 }
 
 }  // namespace dynamini

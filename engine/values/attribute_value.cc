@@ -34,26 +34,12 @@ std::string decode_binary(const Json& json) {
                               " can not be converted to a Blob");
   }
   std::string text(json.GetString(), json.GetStringLength());
-  std::string bytes;
-  if (!base64_decode(text, &bytes)) {
-    std::string reason;
-    if (text.size() % 4 != 0) {
-      reason = "Base64 encoded length is expected a multiple of 4 bytes but found: " +
-               std::to_string(text.size());
-    } else {
-      size_t data_end = text.find_last_not_of('=');
-      data_end = data_end == std::string::npos ? 0 : data_end + 1;
-      for (size_t i = 0; i < text.size() && reason.empty(); ++i) {
-        unsigned char c = static_cast<unsigned char>(text[i]);
-        bool alphabet = std::isalnum(c) || c == '+' || c == '/';
-        if (!alphabet && !(c == '=' && i >= data_end)) {
-          reason = std::string("Invalid Base64 character: '") + text[i] + "'";
-        }
-      }
-      if (reason.empty()) reason = "Invalid last non-pad Base64 character dectected";
-    }
-    throw serialization_error("'" + text + "' can not be converted to a Blob: " + reason);
+  const std::string problem = base64_wire_problem(text);
+  if (!problem.empty()) {
+    throw serialization_error("'" + text + "' can not be converted to a Blob: " + problem);
   }
+  std::string bytes;
+  base64_decode(text, &bytes);
   return bytes;
 }
 

@@ -58,4 +58,23 @@ bool base64_decode(std::string_view text, std::string* bytes) {
   return true;
 }
 
+std::string base64_wire_problem(std::string_view text) {
+  if (text.size() % 4 != 0) {
+    return "Base64 encoded length is expected a multiple of 4 bytes but found: " +
+           std::to_string(text.size());
+  }
+  size_t data_end = text.find_last_not_of('=');
+  data_end = data_end == std::string_view::npos ? 0 : data_end + 1;
+  for (size_t i = 0; i < text.size(); ++i) {
+    if (decode_char(text[i]) < 0 && !(text[i] == '=' && i >= data_end)) {
+      return std::string("Invalid Base64 character: '") + text[i] + "'";
+    }
+  }
+  std::string bytes;
+  if (!base64_decode(text, &bytes) || base64_encode(bytes) != text) {
+    return "Invalid last non-pad Base64 character dectected";
+  }
+  return "";
+}
+
 }  // namespace dynamini

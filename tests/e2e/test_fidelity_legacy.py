@@ -71,6 +71,9 @@ class LegacyParameters(ServerTestCase):
                                       Expected={"n": {"Exists": False}},
                                       ConditionExpression="attribute_not_exists(pk)"),
             "ValidationException",
+            # PutItem sends the request-validation family under the constraint prefix
+            # (nubo-db/dynoxide pull request 152, captured from DynamoDB).
+            "1 validation error detected: "
             "Can not use both expression and non-expression parameters in the same request: "
             "Non-expression parameters: {Expected} Expression parameters: {ConditionExpression}")
 

@@ -112,8 +112,9 @@ TEST_CASE_FIXTURE(LegacyFixture, "Expected and ConditionExpression together are 
       "PutItem",
       R"J({"TableName":"tbl","Item":{"pk":{"S":"p"},"sk":{"S":"a1"}},"Expected":{"n":{"Exists":false}},"ConditionExpression":"attribute_not_exists(pk)"})J");
   CHECK(e.message ==
-        "Can not use both expression and non-expression parameters in the same request: "
-        "Non-expression parameters: {Expected} Expression parameters: {ConditionExpression}");
+        "1 validation error detected: Can not use both expression and non-expression parameters "
+        "in the same request: Non-expression parameters: {Expected} Expression parameters: "
+        "{ConditionExpression}");
 }
 
 TEST_CASE_FIXTURE(LegacyFixture, "AttributeUpdates: PUT, ADD and DELETE in one request") {
@@ -159,8 +160,9 @@ TEST_CASE_FIXTURE(LegacyFixture, "AttributeUpdates and UpdateExpression together
       "UpdateItem",
       R"J({"TableName":"tbl","Key":{"pk":{"S":"p"},"sk":{"S":"a1"}},"AttributeUpdates":{"s":{"Action":"DELETE"}},"UpdateExpression":"REMOVE s"})J");
   CHECK(e.message ==
-        "Can not use both expression and non-expression parameters in the same request: "
-        "Non-expression parameters: {AttributeUpdates} Expression parameters: {UpdateExpression}");
+        "1 validation error detected: Can not use both expression and non-expression parameters "
+        "in the same request: Non-expression parameters: {AttributeUpdates} Expression "
+        "parameters: {UpdateExpression}");
 }
 
 TEST_CASE_FIXTURE(LegacyFixture, "Query: KeyConditions with EQ and BEGINS_WITH") {

@@ -23,6 +23,9 @@ struct MessagesFixture : ApiFixture {
   std::string message(const char* op, const std::string& body) { return fail(op, body).message; }
 };
 
+// PutItem and UpdateItem send the request-validation family under this
+// prefix, the other operations bare (RequestCheckError).
+const std::string kEnvelope = "1 validation error detected: ";
 const char kValuesPrefix[] =
     "ExpressionAttributeValues can only be specified when using expressions: ";
 
@@ -42,13 +45,14 @@ TEST_CASE_FIXTURE(MessagesFixture, "Messages: Query values without expressions n
 TEST_CASE_FIXTURE(MessagesFixture, "Messages: UpdateItem values without expressions name both") {
   CHECK(message("UpdateItem", R"({"TableName":"msg","Key":{"pk":{"S":"a"},"sk":{"S":"b"}},
     "ExpressionAttributeValues":{":a":{"S":"x"}}})") ==
-        std::string(kValuesPrefix) + "UpdateExpression and ConditionExpression are null");
+        kEnvelope + std::string(kValuesPrefix) +
+            "UpdateExpression and ConditionExpression are null");
 }
 
 TEST_CASE_FIXTURE(MessagesFixture, "Messages: PutItem values without ConditionExpression name it") {
   CHECK(message("PutItem", R"({"TableName":"msg","Item":{"pk":{"S":"a"},"sk":{"S":"b"}},
     "ExpressionAttributeValues":{":a":{"S":"x"}}})") ==
-        std::string(kValuesPrefix) + "ConditionExpression is null");
+        kEnvelope + std::string(kValuesPrefix) + "ConditionExpression is null");
 }
 
 TEST_CASE_FIXTURE(MessagesFixture,
@@ -61,7 +65,7 @@ TEST_CASE_FIXTURE(MessagesFixture,
 TEST_CASE_FIXTURE(MessagesFixture, "Messages: names without any expression keep the short form") {
   CHECK(message("PutItem", R"({"TableName":"msg","Item":{"pk":{"S":"a"},"sk":{"S":"b"}},
     "ExpressionAttributeNames":{"#a":"a"}})") ==
-        "ExpressionAttributeNames can only be specified when using expressions");
+        kEnvelope + "ExpressionAttributeNames can only be specified when using expressions");
 }
 
 TEST_CASE_FIXTURE(MessagesFixture,
@@ -133,12 +137,14 @@ TEST_CASE_FIXTURE(MessagesFixture,
 
 TEST_CASE_FIXTURE(MessagesFixture, "Messages: ALL_PROJECTED_ATTRIBUTES needs an index") {
   CHECK(message("Scan", R"({"TableName":"msg","Select":"ALL_PROJECTED_ATTRIBUTES"})") ==
-        "ALL_PROJECTED_ATTRIBUTES can be used only when Querying using an IndexName");
+        "1 validation error detected: ALL_PROJECTED_ATTRIBUTES can be used only when Querying "
+        "using an IndexName");
 }
 
 TEST_CASE_FIXTURE(MessagesFixture, "Messages: COUNT cannot carry a projection") {
   CHECK(message("Scan", R"({"TableName":"msg","Select":"COUNT","ProjectionExpression":"pk"})") ==
-        "Cannot specify the ProjectionExpression when choosing to get only the Count");
+        "1 validation error detected: Cannot specify the ProjectionExpression when choosing to get "
+        "only the Count");
 }
 
 TEST_CASE_FIXTURE(
@@ -186,7 +192,8 @@ TEST_CASE_FIXTURE(MessagesFixture, "Messages: attribute names are 1 to 65535 byt
         "Attribute name is too large, must be less than 65536 bytes");
   CHECK(message("UpdateItem", R"({"TableName":"msg","Key":{"pk":{"S":"a"},"sk":{"S":"b"}},
     "UpdateExpression":"SET #n = :v","ExpressionAttributeNames":{"#n":""},"ExpressionAttributeValues":{":v":{"S":"x"}}})") ==
-        "ExpressionAttributeNames contains invalid value: Empty attribute name for key #n");
+        kEnvelope +
+            "ExpressionAttributeNames contains invalid value: Empty attribute name for key #n");
   CHECK(
       message(
           "BatchWriteItem",

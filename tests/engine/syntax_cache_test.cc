@@ -34,8 +34,8 @@ TEST_CASE_FIXTURE(ApiFixture,
       "UpdateExpression":"ADD #n :by","ConditionExpression":"#n >= :floor",
       "ExpressionAttributeNames":{"#n":"a"},"ExpressionAttributeValues":{":by":{"N":"1"}}})"));
   CHECK(error.message ==
-        "Invalid ConditionExpression: An expression attribute value used in expression is not "
-        "defined; attribute value: :floor");
+        "1 validation error detected: Invalid ConditionExpression: An expression attribute value "
+        "used in expression is not defined; attribute value: :floor");
 }
 
 TEST_CASE_FIXTURE(ApiFixture, "Syntax cache: a syntax error is reported on every request") {
@@ -44,6 +44,7 @@ TEST_CASE_FIXTURE(ApiFixture, "Syntax cache: a syntax error is reported on every
       "UpdateExpression":"SET a = :v","ConditionExpression":"a >",
       "ExpressionAttributeValues":{":v":{"N":"1"}}})";
   const std::string first = fail("UpdateItem", request).message;
-  CHECK(first.rfind("Invalid ConditionExpression: Syntax error;", 0) == 0);
+  CHECK(first.rfind("1 validation error detected: Invalid ConditionExpression: Syntax error;", 0) ==
+        0);
   CHECK(fail("UpdateItem", request).message == first);
 }

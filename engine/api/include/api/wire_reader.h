@@ -15,6 +15,7 @@
 
 #include "dynamini/api_error.h"
 #include "dynamini/attribute_value.h"
+#include "dynamini/request_check_error.h"
 #include "values/json.h"
 
 namespace dynamini::api {
@@ -23,12 +24,16 @@ class WireReader {
  public:
   // Keeps `error` unless an earlier one is kept.
   void defer(ApiError error);
+  // The same for an error of the request-validation family, thrown again as
+  // one (dynamini/request_check_error.h).
+  void defer(const RequestCheckError& error);
   // Throws the kept error, if any.
   void throw_deferred() const;
   const std::optional<ApiError>& deferred() const { return deferred_; }
 
  private:
   std::optional<ApiError> deferred_;
+  bool deferred_request_check_ = false;
 };
 
 std::string read_string(const Json& value);
