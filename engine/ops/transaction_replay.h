@@ -19,7 +19,7 @@ namespace dynamini {
 
 template <class Response>
 struct RememberedTransaction {
-  Response response;            // as first answered, ConsumedCapacity aside
+  Response response;              // as first answered, ConsumedCapacity aside
   TableConsumption replay_reads;  // run_write_transaction's replay charge
 };
 
