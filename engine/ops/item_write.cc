@@ -18,11 +18,12 @@ void ItemWrite::validate(const TableDef& table) const {
 }
 
 ApiError empty_index_key_update(ValueType type) {
+  const std::string type_word = type == ValueType::S ? "string" : "binary";
   return validation_error(
-      std::string("One or more parameter values are not valid. The update expression attempted to "
-                  "update a secondary index key to a value that is not supported. The "
-                  "AttributeValue for a key attribute cannot contain an empty ") +
-      (type == ValueType::S ? "string" : "binary") + " value.");
+      "One or more parameter values are not valid. The update expression attempted to update a "
+      "secondary index key to a value that is not supported. The AttributeValue for a key "
+      "attribute cannot contain an empty " +
+      type_word + " value.");
 }
 
 std::optional<std::string> ItemWrite::type_fault(const TableDef& table) const {

@@ -17,9 +17,9 @@ namespace {
 
 int64_t charge(const std::string& text, Item values, const Item* current = nullptr,
                std::map<std::string, std::string> names = {}) {
-  auto attributes = make_expression_attributes(
-      names.empty() ? std::nullopt : std::optional(names),
-      values.empty() ? std::nullopt : std::optional(values));
+  auto attributes =
+      make_expression_attributes(names.empty() ? std::nullopt : std::optional(names),
+                                 values.empty() ? std::nullopt : std::optional(values));
   return Update::parse(text, attributes).statement_charge(current);
 }
 
@@ -65,8 +65,8 @@ TEST_CASE("statement charge: ADD, REMOVE and DELETE") {
   const Item current{{"ss", SS({"ppppp"})}};
   // Only the members the ADD adds to the stored set.
   CHECK(charge("SET b = :pad ADD ss :new",
-               {{":pad", kPad}, {":new", SS({std::string(500, 's'), "ppppp"})}}, &current) ==
-        kPadClause + 19 + 2 + 500);
+               {{":pad", kPad}, {":new", SS({std::string(500, 's'), "ppppp"})}},
+               &current) == kPadClause + 19 + 2 + 500);
   CHECK(charge("SET b = :pad ADD abcdefghij :one", {{":pad", kPad}, {":one", N("1")}}) ==
         kPadClause + 19 + 10 + 2);
   CHECK(charge("SET b = :pad REMOVE r", {{":pad", kPad}}) == kPadClause + 2);
@@ -74,8 +74,8 @@ TEST_CASE("statement charge: ADD, REMOVE and DELETE") {
         kPadClause + 1 + 1 + 4 + 10);
   CHECK(charge("SET b = :pad REMOVE abcdefghij[1]", {{":pad", kPad}}) ==
         kPadClause + 1 + 10 + 4 + 1);
-  CHECK(charge("SET b = :pad DELETE ss :rm", {{":pad", kPad}, {":rm", SS({std::string(20, 'q')})}}) ==
-        kPadClause + 1 + 2);
+  CHECK(charge("SET b = :pad DELETE ss :rm",
+               {{":pad", kPad}, {":rm", SS({std::string(20, 'q')})}}) == kPadClause + 1 + 2);
 }
 
 }  // namespace dynamini::expr::testing
