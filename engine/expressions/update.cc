@@ -369,6 +369,19 @@ std::vector<std::pair<std::string, ValueType>> Update::statically_typed_assignme
   return out;
 }
 
+std::vector<std::pair<std::string, ValueType>> Update::empty_value_assignments() const {
+  std::vector<std::pair<std::string, ValueType>> out;
+  for (const auto& action : actions_->actions) {
+    if (action.kind != Kind::kSet || action.path.size() != 1 || action.path[0].index >= 0) continue;
+    const Operand& v = action.value;
+    if (v.kind == Operand::Kind::kValue &&
+        (v.value.type == ValueType::S || v.value.type == ValueType::B) && v.value.scalar.empty()) {
+      out.emplace_back(action.path[0].name, v.value.type);
+    }
+  }
+  return out;
+}
+
 std::vector<std::string> Update::path_assigned_attributes() const {
   std::vector<std::string> out;
   for (const auto& action : actions_->actions) {

@@ -14,6 +14,7 @@
 #include "ops/partiql_key_terms.h"
 #include "ops/request_fingerprint.h"
 #include "ops/transaction.h"
+#include "ops/transaction_replay.h"
 #include "partiql/parser.h"
 
 namespace dynamini {
@@ -205,15 +206,20 @@ ExecuteTransactionResponse ExecuteTransactionOperation::run(Context& context,
   std::lock_guard lock(context.storage_mutex());
   const std::string print = token ? request_fingerprint(request) : std::string();
   const std::string key = token ? "ExecuteTransaction:" + *token : std::string();
+  using Remembered = RememberedTransaction<ExecuteTransactionResponse>;
   if (token) {
     if (auto replayed = context.idempotency_tokens().replay(key, print, context.now_ms())) {
-      return std::any_cast<ExecuteTransactionResponse>(*replayed);
+      return replayed_response(std::any_cast<const Remembered&>(*replayed), capacity);
     }
   }
-  consumed = run_write_transaction(context, writes);
+  Remembered remembered;
+  consumed = run_write_transaction(context, writes, token ? &remembered.replay_reads : nullptr);
   if (capacity != CapacityDetail::kNone)
     response.consumed_capacity = transaction_capacity(capacity, consumed);
-  if (token) context.idempotency_tokens().remember(key, print, response, context.now_ms());
+  if (token) {
+    remembered.response = response;
+    context.idempotency_tokens().remember(key, print, std::move(remembered), context.now_ms());
+  }
   return response;
 }
 

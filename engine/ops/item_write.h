@@ -11,6 +11,7 @@
 #include <string>
 
 #include "catalog/table_def.h"
+#include "dynamini/api_error.h"
 #include "expressions/expressions.h"
 #include "keys/item_keys.h"
 #include "ops/consumed_capacity.h"
@@ -34,6 +35,12 @@ struct ItemWrite {
   // A PartiQL INSERT: its failed condition (the key exists) is a duplicate
   // item rather than a failed condition check.
   bool insert = false;
+  // A standalone UpdateItem with an UpdateExpression: DynamoDB charges the
+  // statement itself against the 400 KB limit too (Update::statement_charge),
+  // before the condition is evaluated. Not AttributeUpdates, PartiQL UPDATE
+  // or a transaction's Update, which size only the finished item
+  // (paritysuite/dynamodb-conformance itemSizeBySurface.test.ts).
+  bool charge_statement = false;
 
   // Makes the write hold its own item (one built by the caller).
   void own(Item built) {
@@ -45,6 +52,11 @@ struct ItemWrite {
   // table's schema, and that an update does not touch a key attribute.
   // ValidationException.
   void validate(const TableDef& table) const;
+  // The fault a transaction cancels for (a ValidationError reason) instead of
+  // refusing the request: a key or index key attribute with the wrong type
+  // (keys/item_keys.h item_key_type_mismatch, key_type_mismatch), or an
+  // update assigning an index key a value of the wrong type. nullopt if none.
+  std::optional<std::string> type_fault(const TableDef& table) const;
   EncodedKey primary_key(const TableDef& table) const;
   // The action the write needs on its table, as AccessDeniedException names
   // it: PutItem, UpdateItem, DeleteItem, ConditionCheckItem (PartiQLInsert).
@@ -57,6 +69,11 @@ struct ItemWrite {
 // and no path may reach inside an index key attribute ("Key attributes must
 // be scalars; ..."). ValidationException.
 void check_update_against_keys(const expr::Update& update, const TableDef& table);
+// Its index key check alone: an assignment whose type is known before the
+// update runs ("SET gk = :v") to an index key of another type, as DynamoDB
+// words it; nullopt if none.
+std::optional<std::string> update_index_type_mismatch(const expr::Update& update,
+                                                      const TableDef& table);
 
 // After an update ran: an index key attribute SET from a document path whose
 // value has the wrong type ("The update expression attempted to update the
@@ -65,11 +82,27 @@ void check_update_against_keys(const expr::Update& update, const TableDef& table
 void check_index_key_assignments(const expr::Update& update, const Item& new_item,
                                  const TableDef& table);
 
+// DynamoDB's refusal of an update that leaves an index key attribute an
+// empty string (or binary) value: "One or more parameter values are not
+// valid. The update expression attempted to update a secondary index key to
+// a value that is not supported. ..." (no index named, unlike PutItem's).
+ApiError empty_index_key_update(ValueType type);
+// After an update ran: an index key attribute it wrote left empty (from a
+// document path, so not known before). ValidationException as above.
+void check_index_key_emptiness(const expr::Update& update, const Item& new_item,
+                               const TableDef& table);
+
 // The stored item under `write`'s key, if any. REQUIRES: storage lock held.
 std::optional<Item> read_current(Store& store, const TableDef& table, const ItemWrite& write);
 
 // True when `write` has no condition or its condition holds for `current`.
 bool condition_holds(const ItemWrite& write, const Item* current);
+
+// A standalone UpdateItem's statement charge over the 400 KB limit: "Item size
+// to update has exceeded the maximum allowed size" (ValidationException).
+// Checked before the condition: a failing condition still gets the size
+// refusal. A no-op for every other write. REQUIRES: storage lock held.
+void check_statement_charge(const ItemWrite& write, const Item* current);
 
 // An update's item after it ran (nullopt for the other kinds, whose new item
 // is write.item for a put and none otherwise: see new_item_of). Throws

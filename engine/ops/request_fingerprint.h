@@ -1,7 +1,9 @@
 #pragma once
 
 // What a ClientRequestToken's retry must match (TransactWriteItems,
-// ExecuteTransaction): the request's wire form without the token itself.
+// ExecuteTransaction): the request's wire form without the token itself and
+// without ReturnConsumedCapacity, which a replay answers on its own terms
+// (ops/transaction_replay.h).
 
 #include <string>
 
@@ -14,6 +16,7 @@ template <class Request>
 std::string request_fingerprint(const Request& request) {
   Request copy = request;
   copy.client_request_token.reset();
+  copy.return_consumed_capacity.reset();
   rapidjson::StringBuffer buffer;
   JsonWriter w(buffer);
   api::write(w, copy);

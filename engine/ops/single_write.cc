@@ -15,6 +15,7 @@ WriteOutcome run_single_write(Context& context, const ItemWrite& write,
   WriteTransaction txn(context.store().connection());
   out.old_item = read_current(context.store(), *table, write);
   const Item* old_item = out.old_item ? &*out.old_item : nullptr;
+  check_statement_charge(write, old_item);
   if (!condition_holds(write, old_item)) {
     if (write.insert) {
       // Recorded from DynamoDB (AWS CLI documentation example output).

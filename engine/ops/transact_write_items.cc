@@ -8,6 +8,7 @@
 #include "ops/operations.h"
 #include "ops/request_fingerprint.h"
 #include "ops/transaction.h"
+#include "ops/transaction_replay.h"
 #include "ops/write_binding.h"
 
 namespace dynamini {
@@ -25,8 +26,9 @@ ItemWrite bind_action(const api::TransactWriteItem& action) {
 TransactWriteItemsResponse run_transaction(Context& context,
                                            const TransactWriteItemsRequest& request,
                                            const std::vector<ItemWrite>& writes,
-                                           const ExecuteOptions& options) {
-  TableConsumption consumed = run_write_transaction(context, writes);
+                                           const ExecuteOptions& options,
+                                           TableConsumption* replay_reads) {
+  TableConsumption consumed = run_write_transaction(context, writes, replay_reads);
   TransactWriteItemsResponse response;
   const CapacityDetail capacity = capacity_detail(request.return_consumed_capacity, options);
   if (capacity != CapacityDetail::kNone)
@@ -69,13 +71,20 @@ TransactWriteItemsResponse TransactWriteItemsOperation::run(Context& context,
   const auto& token = request.client_request_token;
   std::lock_guard lock(context.storage_mutex());
   const std::string print = token ? request_fingerprint(request) : std::string();
+  using Remembered = RememberedTransaction<TransactWriteItemsResponse>;
+  const CapacityDetail capacity = capacity_detail(request.return_consumed_capacity, options);
   if (token) {
     if (auto replayed = context.idempotency_tokens().replay(*token, print, context.now_ms())) {
-      return std::any_cast<TransactWriteItemsResponse>(*replayed);
+      return replayed_response(std::any_cast<const Remembered&>(*replayed), capacity);
     }
   }
-  TransactWriteItemsResponse response = run_transaction(context, request, writes, options);
-  if (token) context.idempotency_tokens().remember(*token, print, response, context.now_ms());
+  Remembered remembered;
+  TransactWriteItemsResponse response = run_transaction(context, request, writes, options,
+                                                        token ? &remembered.replay_reads : nullptr);
+  if (token) {
+    remembered.response = response;
+    context.idempotency_tokens().remember(*token, print, std::move(remembered), context.now_ms());
+  }
   return response;
 }
 

@@ -1,5 +1,6 @@
 #include "ops/transaction.h"
 
+#include <algorithm>
 #include <mutex>
 #include <set>
 
@@ -22,6 +23,27 @@ void add_doubled(Consumption& into, const Consumption& c) {
   into.table += 2 * c.table;
   for (const auto& [n, u] : c.global_indexes) into.global_indexes[n] += 2 * u;
   for (const auto& [n, u] : c.local_indexes) into.local_indexes[n] += 2 * u;
+}
+
+// "The aggregate size of the items in the transaction cannot exceed 4 MB"
+// (API reference, TransactWriteItems): a Put counts its item, the other
+// actions their key. The message is dynoxide's (src/actions/
+// transact_write_items.rs); not confirmed against DynamoDB.
+constexpr int64_t kMaxTransactionBytes = 4 * 1024 * 1024;
+
+void check_aggregate_size(const std::vector<ItemWrite>& writes) {
+  int64_t total = 0;
+  for (const auto& w : writes) total += item_size(*w.item);
+  if (total > kMaxTransactionBytes) {
+    throw validation_error(
+        "Collection size of items exceeded, which can also be caused by the aggregate size of the "
+        "items in the transaction exceeding the 4MB limit");
+  }
+}
+
+// The larger of an action's two images, which a replay is read-charged on.
+int64_t larger_image(const std::optional<Item>& before, const Item* after) {
+  return std::max(before ? item_size(*before) : 0, after ? item_size(*after) : 0);
 }
 
 }  // namespace
@@ -58,12 +80,22 @@ void cancel_transaction(const std::vector<CancellationReason>& reasons) {
   throw ApiError{ErrorCode::kTransactionCanceled, message, std::move(reasons_member)};
 }
 
-TableConsumption run_write_transaction(Context& context, const std::vector<ItemWrite>& writes) {
+TableConsumption run_write_transaction(Context& context, const std::vector<ItemWrite>& writes,
+                                       TableConsumption* replay_reads) {
   TableConsumption consumed;
   std::vector<std::shared_ptr<const TableDef>> tables;
   std::set<std::tuple<std::string, std::string, std::string>> seen;
+  // A key attribute of the wrong type cancels the transaction (a
+  // ValidationError reason) once every action passed the request's own
+  // checks; an empty key value, a duplicate target and the rest refuse it.
+  std::vector<std::optional<std::string>> faults;
   for (const auto& w : writes) {
     auto table = context.require_table(w.table_name, w.action());
+    faults.push_back(w.type_fault(*table));
+    if (faults.back()) {
+      tables.push_back(std::move(table));
+      continue;
+    }
     w.validate(*table);
     EncodedKey key = w.primary_key(*table);
     // By the table's name: one item named once by name and once by ARN is
@@ -73,6 +105,7 @@ TableConsumption run_write_transaction(Context& context, const std::vector<ItemW
     }
     tables.push_back(std::move(table));
   }
+  check_aggregate_size(writes);
   for (const auto& w : writes) slot(consumed, w.table_name);
   WriteTransaction txn(context.store().connection());
   // First every condition against the state before the transaction...
@@ -82,6 +115,12 @@ TableConsumption run_write_transaction(Context& context, const std::vector<ItemW
   bool failed = false;
   for (size_t i = 0; i < writes.size(); ++i) {
     const ItemWrite& w = writes[i];
+    if (faults[i]) {
+      failed = true;
+      reasons[i].code = "ValidationError";
+      reasons[i].message = *faults[i];
+      continue;
+    }
     current[i] = read_current(context.store(), *tables[i], w);
     const Item* old_item = current[i] ? &*current[i] : nullptr;
     if (!condition_holds(w, old_item)) {
@@ -115,6 +154,10 @@ TableConsumption run_write_transaction(Context& context, const std::vector<ItemW
         store_write(context.store(), *tables[i], writes[i], current[i] ? &*current[i] : nullptr,
                     new_item_of(writes[i], next[i]));
     add_doubled(slot(consumed, writes[i].table_name), c);
+    if (replay_reads) {
+      slot(*replay_reads, writes[i].table_name).table +=
+          2 * read_units(larger_image(current[i], new_item_of(writes[i], next[i])), true);
+    }
   }
   txn.commit();
   return consumed;

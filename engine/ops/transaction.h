@@ -39,8 +39,16 @@ struct CancellationReason {
 // it across an idempotency check). Throws ResourceNotFoundException for an
 // unknown table, ValidationException for a bad key or two actions on one
 // item, TransactionCanceledException when a condition fails (or an update
-// cannot apply). Capacity is already doubled as DynamoDB bills transactions.
-TableConsumption run_write_transaction(Context& context, const std::vector<ItemWrite>& writes);
+// cannot apply, or a key attribute has the wrong type), ValidationException
+// when the items' aggregate size is over 4 MB. Capacity is already doubled as
+// DynamoDB bills transactions. `replay_reads`, when given, receives what a
+// ClientRequestToken replay of this transaction is charged: "Subsequent
+// TransactWriteItems calls with the same client token return the number of
+// read capacity units consumed in reading the item" (API reference,
+// ClientRequestToken), two read units per 4 KB of each action's larger image
+// (dynoxide's replay_response, from a capture against DynamoDB).
+TableConsumption run_write_transaction(Context& context, const std::vector<ItemWrite>& writes,
+                                       TableConsumption* replay_reads = nullptr);
 
 struct ItemRead {
   std::string table_name;

@@ -44,6 +44,9 @@ ItemWrite bind_write(const Request& request, WriteKind kind) {
   if (update_expression) write.update = expr::Update::parse(*update_expression, attributes);
   write.condition = read_condition(request.condition_expression, "ConditionExpression", attributes);
   if constexpr (requires { request.attribute_updates; }) {
+    // Only UpdateItem's own request has AttributeUpdates: its expression (and
+    // not a transaction's Update) is charged by the statement.
+    write.charge_statement = write.update.has_value();
     if (!write.update) write.update = expr::legacy_attribute_updates(request.attribute_updates);
   }
   if constexpr (requires { request.expected; }) {

@@ -18,7 +18,8 @@ items exist and must succeed (they set up state a case needs: TTL enabled, a
 protected table, an earlier transaction's token). In case requests,
 "${stream_arn:T}" and "${shard_id:T}" stand for table T's stream and its shard,
 "${backup_arn:N}" for the ARN of the (newest) backup named N, which only exist at
-run time. tools/validation_coverage.py checks that
+run time; "${repeat:N:c}" stands for the character c written N times (the
+400 KB and 4 MB limits need values too long to keep in the file). tools/validation_coverage.py checks that
 every error the engine can raise appears in this catalogue.
 """
 
@@ -99,10 +100,16 @@ class ValidationCatalogue(ServerTestCase):
             return shards["StreamDescription"]["Shards"][0]["ShardId"]
         return re.sub(r"\$\{(stream_arn|shard_id|backup_arn):([\w.$-]+)\}", fill, text)
 
+    @staticmethod
+    def expand_repeats(text):
+        """Fills ${repeat:N:c} (c written N times) in `text`."""
+        return re.sub(r"\$\{repeat:(\d+):(\w)\}",
+                      lambda m: m.group(2) * int(m.group(1)), text)
+
     @classmethod
     def send(cls, case, expect_ok=False):
         """Sends one request; returns (code, status, message), code None on success."""
-        request = json.loads(cls.stream_placeholders(json.dumps(case["request"])))
+        request = json.loads(cls.expand_repeats(cls.stream_placeholders(json.dumps(case["request"]))))
         if case.get("transport", "boto3") == "raw":
             prefix = ("DynamoDBStreams_20120810." if case.get("service") == "dynamodbstreams"
                       else "DynamoDB_20120810.")

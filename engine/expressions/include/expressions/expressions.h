@@ -5,6 +5,7 @@
 // header. All functions throw ApiError (ValidationException) with DynamoDB's
 // exact message on bad input; evaluation never touches storage.
 
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <set>
@@ -104,6 +105,15 @@ class Update {
   // Top-level attributes the update assigns a type known before it runs: a
   // value (SET a = :v, ADD a :v), arithmetic (N) or list_append (L).
   std::vector<std::pair<std::string, ValueType>> statically_typed_assignments() const;
+  // Top-level attributes SET to an empty string or binary value ("SET a =
+  // :v" with :v ""), with that value's type.
+  std::vector<std::pair<std::string, ValueType>> empty_value_assignments() const;
+  // The bytes a standalone UpdateItem charges this statement against the
+  // 400 KB item limit, beside the finished item's own size: 3, plus a fixed
+  // cost per clause and what each clause writes (an ADD to a set only the
+  // members it adds to `current`, which may be nullptr). Undocumented;
+  // measured against DynamoDB (expressions/update_charge.cc).
+  int64_t statement_charge(const Item* current) const;
 
   Update(Update&&) noexcept;
   Update& operator=(Update&&) noexcept;

@@ -33,6 +33,20 @@ void validate_key(const Item& key, const TableDef& table);
 // attributes, when present, of the index's declared types and non-empty.
 void validate_item_keys(const Item& item, const TableDef& table);
 
+// TransactWriteItems cancels (a ValidationError reason) rather than refuses
+// an action whose key attribute has the wrong type, where an empty key value
+// is refused up front (paritysuite/dynamodb-conformance
+// transactWriteItems.test.ts and transactIndexKeys.test.ts, recorded against
+// DynamoDB). For an item: the first table key, then index key, attribute held
+// with another type than declared, as PutItem words it ("One or more parameter
+// values were invalid: Type mismatch for key pk expected: S actual: N");
+// nullopt when none is, or when a table key attribute is missing.
+std::optional<std::string> item_key_type_mismatch(const Item& item, const TableDef& table);
+// For a `Key` member: exactly the table's key attributes, one of them with
+// another type (validate_key's "The provided key element does not match the
+// schema"; a missing or extra attribute is not this fault).
+bool key_type_mismatch(const Item& key, const TableDef& table);
+
 // The same item against the table's vector indexes (keys/vector_item_checks.cc):
 // a present vector attribute is a list of `dimensions` numbers within float32's
 // range, present SearchSchema attributes have their declared types and a HASH
