@@ -139,6 +139,13 @@ def main():
             dynamini.wait()
     print("Server CPU per request (us), wrk -t1 -c8 -d%ds, %d rounds alternating, medians"
           % (args.duration, args.rounds))
+    # The embedded figure is wall time per operation (the benchmark's ops/s
+    # on one thread), the server figures CPU time: they compare only on an
+    # otherwise idle machine.
+    load = os.getloadavg()[0]
+    if load > (os.cpu_count() or 1) - 1:
+        print("warning: load average %.1f on %d cores; the embedded column (wall time) is inflated"
+              % (load, os.cpu_count() or 1))
     print("%-11s %6s %9s %9s %9s %9s %11s %12s" % ("operation", "reply", "dynamini", "floor",
                                                     "embedded", "limit", "dyn/limit", "op/s dyn|fl"))
     for op, ((d_rps, d_us, f_rps, f_us), size) in results.items():
