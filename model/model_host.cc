@@ -2,8 +2,14 @@
 
 #include "model/executor.h"
 #include "model/model_catalogue.h"
+#include "model/pricing.h"
 
 namespace dynamini::model {
+
+const std::string& LoadedModel::catalogue() const {
+  std::call_once(catalogue_once_, [this] { catalogue_ = model_catalogue_json(definition); });
+  return catalogue_;
+}
 
 ModelHost::ModelHost(Database& db, bool replay_retained_stream)
     : db_(db), replay_retained_stream_(replay_retained_stream) {}
@@ -16,7 +22,9 @@ ModelHost::~ModelHost() {
 std::shared_ptr<const LoadedModel> ModelHost::load(ModelDefinition model, ExistingTables existing) {
   std::lock_guard lock(mu_);
   auto loaded = std::make_shared<LoadedModel>();
-  loaded->catalogue = model_catalogue_json(model);
+  // The catalogue is written on first use; its one failure, a price table
+  // that does not exist, is found now, before any table is made.
+  price_table(model.prices);
   load_model_data(database_executor(db_), model, existing);
   if (model.runner == "inbox" && !inbox_runtime_) {
     InboxRuntimeOptions options;

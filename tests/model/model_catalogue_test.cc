@@ -47,6 +47,20 @@ TEST_CASE("catalogue: three models ship, the inbox among them") {
   CHECK(shipped_model("nope") == nullptr);
 }
 
+TEST_CASE("catalogue: a shipped model is found by its file's name and parsed once") {
+  // Lookup goes by file name (inbox.json) and parses that file alone, so the
+  // model's own name must be its file's name.
+  for (const std::string& name : shipped_model_names()) {
+    CAPTURE(name);
+    const ModelDefinition* m = shipped_model(name);
+    REQUIRE(m != nullptr);
+    CHECK(m->name == name);
+    CHECK(shipped_model(name) == m);
+  }
+  CHECK(shipped_model("prices-dynamodb-on-demand-us-east-1-2026-12-02") == nullptr);
+  CHECK(shipped_model("review-notes") == nullptr);
+}
+
 TEST_CASE("catalogue: table, index and schema are the focus table's CreateTable request") {
   const ModelDefinition& inbox = inbox_model();
   auto doc = catalogue(inbox);

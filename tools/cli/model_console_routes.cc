@@ -39,7 +39,7 @@ ConsoleRouteResponse bad_request(std::string_view message) {
 ConsoleRouteResponse current_catalogue(const model::ModelHost& host) {
   auto current = host.current();
   if (!current) return {.status = 404, .body = R"({"error":"no model is loaded"})"};
-  return {.body = current->catalogue};
+  return {.body = current->catalogue()};
 }
 
 void write_model_entry(Writer& out, const model::ModelDefinition& m, bool built_in, bool loaded) {
@@ -125,7 +125,7 @@ ConsoleRouteResponse load_model(model::ModelHost& host, const ConsoleRouteReques
     }
     auto loaded = host.load(std::move(definition),
                             reset ? model::ExistingTables::kReplace : model::ExistingTables::kKeep);
-    return {.body = loaded->catalogue};
+    return {.body = loaded->catalogue()};
   } catch (const std::exception& e) {
     return bad_request(e.what());
   }

@@ -24,10 +24,17 @@ namespace dynamini::model {
 
 struct LoadedModel {
   ModelDefinition definition;
-  std::string catalogue;  // model_catalogue_json(definition)
   // What its patterns run with (the inbox's fan-out), valid while the host
   // lives.
   PatternRunOptions run_options;
+
+  // model_catalogue_json(definition), written on the first call (the
+  // console's first request), not while the process starts. Thread-safe.
+  const std::string& catalogue() const;
+
+ private:
+  mutable std::once_flag catalogue_once_;
+  mutable std::string catalogue_;
 };
 
 class ModelHost {
