@@ -46,10 +46,8 @@ class UpdateOfMissingItem(ServerTestCase):
 
     def test_remove_only_creates_nothing_and_returns_nothing(self):
         out = self.ddb.update_item(TableName=self.table, Key={"pk": {"S": "r1"}},
-                                   UpdateExpression="REMOVE a, b.c", ReturnValues="ALL_NEW",
-                                   ReturnConsumedCapacity="TOTAL")
+                                   UpdateExpression="REMOVE a, b.c", ReturnValues="ALL_NEW")
         self.assertNotIn("Attributes", out)
-        self.assertEqual(out["ConsumedCapacity"]["CapacityUnits"], 1.0)
         self.assertIsNone(self.get("r1"))
 
     def test_updated_new_of_a_remove_only_update_returns_nothing(self):
@@ -129,7 +127,7 @@ class ExpressionBehaviour(ServerTestCase):
         out = self.ddb.scan(TableName=self.table, FilterExpression="pk = :p AND x > :v",
                             ExpressionAttributeValues={":p": {"S": "f"}, ":v": {"N": "0"}})
         self.assertEqual(out["Count"], 0)
-        self.assertEqual(out["ScannedCount"] >= 1, True)
+        self.assertGreaterEqual(out["ScannedCount"], 1)
 
     def test_update_functions_nest(self):
         for _ in range(2):
