@@ -67,10 +67,15 @@ class Checker {
         check_misused_function(node.operands);
         check_operands(node.operands);
         check_distinct(node.op, node.operands);
+        if (node.op != "=" && node.op != "<>") {
+          for (const auto& op : node.operands) check_orderable(op, node.op);
+        }
         break;
       case Node::Kind::kBetween:
         check_misused_function(node.operands);
         check_operands(node.operands);
+        check_orderable(node.operands[1], "BETWEEN");
+        check_orderable(node.operands[2], "BETWEEN");
         check_between(node.operands[1], node.operands[2]);
         break;
       case Node::Kind::kIn:
@@ -185,6 +190,22 @@ class Checker {
       std::string type = static_type(args[0]);
       if (type == "N" || type == "BOOL" || type == "NULL") return bad_type(type);
     }
+  }
+
+  // Ordering has no meaning for BOOL, NULL, lists, maps and sets: a literal
+  // of those types beside <, <=, >, >= or BETWEEN is refused before anything
+  // is read (scylladb test/alternator/test_condition_expression.py,
+  // test_update_condition_lt and the others, run against DynamoDB: ":oldval"
+  // a list is a ValidationException, while an item attribute of such a type
+  // only makes the comparison false). The text is the one DynamoDB's PartiQL
+  // reports for the same refusal (partiql/bind_conditions.cc).
+  void check_orderable(const Operand& op, const std::string& name) {
+    if (!function_type.empty() || op.kind != Operand::Kind::kValue) return;
+    const ValueType t = op.value.type;
+    if (t == ValueType::S || t == ValueType::N || t == ValueType::B) return;
+    function_type =
+        "Incorrect operand type for operator or function; operator or function: " + name +
+        ", operand type: " + type_name(t);
   }
 
   void check_between(const Operand& low, const Operand& high) {

@@ -32,7 +32,9 @@ bool is_condition_function(const std::string& name) {
          name == "begins_with" || name == "contains" || name == "size";
 }
 
-// "STRING", "NUMBER", ... as ADD/DELETE operand errors name scalar types.
+// "STRING", "NUMBER", ... as ADD/DELETE operand errors name scalar types
+// (recorded against DynamoDB: floci-io/floci
+// DynamoDbAddDeleteOperandIntegrationTest, STRING, BOOL, LIST and NUMBER).
 const char* operand_type_word(ValueType type) {
   switch (type) {
     case ValueType::S:
@@ -44,7 +46,7 @@ const char* operand_type_word(ValueType type) {
     case ValueType::NUL:
       return "NULL";
     case ValueType::BOOL:
-      return "BOOLEAN";
+      return "BOOL";
     case ValueType::L:
       return "LIST";
     case ValueType::M:
@@ -236,12 +238,19 @@ Update Update::parse_checked(std::string_view text, ExpressionAttributes& attrib
     if (action.kind == Kind::kSet) checker.check(action.value);
     if ((action.kind == Kind::kAdd || action.kind == Kind::kDelete) && operand_error.empty() &&
         attributes.values.count(parsed_action.value.placeholder)) {
-      // dynalite test/updateItem.js: "Incorrect operand type for operator or
-      // function; operator: ADD, operand type: STRING".
+      // "Incorrect operand type for operator or function; operator: ADD,
+      // operand type: STRING, typeSet: ALLOWED_FOR_ADD_OPERAND" (recorded
+      // against DynamoDB, floci-io/floci
+      // DynamoDbAddDeleteOperandIntegrationTest; dynalite's older recording
+      // had no typeSet). DELETE names its own set, ALLOWED_FOR_DELETE_OPERAND
+      // (an AWS SDK for Java error quoted in zio-dynamodb's ProjectionExpression.scala; DynamoDB
+      // Local's UpdateExpressionValidator passes TypeSet.ALLOWED_FOR_DELETE_OPERAND).
       const char* word = operand_type_word(action.value.value.type);
       if (word && !(action.kind == Kind::kAdd && action.value.value.type == ValueType::N)) {
+        const bool add = action.kind == Kind::kAdd;
         operand_error = std::string("Incorrect operand type for operator or function; operator: ") +
-                        (action.kind == Kind::kAdd ? "ADD" : "DELETE") + ", operand type: " + word;
+                        (add ? "ADD" : "DELETE") + ", operand type: " + word + ", typeSet: " +
+                        (add ? "ALLOWED_FOR_ADD_OPERAND" : "ALLOWED_FOR_DELETE_OPERAND");
       }
     }
     actions->targets.push_back(action.path);
@@ -348,6 +357,12 @@ std::vector<Path> Update::all_paths() const {
   };
   for (const auto& action : actions_->actions) walk(action.value, walk);
   return out;
+}
+
+bool Update::only_removes() const {
+  return std::all_of(actions_->actions.begin(), actions_->actions.end(), [](const auto& action) {
+    return action.kind == Kind::kRemove || action.kind == Kind::kDelete;
+  });
 }
 
 std::vector<std::pair<std::string, ValueType>> Update::statically_typed_assignments() const {

@@ -8,23 +8,57 @@ namespace {
 
 const char kInvalid[] = "One or more parameter values were invalid: ";
 
-void check_size(const KeyElement& element, const AttributeValue& value, bool hash) {
-  size_t size = value.type == ValueType::N ? static_cast<size_t>(attribute_value_size(value))
-                                           : value.scalar.size();
-  if (hash && size > kMaxPartitionKeyBytes) {
-    throw validation_error(std::string(kInvalid) +
-                           "Size of hashkey has exceeded the maximum size limit of2048 bytes");
+// The bytes a key value counts against the key size limits: a string's UTF-8
+// bytes, a binary's bytes, a number's stored size.
+size_t key_value_size(const AttributeValue& value) {
+  return value.type == ValueType::N ? static_cast<size_t>(attribute_value_size(value))
+                                    : value.scalar.size();
+}
+
+// The same messages for a table's keys and an index's (dynalite
+// test/putItem.js for the table's; for a global index's partition key the
+// same text is reported by users of DynamoDB, e.g. "ValidationException: Size
+// of hashkey has exceeded the maximum size limit of2048 bytes" for a GSI on a
+// property value).
+void throw_hash_too_big() {
+  throw validation_error(std::string(kInvalid) +
+                         "Size of hashkey has exceeded the maximum size limit of2048 bytes");
+}
+void throw_range_too_big() {
+  throw validation_error(std::string(kInvalid) +
+                         "Aggregated size of all range keys has exceeded the size limit of 1024 "
+                         "bytes");
+}
+
+void check_size(const AttributeValue& value, bool hash) {
+  const size_t size = key_value_size(value);
+  if (hash && size > kMaxPartitionKeyBytes) throw_hash_too_big();
+  if (!hash && size > kMaxSortKeyBytes) throw_range_too_big();
+}
+
+// An index key's values, present ones only (an absent one leaves the item out
+// of the index): each partition key part within 2048 bytes, the sort key
+// parts within 1024 bytes together.
+void check_index_key_sizes(const Item& item, const IndexDef& index) {
+  for (const KeyElement* element : index.keys.hash_elements()) {
+    auto it = item.find(element->name);
+    if (it != item.end()) check_size(it->second, true);
   }
-  if (!hash && size > kMaxSortKeyBytes) {
-    throw validation_error(std::string(kInvalid) +
-                           "Aggregated size of all range keys has exceeded the size limit of 1024 "
-                           "bytes");
+  if (!index.keys.range) return;
+  size_t range_bytes = 0;
+  for (const KeyElement* element : index.keys.range_elements()) {
+    auto it = item.find(element->name);
+    if (it != item.end()) range_bytes += key_value_size(it->second);
   }
-  (void)element;
+  if (range_bytes > kMaxSortKeyBytes) throw_range_too_big();
+}
+
+bool is_empty_string_or_binary(const AttributeValue& value) {
+  return (value.type == ValueType::S || value.type == ValueType::B) && value.scalar.empty();
 }
 
 void check_empty_key(const KeyElement& element, const AttributeValue& value) {
-  if ((value.type == ValueType::S || value.type == ValueType::B) && value.scalar.empty()) {
+  if (is_empty_string_or_binary(value)) {
     const std::string type = value.type == ValueType::S ? "string" : "binary";
     throw validation_error(
         "One or more parameter values are not valid. The AttributeValue for a key attribute "
@@ -93,8 +127,8 @@ void validate_key(const Item& key, const TableDef& table) {
   }
   check_empty_key(table.keys.hash, key.at(table.keys.hash.name));
   if (table.keys.range) check_empty_key(*table.keys.range, key.at(table.keys.range->name));
-  check_size(table.keys.hash, key.at(table.keys.hash.name), true);
-  if (table.keys.range) check_size(*table.keys.range, key.at(table.keys.range->name), false);
+  check_size(key.at(table.keys.hash.name), true);
+  if (table.keys.range) check_size(key.at(table.keys.range->name), false);
 }
 
 void validate_item_keys(const Item& item, const TableDef& table) {
@@ -108,7 +142,7 @@ void validate_item_keys(const Item& item, const TableDef& table) {
       throw validation_error(table_key_type_message(element, it->second));
     }
     check_empty_key(element, it->second);
-    check_size(element, it->second, hash);
+    check_size(it->second, hash);
   };
   check(table.keys.hash, true);
   if (table.keys.range) check(*table.keys.range, false);
@@ -121,8 +155,7 @@ void validate_item_keys(const Item& item, const TableDef& table) {
       }
       // "binary" for a B key (paritysuite/dynamodb-conformance
       // transactIndexKeys.test.ts, recorded against DynamoDB).
-      if ((it->second.type == ValueType::S || it->second.type == ValueType::B) &&
-          it->second.scalar.empty()) {
+      if (is_empty_string_or_binary(it->second)) {
         const std::string type = it->second.type == ValueType::S ? "string" : "binary";
         throw validation_error(
             "One or more parameter values are not valid. A value specified for a secondary index "
@@ -132,6 +165,7 @@ void validate_item_keys(const Item& item, const TableDef& table) {
       }
     };
     for (const KeyElement* element : index.keys.elements()) check_index(*element);
+    check_index_key_sizes(item, index);
   }
   validate_vector_attributes(item, table);
 }
@@ -152,17 +186,46 @@ EncodedKey encode_primary_key(const Item& item, const KeySchema& keys) {
 
 namespace {
 
-// The encoded key part of `elements` in `item`, or nullopt when the item lacks
-// one of them or holds it with another type.
-std::optional<std::string> key_part_of(const Item& item, const KeyElementList& elements) {
-  std::vector<const AttributeValue*> values;
-  values.reserve(elements.size());
-  for (const KeyElement* e : elements) {
-    auto it = item.find(e->name);
-    if (it == item.end() || it->second.type != e->type) return std::nullopt;
-    values.push_back(&it->second);
+// An item has no entry in an index when a key attribute is absent (sparse)
+// or when its value is an index key violation, which a GSI backfill skips,
+// leaving the item in the table only (Developer Guide, "Detecting and
+// correcting index key violations": a value of another type, a partition key
+// value over 2048 bytes or a sort key over 1024, an empty string or binary).
+// Writes refuse violations first (validate_item_keys).
+
+// The value of `element` in `item` when it can key an index part of at most
+// `limit` bytes, else nullptr.
+const AttributeValue* keyable_value(const Item& item, const KeyElement& element, size_t limit) {
+  auto it = item.find(element.name);
+  if (it == item.end() || it->second.type != element.type ||
+      is_empty_string_or_binary(it->second) || key_value_size(it->second) > limit) {
+    return nullptr;
   }
-  return encode_key_part(values);
+  return &it->second;
+}
+
+// Multi-attribute keys: every partition part within 2048 bytes, the sort
+// parts within 1024 bytes together.
+struct KeyParts {
+  std::vector<const AttributeValue*> hash, range;
+};
+std::optional<KeyParts> multi_attribute_key_parts(const Item& item, const IndexDef& index) {
+  KeyParts parts;
+  for (const KeyElement* e : index.keys.hash_elements()) {
+    const AttributeValue* v = keyable_value(item, *e, kMaxPartitionKeyBytes);
+    if (!v) return std::nullopt;
+    parts.hash.push_back(v);
+  }
+  if (!index.keys.range) return parts;
+  size_t range_bytes = 0;
+  for (const KeyElement* e : index.keys.range_elements()) {
+    const AttributeValue* v = keyable_value(item, *e, kMaxSortKeyBytes);
+    if (!v) return std::nullopt;
+    range_bytes += key_value_size(*v);
+    parts.range.push_back(v);
+  }
+  if (range_bytes > kMaxSortKeyBytes) return std::nullopt;
+  return parts;
 }
 
 }  // namespace
@@ -181,41 +244,28 @@ EncodedKey encode_key(const Item& item, const KeySchema& keys) {
 
 std::optional<EncodedKey> index_key_of(const Item& item, const IndexDef& index) {
   if (index.keys.multi_attribute()) {
-    auto hash = key_part_of(item, index.keys.hash_elements());
-    if (!hash) return std::nullopt;
-    EncodedKey key{std::move(*hash), {}};
-    if (index.keys.range) {
-      auto range = key_part_of(item, index.keys.range_elements());
-      if (!range) return std::nullopt;
-      key.range = std::move(*range);
-    }
+    auto parts = multi_attribute_key_parts(item, index);
+    if (!parts) return std::nullopt;
+    EncodedKey key{encode_key_part(parts->hash), {}};
+    if (index.keys.range) key.range = encode_key_part(parts->range);
     return key;
   }
-  auto hash = item.find(index.keys.hash.name);
-  if (hash == item.end() || hash->second.type != index.keys.hash.type) return std::nullopt;
+  const AttributeValue* hash = keyable_value(item, index.keys.hash, kMaxPartitionKeyBytes);
+  if (!hash) return std::nullopt;
   EncodedKey key;
-  key.hash = encode_key_value(hash->second);
+  key.hash = encode_key_value(*hash);
   if (index.keys.range) {
-    auto range = item.find(index.keys.range->name);
-    if (range == item.end() || range->second.type != index.keys.range->type) return std::nullopt;
-    key.range = encode_key_value(range->second);
+    const AttributeValue* range = keyable_value(item, *index.keys.range, kMaxSortKeyBytes);
+    if (!range) return std::nullopt;
+    key.range = encode_key_value(*range);
   }
   return key;
 }
 
 bool has_index_key(const Item& item, const IndexDef& index) {
-  if (index.keys.multi_attribute()) {
-    for (const KeyElement* element : index.keys.elements()) {
-      auto value = item.find(element->name);
-      if (value == item.end() || value->second.type != element->type) return false;
-    }
-    return true;
-  }
-  auto hash = item.find(index.keys.hash.name);
-  if (hash == item.end() || hash->second.type != index.keys.hash.type) return false;
-  if (!index.keys.range) return true;
-  auto range = item.find(index.keys.range->name);
-  return range != item.end() && range->second.type == index.keys.range->type;
+  if (index.keys.multi_attribute()) return multi_attribute_key_parts(item, index).has_value();
+  return keyable_value(item, index.keys.hash, kMaxPartitionKeyBytes) &&
+         (!index.keys.range || keyable_value(item, *index.keys.range, kMaxSortKeyBytes));
 }
 
 Item project_for_index(const Item& item, const TableDef& table, const IndexDef& index) {

@@ -9,6 +9,24 @@
 #include "ops/table_description.h"
 
 namespace dynamini {
+namespace {
+
+// DeleteTable's TableDescription leaves out the table's schema: no
+// AttributeDefinitions, KeySchema or CreationDateTime (recorded DynamoDB
+// answers: the AWS CLI getting-started tutorial's delete-table output, which
+// shows TableName, TableStatus, ProvisionedThroughput, TableSizeBytes,
+// ItemCount, TableArn, TableId, BillingModeSummary, TableClassSummary and
+// DeletionProtectionEnabled, while its create-table output has all three;
+// the aws-cli example delete-table.rst and the API reference example show no
+// schema either).
+api::TableDescription deleted_table_description(api::TableDescription description) {
+  description.attribute_definitions.reset();
+  description.key_schema.reset();
+  description.creation_date_time.reset();
+  return description;
+}
+
+}  // namespace
 
 DeleteTableResponse DeleteTableOperation::run(Context& context, const Request& request,
                                               const ExecuteOptions&) {
@@ -26,8 +44,9 @@ DeleteTableResponse DeleteTableOperation::run(Context& context, const Request& r
     context.delete_table(*def, stats);
   }
   const auto& options = context.options();
-  return {describe_table_def(*def, stats, described_as(api::TableStatus::kDeleting),
-                             {options.region, options.account_id})};
+  return {deleted_table_description(describe_table_def(*def, stats,
+                                                       described_as(api::TableStatus::kDeleting),
+                                                       {options.region, options.account_id}))};
 }
 
 }  // namespace dynamini

@@ -180,6 +180,7 @@ std::optional<Item> compute_new_item(const ItemWrite& write, const TableDef& tab
     case WriteKind::kPut:
       return std::nullopt;
     case WriteKind::kUpdate: {
+      if (!current && write.update && write.update->only_removes()) return std::nullopt;
       Item next = current ? *current : key_of(*write.item, table.keys);
       if (write.update) {
         write.update->apply(next);
@@ -204,9 +205,21 @@ std::optional<Item> compute_new_item(const ItemWrite& write, const TableDef& tab
   return std::nullopt;
 }
 
+namespace {
+
+// A condition check, or an update that left no item (it only removed, from
+// a missing item).
+bool writes_nothing(const ItemWrite& write, const Item* new_item) {
+  return write.kind == WriteKind::kConditionCheck ||
+         (write.kind == WriteKind::kUpdate && !new_item);
+}
+
+}  // namespace
+
 void apply_write(Store& store, const TableDef& table, const ItemWrite& write, const Item* current,
                  const Item* new_item, WriteFootprint* footprint) {
-  if (write.kind != WriteKind::kConditionCheck) note_write(table, current, new_item);
+  if (writes_nothing(write, new_item)) return;
+  note_write(table, current, new_item);
   switch (write.kind) {
     case WriteKind::kConditionCheck:
       return;
@@ -227,13 +240,15 @@ const Item* new_item_of(const ItemWrite& write, const std::optional<Item>& compu
 
 Consumption store_write(Store& store, const TableDef& table, const ItemWrite& write,
                         const Item* current, const Item* new_item) {
-  if (write.kind != WriteKind::kConditionCheck) note_write(table, current, new_item);
+  if (writes_nothing(write, new_item)) {
+    Consumption c;
+    c.table = write_units(current ? item_size(*current) : 0);
+    return c;
+  }
+  note_write(table, current, new_item);
   switch (write.kind) {
-    case WriteKind::kConditionCheck: {
-      Consumption c;
-      c.table = write_units(current ? item_size(*current) : 0);
-      return c;
-    }
+    case WriteKind::kConditionCheck:
+      return {};
     case WriteKind::kDelete:
       if (current) store.remove(table, *current);
       return write_consumption(table, current, nullptr);

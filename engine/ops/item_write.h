@@ -105,7 +105,9 @@ bool condition_holds(const ItemWrite& write, const Item* current);
 void check_statement_charge(const ItemWrite& write, const Item* current);
 
 // An update's item after it ran (nullopt for the other kinds, whose new item
-// is write.item for a put and none otherwise: see new_item_of). Throws
+// is write.item for a put and none otherwise: see new_item_of; nullopt too
+// for an update of a missing item that only removes, which writes nothing:
+// see expr::Update::only_removes). Throws
 // ValidationException for a failing update (type mismatch, key change, item
 // too large).
 std::optional<Item> compute_new_item(const ItemWrite& write, const TableDef& table,
@@ -114,7 +116,8 @@ std::optional<Item> compute_new_item(const ItemWrite& write, const TableDef& tab
 const Item* new_item_of(const ItemWrite& write, const std::optional<Item>& computed);
 
 // Stores the outcome and returns its capacity. kConditionCheck writes
-// nothing. REQUIRES: storage lock held and a WriteTransaction open.
+// nothing, nor does an update without a new item (one write unit all the
+// same). REQUIRES: storage lock held and a WriteTransaction open.
 Consumption store_write(Store& store, const TableDef& table, const ItemWrite& write,
                         const Item* current, const Item* new_item);
 // The same without computing the capacity (which costs a sizing of every

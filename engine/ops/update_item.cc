@@ -28,7 +28,9 @@ std::optional<Item> returned_attributes(const UpdateItemRequest& request, const 
       }
       break;
     case api::ReturnValue::kUpdatedNew:
-      if (write.update) out = expr::extract_paths(*outcome.new_item, write.update->target_paths());
+      if (write.update && outcome.new_item) {
+        out = expr::extract_paths(*outcome.new_item, write.update->target_paths());
+      }
       break;
   }
   if (out && out->empty()) out.reset();

@@ -262,13 +262,16 @@ TEST_SUITE("expressions") {
   TEST_CASE("Update error: ADD and DELETE operand types") {
     CHECK(parse_error("ADD a :v", R"({":v":{"S":"x"}})") ==
           "Invalid UpdateExpression: Incorrect operand type for operator or function; operator: "
-          "ADD, operand type: STRING");
+          "ADD, operand type: STRING, typeSet: ALLOWED_FOR_ADD_OPERAND");
     CHECK(parse_error("DELETE a :v", R"({":v":{"N":"1"}})") ==
           "Invalid UpdateExpression: Incorrect operand type for operator or function; operator: "
-          "DELETE, operand type: NUMBER");
+          "DELETE, operand type: NUMBER, typeSet: ALLOWED_FOR_DELETE_OPERAND");
     CHECK(parse_error("ADD a :v", R"({":v":{"L":[]}})") ==
           "Invalid UpdateExpression: Incorrect operand type for operator or function; operator: "
-          "ADD, operand type: LIST");
+          "ADD, operand type: LIST, typeSet: ALLOWED_FOR_ADD_OPERAND");
+    CHECK(parse_error("ADD a :v", R"({":v":{"BOOL":true}})") ==
+          "Invalid UpdateExpression: Incorrect operand type for operator or function; operator: "
+          "ADD, operand type: BOOL, typeSet: ALLOWED_FOR_ADD_OPERAND");
   }
 
   TEST_CASE("Update error: function operand types") {

@@ -109,6 +109,19 @@ TEST_CASE_FIXTURE(StreamsFixture, "Streams: an UpdateItem that changes nothing w
   CHECK(record_count("tbl") == 1);
 }
 
+TEST_CASE_FIXTURE(StreamsFixture,
+                  "Streams: an UpdateItem that only removes, of a missing item, writes nothing") {
+  // scylladb test/alternator/test_item.py test_update_item_non_existent (run
+  // against DynamoDB): such an update does not create the item.
+  create_table("tbl", "NEW_AND_OLD_IMAGES");
+  auto out = call("UpdateItem", R"({"TableName":"tbl","Key":{"pk":{"S":"a"},"sk":{"S":"1"}},
+    "UpdateExpression":"REMOVE absentattr","ReturnValues":"ALL_NEW"})");
+  CHECK(!out.HasMember("Attributes"));
+  CHECK(record_count("tbl") == 0);
+  auto got = call("GetItem", R"({"TableName":"tbl","Key":{"pk":{"S":"a"},"sk":{"S":"1"}}})");
+  CHECK(!got.HasMember("Item"));
+}
+
 TEST_CASE_FIXTURE(StreamsFixture, "Streams: deleting a missing item writes no record") {
   create_table("tbl", "NEW_AND_OLD_IMAGES");
   call("DeleteItem", kDelete);

@@ -99,6 +99,11 @@ class Update {
   const std::vector<Path>& target_paths() const;
   // Every path the update reads or writes (targets and operand paths).
   std::vector<Path> all_paths() const;
+  // True when every action only takes something away (REMOVE, DELETE from a
+  // set, AttributeUpdates DELETE): such an update of a missing item creates
+  // nothing (scylladb test/alternator/test_item.py, test_update_item_non_existent,
+  // run against DynamoDB; an empty update still creates the item).
+  bool only_removes() const;
   // Top-level attributes SET from a plain document path ("SET c = e"), whose
   // type is known only when the update runs.
   std::vector<std::string> path_assigned_attributes() const;

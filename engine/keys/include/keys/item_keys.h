@@ -28,9 +28,12 @@ constexpr size_t kMaxSortKeyBytes = 1024;
 // schema", ...).
 void validate_key(const Item& key, const TableDef& table);
 
-// A whole item to be written (PutItem, BatchWrite put, the result of an
-// UpdateItem): table keys present, typed and within size; index key
-// attributes, when present, of the index's declared types and non-empty.
+// A whole item to be written (PutItem, BatchWrite put, TransactWriteItems,
+// PartiQL INSERT, the result of an UpdateItem or PartiQL UPDATE): table keys
+// present, typed and within size; index key attributes, when present, of the
+// index's declared types, non-empty and within the same size limits, with the
+// same messages ("Size of hashkey has exceeded ...", "Aggregated size of all
+// range keys ...").
 void validate_item_keys(const Item& item, const TableDef& table);
 
 // TransactWriteItems cancels (a ValidationError reason) rather than refuses
@@ -65,7 +68,10 @@ EncodedKey encode_key(const Item& item, const KeySchema& keys);
 
 // The item's key in `index`, or nullopt when the item lacks one of the index
 // key attributes (sparse index; with multi-attribute keys, any one of them)
-// or holds it with another type. Key parts of several attributes compose as
+// or holds a value the index cannot key: of another type, an empty string or
+// binary, or over the key size limits (the index key violations a GSI
+// backfill skips, Developer Guide "Detecting and correcting index key
+// violations"). Key parts of several attributes compose as
 // keys/key_encoding.h describes.
 std::optional<EncodedKey> index_key_of(const Item& item, const IndexDef& index);
 // index_key_of(item, index).has_value(), without encoding the key.

@@ -47,7 +47,8 @@ class Number {
   Number subtract(const Number& other) const;
 
  private:
-  // Throws when out of range or too precise.
+  // Checks an arithmetic result: throws the overflow or underflow message
+  // when out of range, and the overflow message when too precise.
   void check_limits() const;
 
   bool negative_ = false;
