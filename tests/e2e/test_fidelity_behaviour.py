@@ -167,8 +167,10 @@ class DeleteTableAnswer(ServerTestCase):
             self.assertNotIn(absent, description)
         self.assertEqual(description["TableName"], name)
         self.assertEqual(description["TableStatus"], "DELETING")
+        # DeletionProtectionEnabled is sent too, but Debian's botocore (1.29) predates the
+        # member and drops it from the parsed answer.
         for present in ("ProvisionedThroughput", "TableSizeBytes", "ItemCount", "TableArn",
-                        "TableId", "DeletionProtectionEnabled"):
+                        "TableId"):
             self.assertIn(present, description)
         self.assertEqual(description["BillingModeSummary"]["BillingMode"], "PAY_PER_REQUEST")
 
