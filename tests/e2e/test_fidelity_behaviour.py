@@ -155,12 +155,7 @@ class ExpressionBehaviour(ServerTestCase):
 
 class DeleteTableAnswer(ServerTestCase):
     def test_delete_table_description_has_no_schema(self):
-        name = unique_name("bhv_del")
-        self.ddb.create_table(
-            TableName=name,
-            AttributeDefinitions=[{"AttributeName": "pk", "AttributeType": "S"}],
-            KeySchema=[{"AttributeName": "pk", "KeyType": "HASH"}],
-            BillingMode="PAY_PER_REQUEST")
+        name = self.create_table(unique_name("bhv_del"), range_key=None)
         self.ddb.put_item(TableName=name, Item={"pk": {"S": "a"}})
         description = self.ddb.delete_table(TableName=name)["TableDescription"]
         for absent in ("AttributeDefinitions", "KeySchema", "CreationDateTime"):
@@ -232,12 +227,7 @@ class GsiBackfillViolations(ServerTestCase):
         self.fail("index never ACTIVE")
 
     def test_backfill_skips_violating_items_and_writes_are_then_refused(self):
-        name = unique_name("bhv_backfill")
-        self.ddb.create_table(
-            TableName=name,
-            AttributeDefinitions=[{"AttributeName": "pk", "AttributeType": "S"}],
-            KeySchema=[{"AttributeName": "pk", "KeyType": "HASH"}],
-            BillingMode="PAY_PER_REQUEST")
+        name = self.create_table(unique_name("bhv_backfill"), range_key=None)
         items = {"good": {"S": "ok"}, "number": {"N": "1"}, "empty": {"S": ""},
                  "long": {"S": "h" * 2049}, "long_sort": {"S": "ok"}}
         for key, g in items.items():
