@@ -12,8 +12,12 @@ std::string error_body(const ApiError& error) {
   writer.StartObject();
   writer.Key("__type");
   writer.String(type.data(), static_cast<rapidjson::SizeType>(type.size()));
-  writer.Key(error.code == ErrorCode::kTransactionCanceled ? "Message" : "message");
-  writer.String(error.message.data(), static_cast<rapidjson::SizeType>(error.message.size()));
+  // An empty message is no member at all: DynamoDB's answer to a body it
+  // cannot parse is {"__type": "...#SerializationException"} alone.
+  if (!error.message.empty()) {
+    writer.Key(error.code == ErrorCode::kTransactionCanceled ? "Message" : "message");
+    writer.String(error.message.data(), static_cast<rapidjson::SizeType>(error.message.size()));
+  }
   writer.EndObject();
   std::string body(buffer.GetString(), buffer.GetSize());
   if (!error.extra_members_json.empty()) {

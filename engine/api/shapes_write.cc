@@ -2825,9 +2825,8 @@ void write_Tag(JsonWriter& w, const api::Tag& value) {
   w.EndObject();
 }
 
-void write_TagResourceOutput(JsonWriter& w, const api::TagResourceResponse&) {
-  w.StartObject();
-  w.EndObject();
+void write_TagResourceOutput(JsonWriter&, const api::TagResourceResponse&) {
+  // No output shape: the answer is an empty body.
 }
 
 void write_UntagResourceInput(JsonWriter& w, const api::UntagResourceRequest& value) {
@@ -2851,9 +2850,8 @@ void write_TagKeyList(JsonWriter& w, const std::vector<std::string>& value) {
   w.EndArray();
 }
 
-void write_UntagResourceOutput(JsonWriter& w, const api::UntagResourceResponse&) {
-  w.StartObject();
-  w.EndObject();
+void write_UntagResourceOutput(JsonWriter&, const api::UntagResourceResponse&) {
+  // No output shape: the answer is an empty body.
 }
 
 void write_ListTagsOfResourceInput(JsonWriter& w, const api::ListTagsOfResourceRequest& value) {

@@ -21,6 +21,19 @@ class TagsTest(ServerTestCase):
         self.assertEqual(self.ddb.list_tags_of_resource(ResourceArn=self.arn)["Tags"],
                          [{"Key": "team", "Value": "core"}])
 
+    def test_tag_and_untag_answer_an_empty_body(self):
+        # Neither operation has an output shape: DynamoDB answers HTTP 200 with
+        # an empty body (API reference, "Response Elements"; dynalite sends '').
+        status, _, body = self.server.raw(
+            json.dumps({"ResourceArn": self.arn, "Tags": [{"Key": "env", "Value": "x"}]}),
+            target="DynamoDB_20120810.TagResource")
+        self.assertEqual((status, body), (200, b""))
+        status, _, body = self.server.raw(
+            json.dumps({"ResourceArn": self.arn, "TagKeys": ["env"]}),
+            target="DynamoDB_20120810.UntagResource")
+        self.assertEqual((status, body), (200, b""))
+        self.assertEqual(self.ddb.list_tags_of_resource(ResourceArn=self.arn)["Tags"], [])
+
     def test_paginator_collects_every_tag(self):
         self.ddb.tag_resource(ResourceArn=self.arn, Tags=[
             {"Key": "k%02d" % i, "Value": str(i)} for i in range(25)])

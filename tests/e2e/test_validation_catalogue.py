@@ -138,7 +138,9 @@ class ValidationCatalogue(ServerTestCase):
         code, status, message = self.send(case)
         self.assertIsNotNone(code, "the request succeeded; expected " + case["code"])
         self.assertEqual((code, status), (case["code"], case.get("status", 400)), message)
-        self.assertEqual(message, self.stream_placeholders(case["message"]))
+        # A null message in a case: the answer has no message member.
+        expected = case["message"]
+        self.assertEqual(message, expected and self.stream_placeholders(expected))
 
 
 def _add_case_methods():

@@ -79,6 +79,8 @@ TEST_CASE("route: a malformed JSON body is SerializationException 400") {
   auto response = route(*db, api_request("DynamoDB_20120810.ListTables", "{\"Limit\":"));
   CHECK(response.result_int() == 400);
   CHECK(error_name(response) == "SerializationException");
+  // No message member, as DynamoDB answers (dynalite's test/connection.js).
+  CHECK(response.body() == R"({"__type":"com.amazon.coral.service#SerializationException"})");
 }
 
 TEST_CASE("route: the DynamoDBStreams_20120810 prefix reaches the engine") {

@@ -361,10 +361,13 @@ class Model:
                 spec = model["operations"][op]
                 output = spec.get("output", {}).get("shape")
                 if output is None:
-                    # An operation that answers "{}" (TagResource, UntagResource)
-                    # gets an empty response struct, so that every operation has one.
+                    # An operation without an output shape (TagResource,
+                    # UntagResource) answers HTTP 200 with an empty body (the
+                    # API reference's "Response Elements"; dynalite, recorded
+                    # against DynamoDB, sends ''). It gets an empty response
+                    # struct, so that every operation has one, written as nothing.
                     output = op + "Output"
-                    self.shapes[output] = {"type": "structure", "members": {}}
+                    self.shapes[output] = {"type": "structure", "members": {}, "no_body": True}
                 self.operations.append((op, spec["input"]["shape"], output))
         self.apply_overrides()
         self.reachable = self.closure()
@@ -1106,7 +1109,10 @@ class WriteGen:
         m = self.model
         s = m.shape(name)
         lines = ["void write_%s(JsonWriter& w, const %s& value) {" % (name, m.cpp_type(name))]
-        if s["type"] == "structure" and not s["members"]:
+        if s.get("no_body"):
+            lines[0] = lines[0].replace("JsonWriter& w", "JsonWriter&").replace(" value)", ")")
+            lines.append("  // No output shape: the answer is an empty body.")
+        elif s["type"] == "structure" and not s["members"]:
             lines[0] = lines[0].replace(" value)", ")")
             lines.append("  w.StartObject();")
             lines.append("  w.EndObject();")
