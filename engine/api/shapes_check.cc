@@ -940,11 +940,13 @@ void check_DeleteTableInput(const api::DeleteTableRequest& value, const Path& pa
 
 void check_PutItemInput(const api::PutItemRequest& value, const Path& path, ShapeErrors& errors) {
   {
+    const size_t before = errors.size();
     const Path p = path.member("tableName");
     if (!value.table_name) errors.require(false, p.text());
     if (value.table_name) {
       check_name_or_arn(*value.table_name, p, StringRule{1, 1024, nullptr, nullptr}, StringRule{3, 255, matches_name_pattern, "[a-zA-Z0-9_.-]+"}, errors);
     }
+    if (errors.size() != before) return;  // reported alone
   }
   {
     const Path p = path.member("item");
@@ -957,15 +959,15 @@ void check_PutItemInput(const api::PutItemRequest& value, const Path& path, Shap
     }
   }
   {
-    const Path p = path.member("returnValues");
-    if (value.return_values) {
-      check_enum(*value.return_values, p, "[ALL_NEW, UPDATED_OLD, ALL_OLD, NONE, UPDATED_NEW]", errors);
-    }
-  }
-  {
     const Path p = path.member("returnConsumedCapacity");
     if (value.return_consumed_capacity) {
       check_enum(*value.return_consumed_capacity, p, "[INDEXES, TOTAL, NONE]", errors);
+    }
+  }
+  {
+    const Path p = path.member("returnValues");
+    if (value.return_values) {
+      check_enum(*value.return_values, p, "[ALL_NEW, UPDATED_OLD, ALL_OLD, NONE, UPDATED_NEW]", errors);
     }
   }
   {
@@ -1065,15 +1067,15 @@ void check_DeleteItemInput(const api::DeleteItemRequest& value, const Path& path
     }
   }
   {
-    const Path p = path.member("returnValues");
-    if (value.return_values) {
-      check_enum(*value.return_values, p, "[ALL_NEW, UPDATED_OLD, ALL_OLD, NONE, UPDATED_NEW]", errors);
-    }
-  }
-  {
     const Path p = path.member("returnConsumedCapacity");
     if (value.return_consumed_capacity) {
       check_enum(*value.return_consumed_capacity, p, "[INDEXES, TOTAL, NONE]", errors);
+    }
+  }
+  {
+    const Path p = path.member("returnValues");
+    if (value.return_values) {
+      check_enum(*value.return_values, p, "[ALL_NEW, UPDATED_OLD, ALL_OLD, NONE, UPDATED_NEW]", errors);
     }
   }
   {
@@ -1092,11 +1094,13 @@ void check_DeleteItemInput(const api::DeleteItemRequest& value, const Path& path
 
 void check_UpdateItemInput(const api::UpdateItemRequest& value, const Path& path, ShapeErrors& errors) {
   {
+    const size_t before = errors.size();
     const Path p = path.member("tableName");
     if (!value.table_name) errors.require(false, p.text());
     if (value.table_name) {
       check_name_or_arn(*value.table_name, p, StringRule{1, 1024, nullptr, nullptr}, StringRule{3, 255, matches_name_pattern, "[a-zA-Z0-9_.-]+"}, errors);
     }
+    if (errors.size() != before) return;  // reported alone
   }
   {
     const Path p = path.member("key");
@@ -1120,19 +1124,20 @@ void check_UpdateItemInput(const api::UpdateItemRequest& value, const Path& path
       check_enum(*value.conditional_operator, p, "[OR, AND]", errors);
     }
   }
+  const size_t before_first_failure_group = errors.size();
   {
     const Path p = path.member("returnValues");
     if (value.return_values) {
       check_enum(*value.return_values, p, "[ALL_NEW, UPDATED_OLD, ALL_OLD, NONE, UPDATED_NEW]", errors);
     }
   }
-  {
+  if (errors.size() == before_first_failure_group) {
     const Path p = path.member("returnConsumedCapacity");
     if (value.return_consumed_capacity) {
       check_enum(*value.return_consumed_capacity, p, "[INDEXES, TOTAL, NONE]", errors);
     }
   }
-  {
+  if (errors.size() == before_first_failure_group) {
     const Path p = path.member("returnItemCollectionMetrics");
     if (value.return_item_collection_metrics) {
       check_enum(*value.return_item_collection_metrics, p, "[SIZE, NONE]", errors);

@@ -28,7 +28,7 @@ void ShapeErrors::add(std::optional<std::string_view> value, std::string_view pa
   m += path;
   m += "' failed to satisfy constraint: ";
   m += constraint;
-  messages_.push_back(std::move(m));
+  keep(std::move(m));
 }
 
 void ShapeErrors::add_unrendered(std::string_view path, std::string_view constraint) {
@@ -36,7 +36,11 @@ void ShapeErrors::add_unrendered(std::string_view path, std::string_view constra
   m += path;
   m += "' failed to satisfy constraint: ";
   m += constraint;
-  messages_.push_back(std::move(m));
+  keep(std::move(m));
+}
+
+void ShapeErrors::keep(std::string message) {
+  if (messages_.size() < kMostJoinedShapeErrors) messages_.push_back(std::move(message));
 }
 
 void ShapeErrors::require(bool present, std::string_view path) {

@@ -222,6 +222,33 @@ OVERRIDES = {
         "Update": ["TableName"],
         "ConditionCheck": ["TableName"],
         "WriteRequest": ["DeleteRequest", "PutRequest"],
+        # DynamoDB's newer regions (eu-west-2, eu-central-1) list ReturnConsumedCapacity
+        # before ReturnValues (nubo-db/dynamodb-conformance
+        # captures/2026-06-09-validation-rewording.json, o_put_three_bad_enums and
+        # o_del_two_bad_enums; us-east-1 still lists ReturnValues first).
+        "PutItemInput": ["TableName", "Item", "Expected", "ReturnConsumedCapacity"],
+        "DeleteItemInput": ["TableName", "Key", "Expected", "ConditionalOperator",
+                            "ReturnConsumedCapacity"],
+    },
+    # Members whose errors, when they have any, are the whole message: nothing after
+    # them is checked. PutItem and UpdateItem report a bad TableName alone in
+    # DynamoDB's newer regions (the same capture, o_put_empty_table_bad_rv: TableName
+    # '' with ReturnValues 'INVALID' is one error; nubo-db/dynoxide issue 83 and pull
+    # request 127 adopted it; us-east-1 still joins both). Each must come first in
+    # check_order (or the model's order).
+    "reported_alone": {
+        "PutItemInput": ["TableName"],
+        "UpdateItemInput": ["TableName"],
+    },
+    # Members of which only the first that fails is reported. UpdateItem stops at its
+    # first invalid Return* enum in the newer regions (the same capture,
+    # o_upd_two_bad_enums: ReturnValues and ReturnConsumedCapacity both invalid give
+    # one error, ReturnValues'; nubo-db/dynamodb-conformance
+    # tests/tier3/validation-ordering/updateItem.test.ts). The members must be
+    # consecutive in the check order.
+    "first_failure_only": {
+        "UpdateItemInput": ["ReturnValues", "ReturnConsumedCapacity",
+                            "ReturnItemCollectionMetrics"],
     },
     # Structures inside a list or map whose wrong JSON type DynamoDB reports with its
     # newer deserializer's words ("Unexpected value type in payload"; an array:
@@ -855,6 +882,43 @@ class CheckGen:
         self.ensure(shape_name)
         return [pad + "check_%s(%s, %s, errors);" % (shape_name, value, path)]
 
+    def structure_checks(self, name, s):
+        """One block per checked member, in check order, with OVERRIDES'
+        reported_alone (return once the member failed) and first_failure_only (skip
+        a group member once an earlier one failed)."""
+        m = self.model
+        required = set(s.get("required", []))
+        alone = OVERRIDES["reported_alone"].get(name, [])
+        group = OVERRIDES["first_failure_only"].get(name, [])
+        order = m.check_members(name)
+        if group:
+            at = order.index(group[0])
+            assert order[at:at + len(group)] == group, name + ": first_failure_only not consecutive"
+        lines = []
+        for mname in order:
+            mem = s["members"][mname]
+            checked = self.has_checks(mem["shape"])
+            if mname not in required and not checked:
+                continue
+            field = "value." + snake(mname)
+            if group and mname == group[0]:
+                lines.append("  const size_t before_first_failure_group = errors.size();")
+            guarded = mname in group[1:]
+            lines.append("  if (errors.size() == before_first_failure_group) {" if guarded else "  {")
+            if mname in alone:
+                lines.append("    const size_t before = errors.size();")
+            lines.append('    const Path p = path.member("%s");' % lower_first(mname))
+            if mname in required:
+                lines.append("    if (!%s) errors.require(false, p.text());" % field)
+            if checked:
+                lines.append("    if (%s) {" % field)
+                lines.extend(self.value_check(mem["shape"], "*" + field, "p", 6))
+                lines.append("    }")
+            if mname in alone:
+                lines.append("    if (errors.size() != before) return;  // reported alone")
+            lines.append("  }")
+        return lines
+
     def ensure(self, name):
         if name in self.funcs:
             return
@@ -864,22 +928,7 @@ class CheckGen:
         ctype = m.cpp_type(name)
         lines = ["void check_%s(const %s& value, const Path& path, ShapeErrors& errors) {" % (name, ctype)]
         if s["type"] == "structure":
-            required = set(s.get("required", []))
-            for mname in m.check_members(name):
-                mem = s["members"][mname]
-                checked = self.has_checks(mem["shape"])
-                if mname not in required and not checked:
-                    continue
-                field = "value." + snake(mname)
-                lines.append("  {")
-                lines.append('    const Path p = path.member("%s");' % lower_first(mname))
-                if mname in required:
-                    lines.append("    if (!%s) errors.require(false, p.text());" % field)
-                if checked:
-                    lines.append("    if (%s) {" % field)
-                    lines.extend(self.value_check(mem["shape"], "*" + field, "p", 6))
-                    lines.append("    }")
-                lines.append("  }")
+            lines.extend(self.structure_checks(name, s))
         elif s["type"] == "list":
             elem = s["member"]["shape"]
             if "min" in s or "max" in s:

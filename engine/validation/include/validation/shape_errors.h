@@ -7,6 +7,11 @@
 //   2 validation errors detected: Value ...; Value ...
 // DynamoDB reports these before any semantic check or table lookup. This is
 // the one place such messages are built.
+//
+// One message joins at most ten: DynamoDB stops collecting at the tenth and
+// counts only those ("10 validation errors detected: ..." for nine empty
+// LocalSecondaryIndexes, 27 missing members: dynalite test/createTable.js,
+// recorded against DynamoDB; dynalite validations/index.js stops at 10).
 
 #include <cstdint>
 #include <initializer_list>
@@ -28,6 +33,9 @@ inline constexpr std::string_view kMapKeysAreNames =
     "Member must have length greater than or equal to 3, Member must satisfy regular expression "
     "pattern: [a-zA-Z0-9_.-]+]";
 
+// The most errors one "N validation errors detected" message joins.
+inline constexpr size_t kMostJoinedShapeErrors = 10;
+
 class ShapeErrors {
  public:
   // `value` is rendered as DynamoDB does: null, or the value's text.
@@ -41,10 +49,17 @@ class ShapeErrors {
   void require(bool present, std::string_view path);
 
   bool empty() const { return messages_.empty(); }
+  // How many errors are collected so far (at most kMostJoinedShapeErrors); the
+  // generated checks compare it before and after a member to see whether the
+  // member failed.
+  size_t size() const { return messages_.size(); }
   // Throws ValidationException with every collected message; no-op if none.
   void throw_if_any() const;
 
  private:
+  // Keeps `message` unless kMostJoinedShapeErrors are already kept.
+  void keep(std::string message);
+
   std::vector<std::string> messages_;
 };
 
