@@ -168,17 +168,14 @@ Response api_call(const RouteContext& ctx, const Request& request, CallRecord* r
       break;
     }
   }
-  if (operation.empty()) {
-    return error_for(request, ErrorCode::kUnknownOperation,
-                     target.empty() ? "Missing X-Amz-Target header (expected "
-                                      "DynamoDB_20120810.<Operation>)"
-                                    : "Unrecognized X-Amz-Target: " + std::string(target));
-  }
+  // A missing or unknown target, and a body of another content type, are
+  // answered {"__type":"com.amazon.coral.service#UnknownOperationException"}
+  // with no message member, as DynamoDB answers them (dynalite's
+  // test/connection.js, recorded against DynamoDB): the empty message.
+  if (operation.empty()) return error_for(request, ErrorCode::kUnknownOperation, "");
   std::string_view content_type = std_view(request[http::field::content_type]);
   if (!content_type_accepted(content_type)) {
-    return error_for(request, ErrorCode::kUnknownOperation,
-                     "Unsupported Content-Type: " + std::string(content_type) +
-                         " (expected application/x-amz-json-1.0)");
+    return error_for(request, ErrorCode::kUnknownOperation, "");
   }
   // Fault rules answer before the database sees the call: nothing is written.
   if (ctx.options != nullptr && ctx.options->faults) {

@@ -58,6 +58,8 @@ TEST_CASE("route: a missing X-Amz-Target is UnknownOperationException 400") {
   auto response = route(*db, api_request("", "{}"));
   CHECK(response.result_int() == 400);
   CHECK(error_name(response) == "UnknownOperationException");
+  // No message member, as DynamoDB answers (dynalite's test/connection.js).
+  CHECK(response.body() == R"({"__type":"com.amazon.coral.service#UnknownOperationException"})");
 }
 
 TEST_CASE("route: an unknown target prefix is UnknownOperationException 400") {
@@ -72,6 +74,7 @@ TEST_CASE("route: an unknown operation is UnknownOperationException 400") {
   auto response = route(*db, api_request("DynamoDB_20120810.Frobnicate", "{}"));
   CHECK(response.result_int() == 400);
   CHECK(error_name(response) == "UnknownOperationException");
+  CHECK(response.body() == R"({"__type":"com.amazon.coral.service#UnknownOperationException"})");
 }
 
 TEST_CASE("route: a malformed JSON body is SerializationException 400") {
