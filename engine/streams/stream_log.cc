@@ -136,6 +136,7 @@ void StreamLog::on_definition_saved(const TableDef& def) {
 void StreamLog::on_table_dropped(const TableDef& def) { close_open_streams(def.name, ""); }
 
 std::vector<StoredStream> StreamLog::streams() {
+  if (!tables_.maybe_present()) return {};  // no stream yet
   tables_.ensure();
   std::vector<StoredStream> out;
   auto stmt = connection_.cached(sql::select_streams());
@@ -145,6 +146,7 @@ std::vector<StoredStream> StreamLog::streams() {
 
 std::optional<StoredStream> StreamLog::find_stream(std::string_view table_name,
                                                    std::string_view label) {
+  if (!tables_.maybe_present()) return {};  // no stream yet
   tables_.ensure();
   auto stmt = connection_.cached(sql::select_stream());
   stmt->bind_text(1, table_name).bind_text(2, label);
@@ -154,6 +156,7 @@ std::optional<StoredStream> StreamLog::find_stream(std::string_view table_name,
 
 std::vector<StoredRecord> StreamLog::read_stream(const StoredStream& stream, int64_t from_seq,
                                                  int64_t to_seq, int64_t limit) {
+  if (!tables_.maybe_present()) return {};  // no stream yet
   tables_.ensure();
   std::vector<StoredRecord> out;
   auto stmt = connection_.cached(sql::select_stream_records());
@@ -168,6 +171,7 @@ std::vector<StoredRecord> StreamLog::read_stream(const StoredStream& stream, int
 
 std::vector<StoredRecord> StreamLog::read_table(std::string_view table_name, int64_t after_seq,
                                                 int64_t limit) {
+  if (!tables_.maybe_present()) return {};  // no stream yet
   tables_.ensure();
   std::vector<StoredRecord> out;
   auto stmt = connection_.cached(sql::select_table_records());

@@ -1,13 +1,14 @@
 // LazyTables: a feature's tables made at first use, kept or taken back with
 // the transaction that made them, and only the catalog made at open.
 
+#include "storage/lazy_tables.h"
+
 #include <doctest/doctest.h>
 
 #include <filesystem>
 #include <string>
 
 #include "dynamini/database.h"
-#include "storage/lazy_tables.h"
 #include "storage/sql_text.h"
 #include "storage/sqlite.h"
 
@@ -21,6 +22,12 @@ namespace {
 std::string tags_probe() { return "CREATE TABLE IF NOT EXISTS probe_t(x INTEGER)"; }
 
 bool has_table(Connection& c, const char* name) { return existing_tables(c).contains(name); }
+
+dynamini::Result must(dynamini::Result r) {
+  INFO((r.error ? std::string(r.error->name()) + ": " + r.error->message : std::string()));
+  REQUIRE(r.ok());
+  return r;
+}
 
 }  // namespace
 
@@ -71,17 +78,16 @@ TEST_CASE("lazy tables: a database file has only the catalog until a feature is 
   const std::string path = file.string();
   {
     auto db = dynamini::Database::open({.path = path, .ttl_sweep_interval_ms = 0});
-    REQUIRE(db->execute("CreateTable", R"({"TableName":"t","BillingMode":"PAY_PER_REQUEST",
+    must(db->execute("CreateTable", R"({"TableName":"lazy","BillingMode":"PAY_PER_REQUEST",
         "AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"}],
-        "KeySchema":[{"AttributeName":"pk","KeyType":"HASH"}]})")
-                .ok());
-    REQUIRE(db->execute("PutItem", R"({"TableName":"t","Item":{"pk":{"S":"a"}}})").ok());
+        "KeySchema":[{"AttributeName":"pk","KeyType":"HASH"}]})"));
+    must(db->execute("PutItem", R"({"TableName":"lazy","Item":{"pk":{"S":"a"}}})"));
     // Read as empty without their tables.
-    auto streams = db->execute("ListStreams", "{}");
-    REQUIRE(streams.ok());
+    auto streams = must(db->execute("ListStreams", "{}"));
     CHECK(streams.body.find("\"Streams\":[]") != std::string::npos);
-    auto tags = db->execute("ListTagsOfResource",
-                            R"({"ResourceArn":"arn:aws:dynamodb:us-east-1:000000000000:table/t"})");
+    auto tags =
+        db->execute("ListTagsOfResource",
+                    R"({"ResourceArn":"arn:aws:dynamodb:us-east-1:000000000000:table/lazy"})");
     REQUIRE(tags.ok());
   }
   {
@@ -90,18 +96,16 @@ TEST_CASE("lazy tables: a database file has only the catalog until a feature is 
     CHECK(tables.contains("dynamini_catalog"));
     for (const char* feature : {"dynamini_streams", "dynamini_stream_shards", "dynamini_backups",
                                 "dynamini_jobs", "dynamini_pitr"}) {
-      CHECK_MESSAGE(!tables.contains(feature), feature);
+      CHECK_MESSAGE(!tables.contains(feature), std::string(feature));
     }
   }
   {
     auto db = dynamini::Database::open({.path = path, .ttl_sweep_interval_ms = 0});
-    REQUIRE(db->execute("UpdateTable", R"({"TableName":"t","StreamSpecification":
-        {"StreamEnabled":true,"StreamViewType":"NEW_IMAGE"}})")
-                .ok());
-    REQUIRE(db->execute("PutItem", R"({"TableName":"t","Item":{"pk":{"S":"b"}}})").ok());
-    auto streams = db->execute("ListStreams", "{}");
-    REQUIRE(streams.ok());
-    CHECK(streams.body.find("\"TableName\":\"t\"") != std::string::npos);
+    must(db->execute("UpdateTable", R"({"TableName":"lazy","StreamSpecification":
+        {"StreamEnabled":true,"StreamViewType":"NEW_IMAGE"}})"));
+    must(db->execute("PutItem", R"({"TableName":"lazy","Item":{"pk":{"S":"b"}}})"));
+    auto streams = must(db->execute("ListStreams", "{}"));
+    CHECK(streams.body.find("\"TableName\":\"lazy\"") != std::string::npos);
   }
   {
     Connection c(path);
