@@ -33,9 +33,8 @@ std::string backup_arn(const std::string& region, const std::string& account_id,
          ms + "-" + suffix;
 }
 
-void BackupStore::ensure_schema() { connection_.exec(sql::create_backup_tables()); }
-
 StoredBackup BackupStore::create(const TableDef& def, StoredBackup backup) {
+  tables_.ensure();
   {
     auto next = connection_.cached(sql::next_backup_storage());
     next->step();
@@ -70,6 +69,7 @@ StoredBackup BackupStore::create(const TableDef& def, StoredBackup backup) {
 }
 
 std::optional<StoredBackup> BackupStore::find(const std::string& arn) {
+  tables_.ensure();
   auto stmt = connection_.cached(sql::select_backup());
   stmt->bind_text(1, arn);
   if (!stmt->step()) return std::nullopt;
@@ -77,6 +77,7 @@ std::optional<StoredBackup> BackupStore::find(const std::string& arn) {
 }
 
 std::vector<StoredBackup> BackupStore::all() {
+  tables_.ensure();
   std::vector<StoredBackup> out;
   auto stmt = connection_.cached(sql::select_backups());
   while (stmt->step()) out.push_back(read_backup_row(*stmt));
@@ -84,6 +85,7 @@ std::vector<StoredBackup> BackupStore::all() {
 }
 
 void BackupStore::remove(const StoredBackup& backup) {
+  tables_.ensure();
   connection_.clear_cache();  // cached statements on the dropped table must go
   connection_.exec(sql::drop_table(backup.storage_table()));
   auto stmt = connection_.cached(sql::delete_backup());
@@ -91,6 +93,7 @@ void BackupStore::remove(const StoredBackup& backup) {
 }
 
 void BackupStore::copy_items_into(const StoredBackup& backup, const std::string& target_table) {
+  tables_.ensure();
   connection_.exec(sql::copy_item_rows(backup.storage_table(), target_table));
 }
 

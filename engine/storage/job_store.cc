@@ -29,9 +29,8 @@ JobRecord read_job_row(Statement& s) {
 
 }  // namespace
 
-void JobStore::ensure_schema() { connection_.exec(sql::create_jobs()); }
-
 void JobStore::save(const JobRecord& r) {
+  tables_.ensure();
   auto stmt = connection_.cached(sql::upsert_job());
   stmt->bind_text(1, r.arn)
       .bind_text(2, r.kind)
@@ -54,6 +53,7 @@ void JobStore::save(const JobRecord& r) {
 }
 
 std::optional<JobRecord> JobStore::find(const std::string& arn) {
+  tables_.ensure();
   auto stmt = connection_.cached(sql::select_job());
   stmt->bind_text(1, arn);
   if (!stmt->step()) return std::nullopt;
@@ -61,6 +61,7 @@ std::optional<JobRecord> JobStore::find(const std::string& arn) {
 }
 
 std::vector<JobRecord> JobStore::all(const std::string& kind) {
+  tables_.ensure();
   std::vector<JobRecord> out;
   auto stmt = connection_.cached(sql::select_jobs());
   stmt->bind_text(1, kind);
@@ -70,6 +71,7 @@ std::vector<JobRecord> JobStore::all(const std::string& kind) {
 
 std::optional<JobRecord> JobStore::find_by_token(const std::string& kind,
                                                  const std::string& client_token) {
+  tables_.ensure();
   auto stmt = connection_.cached(sql::select_job_by_token());
   stmt->bind_text(1, kind).bind_text(2, client_token);
   if (!stmt->step()) return std::nullopt;
@@ -78,6 +80,7 @@ std::optional<JobRecord> JobStore::find_by_token(const std::string& kind,
 
 void JobStore::fail_unfinished(int64_t now_ms, const std::string& code,
                                const std::string& message) {
+  tables_.ensure();
   auto stmt = connection_.cached(sql::fail_unfinished_jobs());
   stmt->bind_int64(1, now_ms).bind_text(2, code).bind_text(3, message).run();
 }

@@ -13,9 +13,10 @@ constexpr int64_t kDayMs = 24LL * 60 * 60 * 1000;
 
 }  // namespace
 
-void PointInTimeLog::load() {
-  connection_.exec(sql::create_pitr_tables());
+void PointInTimeLog::load(const TableNames& tables) {
   enabled_.clear();
+  last_logged_ms_ = 0;
+  if (!tables_.detect(tables)) return;
   auto stmt = connection_.cached(sql::select_pitr());
   while (stmt->step()) {
     enabled_[std::string(stmt->column_text(0))] = {stmt->column_int64(1), stmt->column_int64(2)};
@@ -32,6 +33,7 @@ std::optional<PointInTimeSettings> PointInTimeLog::settings(const TableDef& def)
 }
 
 PointInTimeSettings PointInTimeLog::enable(const TableDef& def, int64_t recovery_days) {
+  tables_.ensure();
   PointInTimeSettings s{now_ms(), recovery_days};
   if (auto current = settings(def)) s.enabled_ms = current->enabled_ms;
   auto stmt = connection_.cached(sql::upsert_pitr());
@@ -42,6 +44,7 @@ PointInTimeSettings PointInTimeLog::enable(const TableDef& def, int64_t recovery
 }
 
 void PointInTimeLog::disable(const TableDef& def) {
+  tables_.ensure();
   auto settings = connection_.cached(sql::delete_pitr());
   settings->bind_text(1, def.table_uuid).run();
   auto log = connection_.cached(sql::delete_pitr_log());
@@ -51,6 +54,7 @@ void PointInTimeLog::disable(const TableDef& def) {
 
 void PointInTimeLog::before_write(const TableDef& def, const EncodedKey& key) {
   if (enabled_.empty() || !enabled_.contains(def.table_uuid)) return;
+  tables_.ensure();
   const int64_t now = now_ms();
   last_logged_ms_ = std::max(last_logged_ms_, now);
   auto stmt = connection_.cached(sql::log_row_before_write(def.storage_table()));
@@ -73,6 +77,7 @@ void PointInTimeLog::trim(int64_t now) {
 }
 
 void PointInTimeLog::rewind(const TableDef& def, const std::string& table, int64_t after_ms) {
+  tables_.ensure();
   struct Undo {
     std::string pk, sk;
     std::optional<std::string> item;
@@ -104,6 +109,7 @@ void PointInTimeLog::rewind(const TableDef& def, const std::string& table, int64
 
 std::vector<PointInTimeChange> PointInTimeLog::changes(const TableDef& def, int64_t from_ms,
                                                        int64_t to_ms) {
+  tables_.ensure();
   std::vector<PointInTimeChange> out;
   auto stmt = connection_.cached(sql::select_pitr_changes());
   stmt->bind_text(1, def.table_uuid).bind_int64(2, from_ms).bind_int64(3, to_ms);
@@ -120,6 +126,7 @@ std::vector<PointInTimeChange> PointInTimeLog::changes(const TableDef& def, int6
 
 std::map<std::pair<std::string, std::string>, std::optional<std::string>> PointInTimeLog::items_at(
     const TableDef& def, int64_t at_ms) {
+  tables_.ensure();
   std::map<std::pair<std::string, std::string>, std::optional<std::string>> out;
   auto stmt = connection_.cached(sql::select_pitr_first_write_after());
   stmt->bind_text(1, def.table_uuid).bind_int64(2, at_ms);

@@ -133,6 +133,7 @@ WriteTransaction::WriteTransaction(Connection& c) : c_(c) { c_.cached("BEGIN IMM
 
 WriteTransaction::~WriteTransaction() {
   if (!done_) {
+    ++c_.rollbacks_;
     try {
       c_.cached("ROLLBACK")->run();
     } catch (...) {
@@ -143,6 +144,7 @@ WriteTransaction::~WriteTransaction() {
 void WriteTransaction::commit() {
   c_.cached("COMMIT")->run();
   done_ = true;
+  ++c_.commits_;
 }
 
 }  // namespace dynamini

@@ -30,9 +30,9 @@ Store::Store(const std::string& path, CommitSync sync) : connection_(path) {
                                                       : "PRAGMA synchronous=NORMAL");
   }
   connection_.exec("PRAGMA temp_store=MEMORY");
+  // The catalog only: each feature's tables are made at its first use
+  // (lazy_tables.h).
   connection_.exec(sql::create_catalog());
-  connection_.exec(sql::create_tags());
-  connection_.exec(sql::create_vector_versions());
 }
 
 void Store::configure_recovery(std::function<int64_t()> now_ms, std::string region,
@@ -45,20 +45,23 @@ void Store::configure_recovery(std::function<int64_t()> now_ms, std::string regi
 
 std::vector<TableDef> Store::load_catalog() {
   std::vector<TableDef> out;
-  stream_log_.ensure_schema();  // also after a restore from a copy without it
-  connection_.exec(sql::create_vector_versions());
-  {
+  // Also after a restore from a copy with fewer of the features' tables.
+  const TableNames tables = existing_tables(connection_);
+  tags_.detect(tables);
+  stream_log_.load(tables);
+  if (vector_versions_.detect(tables)) {
     auto max = connection_.cached(sql::max_vector_version());
     if (max->step()) vector_version_ = std::max(vector_version_, max->column_int64(0));
   }
   vector_cache_.clear();  // memory only: a cache is checked against its version anyway
-  backups_.ensure_schema();
-  point_in_time_.load();
-  jobs_.ensure_schema();
-  // A job left IN_PROGRESS was cut short (a crash, or a snapshot taken
-  // mid-job): nothing resumes it.
-  jobs_.fail_unfinished(now_ms_ ? now_ms_() : 0, "UNKNOWN",
-                        "dynamini stopped before this job finished");
+  backups_.detect(tables);
+  point_in_time_.load(tables);
+  if (jobs_.detect(tables)) {
+    // A job left IN_PROGRESS was cut short (a crash, or a snapshot taken
+    // mid-job): nothing resumes it.
+    jobs_.fail_unfinished(now_ms_ ? now_ms_() : 0, "UNKNOWN",
+                          "dynamini stopped before this job finished");
+  }
   auto stmt = connection_.cached(sql::select_catalog());
   while (stmt->step()) out.push_back(table_def_from_json(stmt->column_text(0)));
   return out;
@@ -103,8 +106,11 @@ void Store::drop_table(const TableDef& def) {
   auto stmt = connection_.cached(sql::delete_catalog());
   stmt->bind_text(1, def.name).run();
   stream_log_.on_table_dropped(def);
-  auto tags = connection_.cached(sql::delete_all_tags());
-  tags->bind_text(1, def.name).run();
+  if (tags_.maybe_present()) {  // no tag table yet: no tags to remove
+    tags_.ensure();
+    auto tags = connection_.cached(sql::delete_all_tags());
+    tags->bind_text(1, def.name).run();
+  }
 }
 
 TableStats Store::stats(const TableDef& def) {
@@ -165,12 +171,14 @@ void Store::drop_vector_index(const TableDef& def, const VectorIndexDef& index) 
   const std::string table = def.storage_vector_index(index);
   connection_.clear_cache();  // cached statements on the dropped table must go
   connection_.exec(sql::drop_table(table));
+  vector_versions_.ensure();
   auto stmt = connection_.cached(sql::delete_vector_version());
   stmt->bind_text(1, table).run();
   vector_cache_.erase(table);
 }
 
 void Store::bump_vector_version(const std::string& storage_name) {
+  vector_versions_.ensure();
   auto stmt = connection_.cached(sql::upsert_vector_version());
   stmt->bind_text(1, storage_name).bind_int64(2, ++vector_version_).run();
 }
@@ -204,6 +212,7 @@ std::shared_ptr<const VectorSnapshot> Store::vector_snapshot(const TableDef& def
   const std::string table = def.storage_vector_index(index);
   int64_t version = 0;
   {
+    vector_versions_.ensure();
     auto stmt = connection_.cached(sql::select_vector_version());
     stmt->bind_text(1, table);
     if (stmt->step()) version = stmt->column_int64(0);
@@ -417,6 +426,7 @@ void Store::read_range(const TableDef& def, const RangeRead& read, const RowVisi
 
 std::vector<std::pair<std::string, std::string>> Store::tags(const TableDef& def) {
   std::vector<std::pair<std::string, std::string>> out;
+  tags_.ensure();
   auto stmt = connection_.cached(sql::select_tags());
   stmt->bind_text(1, def.name);
   while (stmt->step()) out.emplace_back(stmt->column_text(0), stmt->column_text(1));
@@ -424,11 +434,13 @@ std::vector<std::pair<std::string, std::string>> Store::tags(const TableDef& def
 }
 
 void Store::set_tag(const TableDef& def, const std::string& key, const std::string& value) {
+  tags_.ensure();
   auto stmt = connection_.cached(sql::upsert_tag());
   stmt->bind_text(1, def.name).bind_text(2, key).bind_text(3, value).run();
 }
 
 void Store::remove_tag(const TableDef& def, const std::string& key) {
+  tags_.ensure();
   auto stmt = connection_.cached(sql::delete_tag());
   stmt->bind_text(1, def.name).bind_text(2, key).run();
 }

@@ -52,12 +52,10 @@ void StreamLog::configure(std::function<int64_t()> now_ms, std::string region,
 
 int64_t StreamLog::now_ms() const { return now_ms_ ? now_ms_() : 0; }
 
-void StreamLog::ensure_schema() {
-  connection_.exec(sql::create_stream_tables());
-  shards_.ensure_schema();
-}
+void StreamLog::load(const TableNames& tables) { shards_.load(tables, tables_.detect(tables)); }
 
 int64_t StreamLog::last_sequence() {
+  tables_.ensure();
   auto stmt = connection_.cached(sql::last_stream_sequence());
   return stmt->step() ? stmt->column_int64(0) : 0;
 }
@@ -65,6 +63,7 @@ int64_t StreamLog::last_sequence() {
 void StreamLog::on_write(const TableDef& def, const Item* old_item, const Item* new_item,
                          WriteOrigin origin) {
   if (!def.stream.enabled || (!old_item && !new_item)) return;
+  tables_.ensure();
   // "If you perform a PutItem or UpdateItem operation that does not change
   // any data in an item, DynamoDB Streams does not write a stream record for
   // that operation." (Developer Guide, Change data capture for DynamoDB Streams)
@@ -80,7 +79,7 @@ void StreamLog::on_write(const TableDef& def, const Item* old_item, const Item* 
   auto placed = shards_.place_record(def.name, def.stream.label, next_free, input.created_ms);
   if (!placed) {
     // Defensive: an enabled stream has an open shard from on_definition_saved
-    // (or ensure_schema for older files); one with no shard row gets its first.
+    // (or load for older files); one with no shard row gets its first.
     shards_.open_first(def.name, def.stream.label, input.created_ms, next_free);
     placed = next_free;
   }
@@ -100,6 +99,8 @@ void StreamLog::on_write(const TableDef& def, const Item* old_item, const Item* 
 }
 
 void StreamLog::close_open_streams(std::string_view table_name, std::string_view keep_label) {
+  if (!tables_.maybe_present()) return;  // no stream yet: none to close
+  tables_.ensure();
   const int64_t last = last_sequence();
   const int64_t now = now_ms();
   auto stmt = connection_.cached(sql::close_streams());
@@ -113,6 +114,7 @@ void StreamLog::close_open_streams(std::string_view table_name, std::string_view
 
 void StreamLog::on_definition_saved(const TableDef& def) {
   if (def.stream.enabled) {
+    tables_.ensure();  // the first stream makes the stream tables
     close_open_streams(def.name, def.stream.label);
     const int64_t now = now_ms();
     const int64_t start_seq = last_sequence() + 1;
@@ -134,6 +136,8 @@ void StreamLog::on_definition_saved(const TableDef& def) {
 void StreamLog::on_table_dropped(const TableDef& def) { close_open_streams(def.name, ""); }
 
 std::vector<StoredStream> StreamLog::streams() {
+  if (!tables_.maybe_present()) return {};  // no stream yet
+  tables_.ensure();
   std::vector<StoredStream> out;
   auto stmt = connection_.cached(sql::select_streams());
   while (stmt->step()) out.push_back(read_stream_row(*stmt));
@@ -142,6 +146,8 @@ std::vector<StoredStream> StreamLog::streams() {
 
 std::optional<StoredStream> StreamLog::find_stream(std::string_view table_name,
                                                    std::string_view label) {
+  if (!tables_.maybe_present()) return {};  // no stream yet
+  tables_.ensure();
   auto stmt = connection_.cached(sql::select_stream());
   stmt->bind_text(1, table_name).bind_text(2, label);
   if (!stmt->step()) return std::nullopt;
@@ -150,6 +156,8 @@ std::optional<StoredStream> StreamLog::find_stream(std::string_view table_name,
 
 std::vector<StoredRecord> StreamLog::read_stream(const StoredStream& stream, int64_t from_seq,
                                                  int64_t to_seq, int64_t limit) {
+  if (!tables_.maybe_present()) return {};  // no stream yet
+  tables_.ensure();
   std::vector<StoredRecord> out;
   auto stmt = connection_.cached(sql::select_stream_records());
   stmt->bind_text(1, stream.table_name)
@@ -163,6 +171,8 @@ std::vector<StoredRecord> StreamLog::read_stream(const StoredStream& stream, int
 
 std::vector<StoredRecord> StreamLog::read_table(std::string_view table_name, int64_t after_seq,
                                                 int64_t limit) {
+  if (!tables_.maybe_present()) return {};  // no stream yet
+  tables_.ensure();
   std::vector<StoredRecord> out;
   auto stmt = connection_.cached(sql::select_table_records());
   stmt->bind_text(1, table_name).bind_int64(2, after_seq).bind_int64(3, limit);
@@ -171,6 +181,8 @@ std::vector<StoredRecord> StreamLog::read_table(std::string_view table_name, int
 }
 
 void StreamLog::trim(int64_t now_ms) {
+  if (!tables_.maybe_present()) return;  // no stream yet: nothing to trim
+  tables_.ensure();
   const int64_t cutoff = now_ms - kStreamRetentionMs;
   struct Trimmed {
     std::string table_name, label;

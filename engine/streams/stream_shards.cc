@@ -40,7 +40,9 @@ std::string make_shard_id(std::string_view table_name, std::string_view label, i
   return std::string("shardId-") + digits + "-" + fnv1a_hex(hashed);
 }
 
-StreamShards::StreamShards(Connection& connection) : connection_(connection) {
+StreamShards::StreamShards(Connection& connection)
+    : connection_(connection),
+      tables_(connection, sql::create_stream_shard_table, "dynamini_stream_shards") {
   sqlite3_rollback_hook(
       connection_.handle(), [](void* self) { static_cast<StreamShards*>(self)->open_.clear(); },
       this);
@@ -55,9 +57,11 @@ std::string StreamShards::open_key(std::string_view table_name, std::string_view
   return key;
 }
 
-void StreamShards::ensure_schema() {
+void StreamShards::load(const TableNames& tables, bool streams_present) {
   open_.clear();
-  connection_.exec(sql::create_stream_shard_table());
+  tables_.detect(tables);
+  if (!streams_present) return;
+  tables_.ensure();
   migrate_one_shard_streams();
 }
 
@@ -100,6 +104,7 @@ void StreamShards::insert(const StoredShard& shard) {
 
 void StreamShards::open_first(std::string_view table_name, std::string_view label,
                               int64_t created_ms, int64_t start_seq) {
+  tables_.ensure();
   auto existing = connection_.cached(sql::select_stream_shards());
   existing->bind_text(1, table_name).bind_text(2, label);
   if (existing->step()) return;
@@ -160,6 +165,7 @@ StoredShard StreamShards::hand_over(const StoredShard& shard, int64_t last_seq, 
 std::optional<int64_t> StreamShards::place_record(std::string_view table_name,
                                                   std::string_view label, int64_t next_free_seq,
                                                   int64_t now_ms) {
+  tables_.ensure();
   auto shard = open_shard(table_name, label);
   if (!shard) return std::nullopt;
   const bool full = rollover_.max_records > 0 && shard->record_count >= rollover_.max_records;
@@ -181,6 +187,7 @@ std::optional<int64_t> StreamShards::place_record(std::string_view table_name,
 
 void StreamShards::close_streams(std::string_view table_name, std::string_view keep_label,
                                  int64_t last_seq, int64_t now_ms) {
+  tables_.ensure();
   std::vector<StoredShard> open;
   {
     auto stmt = connection_.cached(sql::select_open_shards_of_table());
@@ -193,6 +200,7 @@ void StreamShards::close_streams(std::string_view table_name, std::string_view k
 }
 
 void StreamShards::roll_over_and_trim(int64_t now_ms, int64_t last_seq, int64_t cutoff_ms) {
+  tables_.ensure();
   if (rollover_.lifetime_ms > 0) {
     std::vector<StoredShard> aged;
     {
@@ -207,6 +215,7 @@ void StreamShards::roll_over_and_trim(int64_t now_ms, int64_t last_seq, int64_t 
 }
 
 std::vector<StoredShard> StreamShards::list(std::string_view table_name, std::string_view label) {
+  tables_.ensure();
   auto stmt = connection_.cached(sql::select_stream_shards());
   stmt->bind_text(1, table_name).bind_text(2, label);
   return read_shards(stmt);
@@ -214,6 +223,7 @@ std::vector<StoredShard> StreamShards::list(std::string_view table_name, std::st
 
 std::optional<StoredShard> StreamShards::find(std::string_view table_name, std::string_view label,
                                               std::string_view shard_id) {
+  tables_.ensure();
   auto stmt = connection_.cached(sql::select_stream_shard());
   stmt->bind_text(1, table_name).bind_text(2, label).bind_text(3, shard_id);
   if (!stmt->step()) return std::nullopt;

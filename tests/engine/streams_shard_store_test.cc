@@ -3,6 +3,7 @@
 
 #include <doctest/doctest.h>
 
+#include "storage/lazy_tables.h"
 #include "storage/sql_text.h"
 #include "storage/sqlite.h"
 #include "streams/stream_shards.h"
@@ -19,7 +20,7 @@ struct ShardStore {
 
   explicit ShardStore(int64_t max_records) {
     connection.exec(dynamini::sql::create_stream_tables());
-    shards.ensure_schema();
+    shards.load(dynamini::existing_tables(connection), /*streams_present=*/true);
     shards.set_rollover({max_records, /*lifetime_ms=*/0});
     WriteTransaction txn(connection);
     shards.open_first("tbl", "label", 1000, 1);

@@ -16,6 +16,8 @@
 #include <vector>
 
 #include "catalog/table_def.h"
+#include "storage/lazy_tables.h"
+#include "storage/sql_text.h"
 #include "storage/sqlite.h"
 
 namespace dynamini {
@@ -49,10 +51,13 @@ struct StoredBackup {
 
 class BackupStore {
  public:
-  explicit BackupStore(Connection& connection) : connection_(connection) {}
+  explicit BackupStore(Connection& connection)
+      : connection_(connection),
+        tables_(connection, sql::create_backup_tables, "dynamini_backups") {}
 
-  // Creates the catalog table if missing (after open or a restore).
-  void ensure_schema();
+  // After open or a restore: whether the database has the backup catalog
+  // (made at the first backup otherwise).
+  bool detect(const TableNames& tables) { return tables_.detect(tables); }
 
   // Copies every item of `def` into a new backup and records it. `backup`
   // gives arn, name, type, created_ms and expiry_ms; the rest is filled here.
@@ -68,6 +73,7 @@ class BackupStore {
 
  private:
   Connection& connection_;
+  LazyTables tables_;
 };
 
 }  // namespace dynamini

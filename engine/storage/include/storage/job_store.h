@@ -12,6 +12,8 @@
 #include <string>
 #include <vector>
 
+#include "storage/lazy_tables.h"
+#include "storage/sql_text.h"
 #include "storage/sqlite.h"
 
 namespace dynamini {
@@ -37,10 +39,12 @@ struct JobRecord {
 
 class JobStore {
  public:
-  explicit JobStore(Connection& connection) : connection_(connection) {}
+  explicit JobStore(Connection& connection)
+      : connection_(connection), tables_(connection, sql::create_jobs, "dynamini_jobs") {}
 
-  // Creates the table if missing (after open or a restore).
-  void ensure_schema();
+  // After open or a restore: whether the database has the jobs table (made
+  // at the first job otherwise).
+  bool detect(const TableNames& tables) { return tables_.detect(tables); }
   // Inserts or replaces the record with `record.arn`.
   void save(const JobRecord& record);
   std::optional<JobRecord> find(const std::string& arn);
@@ -54,6 +58,7 @@ class JobStore {
 
  private:
   Connection& connection_;
+  LazyTables tables_;
 };
 
 }  // namespace dynamini

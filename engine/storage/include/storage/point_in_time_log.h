@@ -27,6 +27,8 @@
 
 #include "catalog/table_def.h"
 #include "keys/item_keys.h"
+#include "storage/lazy_tables.h"
+#include "storage/sql_text.h"
 #include "storage/sqlite.h"
 
 namespace dynamini {
@@ -45,13 +47,15 @@ struct PointInTimeChange {
 
 class PointInTimeLog {
  public:
-  explicit PointInTimeLog(Connection& connection) : connection_(connection) {}
+  explicit PointInTimeLog(Connection& connection)
+      : connection_(connection), tables_(connection, sql::create_pitr_tables, "dynamini_pitr") {}
 
   // The clock (milliseconds since the epoch). Set once before use.
   void configure(std::function<int64_t()> now_ms) { now_ms_ = std::move(now_ms); }
-  // Creates the tables if missing and loads which tables have recovery
-  // enabled (after open or a restore).
-  void load();
+  // Loads which tables have recovery enabled (after open or a restore;
+  // `tables`: those in the database). The log's tables are made when
+  // recovery is first enabled.
+  void load(const TableNames& tables);
 
   std::optional<PointInTimeSettings> settings(const TableDef& def) const;
   // Enables recovery with `recovery_days`; an enabled table keeps its window
@@ -81,6 +85,7 @@ class PointInTimeLog {
   void trim(int64_t now);
 
   Connection& connection_;
+  LazyTables tables_;
   std::function<int64_t()> now_ms_;
   std::map<std::string, PointInTimeSettings, std::less<>> enabled_;  // by TableId
   int64_t last_logged_ms_ = 0;

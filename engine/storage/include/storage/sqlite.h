@@ -77,9 +77,16 @@ class Connection {
   void clear_cache();
   int64_t changes() const;
   sqlite3* handle() const { return db_; }
+  // Transactions ended by WriteTransaction, by outcome (LazyTables tells
+  // from them whether a table it created inside a transaction was kept).
+  int64_t commits() const { return commits_; }
+  int64_t rollbacks() const { return rollbacks_; }
 
  private:
+  friend class WriteTransaction;
   sqlite3* db_ = nullptr;
+  int64_t commits_ = 0;
+  int64_t rollbacks_ = 0;
   std::unordered_map<std::string, std::unique_ptr<Statement>> cache_;
 };
 

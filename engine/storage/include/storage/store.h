@@ -16,6 +16,7 @@
 #include "keys/item_keys.h"
 #include "storage/backup_store.h"
 #include "storage/job_store.h"
+#include "storage/lazy_tables.h"
 #include "storage/point_in_time_log.h"
 #include "storage/sql_text.h"
 #include "storage/sqlite.h"
@@ -181,6 +182,8 @@ class Store {
                                                              int64_t version);
 
   Connection connection_;
+  LazyTables tags_{connection_, sql::create_tags, "dynamini_tags"};
+  LazyTables vector_versions_{connection_, sql::create_vector_versions, "dynamini_vector_versions"};
   StreamLog stream_log_{connection_};
   int64_t vector_version_ = 0;  // the last version handed out (only grows)
   std::map<std::string, std::shared_ptr<const VectorSnapshot>> vector_cache_;

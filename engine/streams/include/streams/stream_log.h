@@ -21,6 +21,8 @@
 #include <vector>
 
 #include "catalog/table_def.h"
+#include "storage/lazy_tables.h"
+#include "storage/sql_text.h"
 #include "storage/sqlite.h"
 #include "streams/stream_record.h"
 #include "streams/stream_shards.h"
@@ -52,7 +54,10 @@ struct StoredRecord {
 
 class StreamLog {
  public:
-  explicit StreamLog(Connection& connection) : connection_(connection), shards_(connection) {}
+  explicit StreamLog(Connection& connection)
+      : connection_(connection),
+        tables_(connection, sql::create_stream_tables, "dynamini_streams"),
+        shards_(connection) {}
 
   // The clock (milliseconds since the epoch), the region written into
   // records and when shards roll over. Set once by the engine before use.
@@ -61,9 +66,11 @@ class StreamLog {
   // the storage lock): must not touch the store. Used to wake subscribers.
   void set_listener(std::function<void()> on_record) { on_record_ = std::move(on_record); }
 
-  // Creates the stream tables if missing (after open or a restore), and
-  // the shard of each stream written before streams had several.
-  void ensure_schema();
+  // After open or a restore (`tables`: those in the database): brings the
+  // stream tables of a database that has them up to date, with the shard of
+  // each stream written before streams had several. A database without them
+  // gets them at the first stream.
+  void load(const TableNames& tables);
 
   StreamShards& shards() { return shards_; }
 
@@ -99,6 +106,7 @@ class StreamLog {
   int64_t now_ms() const;
 
   Connection& connection_;
+  LazyTables tables_;
   StreamShards shards_;
   std::function<int64_t()> now_ms_;
   std::string region_;

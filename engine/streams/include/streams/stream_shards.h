@@ -30,6 +30,7 @@
 #include <string_view>
 #include <vector>
 
+#include "storage/lazy_tables.h"
 #include "storage/sqlite.h"
 
 namespace dynamini {
@@ -72,10 +73,12 @@ class StreamShards {
   void set_rollover(ShardRollover rollover) { rollover_ = rollover; }
   const ShardRollover& rollover() const { return rollover_; }
 
-  // Creates the shard table if missing and gives every stream that has no
-  // shard (files written when each stream had exactly one) its one shard,
-  // with the id, range and state that shard had. Runs its own transaction.
-  void ensure_schema();
+  // After open or a restore (`tables`: those in the database). With the
+  // stream tables present (`streams_present`), creates the shard table if
+  // missing and gives every stream that has no shard (files written when each
+  // stream had exactly one) its one shard, with the id, range and state that
+  // shard had, in its own transaction. Otherwise the table is made on first use.
+  void load(const TableNames& tables, bool streams_present);
 
   // The first shard of a new stream, unless it has shards already.
   void open_first(std::string_view table_name, std::string_view label, int64_t created_ms,
@@ -115,10 +118,11 @@ class StreamShards {
   void migrate_one_shard_streams();
 
   Connection& connection_;
+  LazyTables tables_;
   ShardRollover rollover_;
   // Each stream's open shard as stored, by open_key(): the write path reads
   // no shard row. Kept in step with every write of an open shard's row;
-  // cleared on rollback and by ensure_schema (after a restore).
+  // cleared on rollback and by load (after a restore).
   std::map<std::string, StoredShard> open_;
 };
 
