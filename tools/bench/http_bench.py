@@ -5,12 +5,15 @@ Starts both servers in memory, seeds the same data through the wire API,
 then drives each operation with wrk over keep-alive connections, alternating
 A B A B, and prints ops/s, p50/p99 and the ratio per operation.
 
-  /usr/bin/python3 tools/bench/http_bench.py [--duration 5] [--connections 16]
+  /usr/bin/python3 tools/bench/http_bench.py [--duration 5] [--connections 16] [--on-disk]
+
+--on-disk puts both on files in a new temporary directory: dynamini `--db FILE` (SQLite
+WAL, the default durability: synchronous NORMAL) and dynalite `--path DIR` (LevelDB).
 
 Needs: wrk (Debian package), node + npm (dynalite is installed into
 build/bench-node on first use, version pinned in tools/bench/package.json).
 """
-import argparse, json, os, re, shutil, socket, subprocess, sys, time, urllib.request
+import argparse, json, os, re, shutil, socket, subprocess, sys, tempfile, time, urllib.request
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BENCH = os.path.join(ROOT, "tools", "bench")
@@ -39,8 +42,10 @@ def wait_ready(endpoint):
     raise RuntimeError("server at %s did not start" % endpoint)
 
 
-def start_dynamini(binary):
-    p = subprocess.Popen([binary, "--port", "0", "--no-inbox"], stdout=subprocess.PIPE, text=True)
+def start_dynamini(binary, data_dir=None):
+    storage = ["--db", os.path.join(data_dir, "dynamini.db")] if data_dir else []
+    p = subprocess.Popen([binary, "--port", "0", "--no-inbox"] + storage, stdout=subprocess.PIPE,
+                         text=True)
     line = p.stdout.readline()
     m = re.search(r"http://[\d.]+:(\d+)", line)
     if not m:
@@ -55,7 +60,7 @@ def free_port():
         return s.getsockname()[1]
 
 
-def start_dynalite(port):
+def start_dynalite(port, data_dir=None):
     node_dir = os.path.join(ROOT, "build", "bench-node")
     exe = os.path.join(node_dir, "node_modules", ".bin", "dynalite")
     if not os.path.exists(exe):
@@ -63,8 +68,9 @@ def start_dynalite(port):
         for f in ("package.json", ".npmrc"):
             shutil.copy(os.path.join(BENCH, f), node_dir)
         subprocess.run(["npm", "install", "--no-audit", "--no-fund"], cwd=node_dir, check=True)
+    storage = ["--path", os.path.join(data_dir, "dynalite")] if data_dir else []
     p = subprocess.Popen([exe, "--port", str(port), "--createTableMs", "0", "--deleteTableMs", "0",
-                          "--updateTableMs", "0"], stdout=subprocess.DEVNULL)
+                          "--updateTableMs", "0"] + storage, stdout=subprocess.DEVNULL)
     return p, "http://127.0.0.1:%d" % port
 
 
@@ -114,9 +120,12 @@ def main():
     ap.add_argument("--rounds", type=int, default=2)
     ap.add_argument("--dynamini", default=os.path.join(ROOT, "build", "tools", "dynamini"))
     ap.add_argument("--dynalite-port", type=int, default=0, help="default: a free port")
+    ap.add_argument("--on-disk", action="store_true",
+                    help="dynamini --db and dynalite --path in a temporary directory")
     args = ap.parse_args()
-    a, a_url = start_dynamini(args.dynamini)
-    b, b_url = start_dynalite(args.dynalite_port or free_port())
+    data_dir = tempfile.mkdtemp(prefix="dynamini-http-bench-") if args.on_disk else None
+    a, a_url = start_dynamini(args.dynamini, data_dir)
+    b, b_url = start_dynalite(args.dynalite_port or free_port(), data_dir)
     try:
         for url in (a_url, b_url):
             wait_ready(url)
@@ -127,8 +136,9 @@ def main():
             for _ in range(args.rounds):  # A B A B
                 results[op]["dynamini"].append(run_wrk(a_url, op, args.duration, args.connections))
                 results[op]["dynalite"].append(run_wrk(b_url, op, args.duration, args.connections))
-        print("HTTP benchmark: wrk -t2 -c%d -d%ds, %d rounds alternating, best round shown"
-              % (args.connections, args.duration, args.rounds))
+        print("HTTP benchmark: wrk -t2 -c%d -d%ds, %d rounds alternating, best round shown, %s"
+              % (args.connections, args.duration, args.rounds,
+                 "on disk (dynamini --db, dynalite --path)" if args.on_disk else "in memory"))
         print("%-12s %14s %9s %9s %14s %9s %9s %8s" % ("operation", "dynamini op/s", "p50 ms", "p99 ms",
                                                         "dynalite op/s", "p50 ms", "p99 ms", "ratio"))
         for op in ops:
@@ -140,6 +150,8 @@ def main():
         for p in (a, b):
             p.terminate()
             p.wait()
+        if data_dir:
+            shutil.rmtree(data_dir, ignore_errors=True)
 
 
 if __name__ == "__main__":
