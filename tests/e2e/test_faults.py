@@ -265,6 +265,15 @@ class ThroughputEnforcementTest(unittest.TestCase):
         self.assertEqual(ctx.exception.response["Error"]["Code"],
                          "ProvisionedThroughputExceededException")
         self.assertNotIn("Item", self.ddb.get_item(TableName=table, Key={"pk": {"S": "refused"}}))
+        # Spend the current second's unit right before the retrying call (on a
+        # slow run, as under ASan, the bucket may have refilled meanwhile), so
+        # that its first attempt is refused and it must retry.
+        for _ in range(30):
+            try:
+                self.ddb.put_item(TableName=table, Item={"pk": {"S": "spent"}})
+                break
+            except ClientError:
+                time.sleep(0.1)
         response = retrying.put_item(TableName=table, Item={"pk": {"S": "retried"}})
         self.assertGreater(response["ResponseMetadata"]["RetryAttempts"], 0)
         # Reads have their own bucket: still plenty.
