@@ -184,7 +184,9 @@ async def stream_consumer(port, stats, stop, arn, counts):
                 del iterators[sid]
                 continue
             counts["records"] += len(page["Records"])
-            counts["ttl_removes"] += sum(r.get("userIdentity", {}).get("type") == "Service"
+            # The Streams API's Identity shape: PrincipalId and Type (capitalised,
+            # unlike Lambda's event format).
+            counts["ttl_removes"] += sum(r.get("userIdentity", {}).get("Type") == "Service"
                                          for r in page["Records"])
             if page.get("NextShardIterator"):
                 iterators[sid] = page["NextShardIterator"]
