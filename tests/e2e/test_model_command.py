@@ -5,6 +5,7 @@ checked with boto3; the request reviewer's lines in --log-requests."""
 import json
 import os
 import re
+import shlex
 import shutil
 import subprocess
 import tempfile
@@ -90,6 +91,37 @@ class ModelCommands(unittest.TestCase):
             json.dump(converted, f)
         out = model("run", "Q2", "--model", path, "--endpoint", server.url, "AuthorId=a200").stdout
         self.assertIn('"Title": {\n        "S": "Quiet Harbour"', out)
+
+    def test_the_developer_guides_workbench_example_imports(self):
+        # The export in the DynamoDB Developer Guide's "Editing an existing
+        # data model" (NoSQL Workbench), verbatim: two facets, no sample
+        # items, no ModelMetadata.
+        devguide = os.path.join(HERE, "..", "model", "fixtures", "workbench_music_devguide.json")
+        converted = json.loads(model("import", devguide).stdout)
+        self.assertEqual([e["name"] for e in converted["entities"]], ["SongDetails", "Downloads"])
+        server = DynaminiServer(inbox=False, extra_args=["--model", devguide]).start()
+        self.addCleanup(server.stop)
+        ddb = server.client()
+        ddb.put_item(TableName="Songs", Item={"Id": {"S": "s1"}, "Metadata": {"S": "Details"},
+                                              "Title": {"S": "Blue"}})
+        out = model("run", "Q1", "--model", devguide, "--endpoint", server.url, "--quiet",
+                    "SongId=s1").stdout
+        self.assertEqual(out.strip(), "Query returned 1 of 1 item(s) read (0.5 RCU); the last page")
+        proc = model("run", "Q1", "--model", devguide, "--endpoint", server.url, check=False)
+        self.assertEqual(proc.returncode, 1)
+        self.assertIn("pattern Q1 needs parameter SongId", proc.stderr)
+
+    def test_patterns_of_a_model_file_print_commands_that_run_as_printed(self):
+        out = model("patterns", "--model", WORKBENCH).stdout
+        commands = re.findall(r"(?m)^     command: (dynamini model run .*)$", out)
+        self.assertEqual(len(commands), 4)
+        argv = shlex.split(commands[0])
+        self.assertEqual(argv[-2:], ["--model", WORKBENCH])
+        db = os.path.join(self.dir, "bookstore.db")
+        ran = subprocess.run([BIN] + argv[1:] + ["--db", db, "--quiet"], capture_output=True,
+                             text=True, timeout=60)
+        self.assertEqual(ran.returncode, 0, ran.stderr)
+        self.assertRegex(ran.stdout, r"^Query returned \d+ of \d+ item\(s\) read")
 
     def test_a_bad_model_stops_the_server_with_the_reason(self):
         bad = os.path.join(self.dir, "bad.json")

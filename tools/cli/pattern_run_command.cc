@@ -80,7 +80,7 @@ int run_pattern_command(const model::ModelDefinition& m, const ModelCommandLine&
   const model::ModelPattern* pattern = m.find_pattern(line.pattern);
   if (pattern == nullptr) {
     throw std::runtime_error("unknown pattern '" + line.pattern +
-                             "' (try: dynamini model patterns --model " + m.name + ")");
+                             "' (try: dynamini model patterns --model " + line.model + ")");
   }
   const model::TemplateParams params = pattern_params(m, *pattern, line.args, usage_prefix);
   if (line.db.empty()) {
