@@ -11,7 +11,7 @@ import assert from "node:assert/strict";
 import { PutCommand, ScanCommand } from "@aws-sdk/lib-dynamodb";
 import { startDynamini } from "./harness.mjs";
 import path from "node:path";
-import { ARTIFACTS, contrastFailures, openBrowser, shot, tabTo } from "./console_browser.mjs";
+import { ARTIFACTS, contrastFailures, lineContrast, openBrowser, shot, tabTo } from "./console_browser.mjs";
 
 const UNREAD_ID = "01HWYQRBZ07H6NWVVGG69A7D65";  // u_alice's newest sample notification, unread
 const UNREAD_SK = `NOTIF#${UNREAD_ID}`;
@@ -192,6 +192,15 @@ test("the shop's picture: each index beside the table, the adjacency list's line
   assert.equal(drawn.InvertedIndex, drawn.items);
   // Only orders awaiting a review are in PendingReview (sparse, KEYS_ONLY).
   assert.equal(drawn.PendingReview, 3);
+  // Each index's lines stand out from the background (WCAG AA non-text
+  // contrast, 3:1), in both themes.
+  for (const theme of ["light", "dark"]) {
+    await page.evaluate((t) => { document.documentElement.dataset.theme = t; }, theme);
+    const lines = await lineContrast(page);
+    assert.deepEqual(lines.map((l) => l.index).sort(), ["GSI1", "InvertedIndex", "PendingReview"]);
+    for (const l of lines) assert.ok(l.ratio >= 3, `${theme}: ${JSON.stringify(l)}`);
+  }
+  await page.evaluate(() => { document.documentElement.dataset.theme = "light"; });
   await Promise.all([page.waitForEvent("load"), page.locator("#model-select").selectOption("inbox")]);
 });
 

@@ -125,3 +125,35 @@ export async function contrastFailures(page, scope) {
     return { failures, checked };
   }, scope);
 }
+
+// WCAG 2.x 1.4.11 (non-text contrast, AA: 3:1): the colour of each index's
+// lines in the picture against the picture's background, one line per index
+// (the lines are what tells which item is in which index). Returns
+// [{index, stroke, background, ratio}].
+export async function lineContrast(page) {
+  return page.evaluate(() => {
+    const parse = (c) => (c.match(/rgba?\(([^)]+)\)/)?.[1] ?? "0,0,0").split(/[ ,/]+/).filter(Boolean).map(Number);
+    const luminance = ([r, g, b]) => {
+      const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+      return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+    };
+    const opaque = (el) => {
+      for (let n = el; n; n = n.parentElement) {
+        const c = parse(getComputedStyle(n).backgroundColor);
+        if ((c[3] ?? 1) >= 1) return c;
+      }
+      return [255, 255, 255];
+    };
+    const seen = new Map();
+    for (const path of document.querySelectorAll("#picture-body svg.pic-links path.link:not(.leaving)")) {
+      if (seen.has(path.dataset.index)) continue;
+      const stroke = parse(getComputedStyle(path).stroke);
+      const background = opaque(path.closest(".pic-grid"));
+      const [l1, l2] = [luminance(stroke), luminance(background)].sort((a, b) => b - a);
+      seen.set(path.dataset.index, { index: path.dataset.index, stroke: `rgb(${stroke.slice(0, 3).join(", ")})`,
+                                     background: `rgb(${background.slice(0, 3).join(", ")})`,
+                                     ratio: Number(((l1 + 0.05) / (l2 + 0.05)).toFixed(2)) });
+    }
+    return [...seen.values()];
+  });
+}
