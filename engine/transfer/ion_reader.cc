@@ -475,10 +475,20 @@ void for_each_ion_item(std::string_view text,
       return error(at, std::string("text that is not Ion (") + e.what() + ")");
     }
     if (v.kind == IonValue::Kind::kSymbol && v.text == "$ion_1_0") continue;  // version marker
-    try {
-      visit(item_of(v), parser.pos());
-    } catch (const std::exception& e) {
-      error(at, e.what());
+    // The Developer Guide's Ion import example ("Amazon S3 import formats
+    // for DynamoDB") writes its items as one list of {Item:{...}} structs
+    // after a single version marker: each element is an item.
+    auto visit_item = [&](const IonValue& one) {
+      try {
+        visit(item_of(one), parser.pos());
+      } catch (const std::exception& e) {
+        error(at, e.what());
+      }
+    };
+    if (v.kind == IonValue::Kind::kList && v.annotations.empty()) {
+      for (const IonValue& one : v.elements) visit_item(one);
+    } else {
+      visit_item(v);
     }
   }
 }

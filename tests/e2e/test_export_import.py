@@ -3,7 +3,8 @@ import` subcommands: ExportTableToPointInTime to a local directory standing
 for the bucket (S3Bucket file:///dir, and a bucket name under --bucket-dir),
 DescribeExport, ListExports, ImportTable, DescribeImport, ListImports; a round
 trip of 10,000 items compared item for item; a hand-written file in
-DynamoDB's export layout; ION."""
+DynamoDB's export layout; ION, written by dynamini and by hand in both of the
+Developer Guide's layouts; ExportTime; the subcommands' flags."""
 
 import gzip
 import json
@@ -144,6 +145,57 @@ class ExportImport(ServerTestCase):
         self.assertEqual([i["pk"]["S"] for i in items], ["a", "b", "c"])
         self.assertEqual(items[1]["blob"], {"B": b"\x00\x01\x02"})
 
+    def test_hand_written_ion_in_both_documented_layouts_imports(self):
+        # The Developer Guide shows Ion twice: an export's line, formatted over
+        # several lines ("DynamoDB table export output format"), and an import
+        # file as one list of {Item:...} after one version marker ("Amazon S3
+        # import formats for DynamoDB"). Numbers are Ion decimals: 6d2 is 600.
+        os.makedirs(os.path.join(self.dir, "ion"))
+        with gzip.open(os.path.join(self.dir, "ion", "export-style.ion.gz"), "wt") as f:
+            f.write('$ion_1_0 {\n  Item:{\n    pk:"b103", sk:103.,\n'
+                    '    Authors:$dynamodb_SS::["Author1","Author2"],\n'
+                    '    InPublication:false, PageCount:6d2, Price:2d3, Cover:{{aGk=}}\n  }\n}\n')
+        with gzip.open(os.path.join(self.dir, "ion", "import-style.ion.gz"), "wt") as f:
+            f.write('\n$ion_1_0\n[\n  { Item:{ pk:"b104", sk:104., Title:"Book 104 Title" } },\n'
+                    '  { Item:{ pk:"b105", sk:105., Ratings:$dynamodb_NS::[1,2.5] } }\n]\n')
+        name = unique_name("ionhand")
+        out = self.ddb.import_table(
+            S3BucketSource={"S3Bucket": "file://" + self.dir, "S3KeyPrefix": "ion/"},
+            InputFormat="ION", InputCompressionType="GZIP", TableCreationParameters=key_params(name))
+        d = wait(self.ddb, "describe_import", "ImportArn", out["ImportTableDescription"]["ImportArn"],
+                 "ImportTableDescription", "ImportStatus")
+        self.assertEqual((d["ImportStatus"], d["ImportedItemCount"], d["ErrorCount"]),
+                         ("COMPLETED", 3, 0), d)
+        items = {i["pk"]["S"]: i for i in scan_all(self.ddb, name)}
+        self.assertEqual(sorted(items), ["b103", "b104", "b105"])
+        self.assertEqual(items["b103"]["PageCount"], {"N": "600"})
+        self.assertEqual(items["b103"]["Price"], {"N": "2000"})
+        self.assertEqual(items["b103"]["Authors"], {"SS": ["Author1", "Author2"]})
+        self.assertEqual(items["b103"]["Cover"], {"B": b"hi"})
+        self.assertEqual(items["b104"]["sk"], {"N": "104"})
+        self.assertEqual(sorted(items["b105"]["Ratings"]["NS"]), ["1", "2.5"])
+
+    def test_export_time_between_two_writes(self):
+        name, arn = self.source_table(self.ddb, 0)
+        self.ddb.put_item(TableName=name, Item={"pk": {"S": "first"}, "sk": {"N": "1"}})
+        time.sleep(1.1)
+        between = time.time()
+        time.sleep(1.1)
+        self.ddb.put_item(TableName=name, Item={"pk": {"S": "second"}, "sk": {"N": "2"}})
+        started = self.ddb.export_table_to_point_in_time(
+            TableArn=arn, S3Bucket="file://" + self.dir, ExportTime=between)
+        d = wait(self.ddb, "describe_export", "ExportArn", started["ExportDescription"]["ExportArn"],
+                 "ExportDescription", "ExportStatus")
+        self.assertEqual((d["ExportStatus"], d["ItemCount"]), ("COMPLETED", 1), d)
+        # Debian's botocore sends a timestamp in whole seconds.
+        self.assertEqual(d["ExportTime"].timestamp(), int(between))
+        root = os.path.join(self.dir, os.path.dirname(d["ExportManifest"]), "data")
+        lines = []
+        for data_file in os.listdir(root):
+            with gzip.open(os.path.join(root, data_file), "rt") as f:
+                lines += [json.loads(line) for line in f if line.strip()]
+        self.assertEqual(lines, [{"Item": {"pk": {"S": "first"}, "sk": {"N": "1"}}}])
+
     def test_bad_lines_fail_the_import_but_keep_the_good_items(self):
         with open(os.path.join(self.dir, "in.json"), "w") as f:
             f.write('{"Item":{"pk":{"S":"ok"},"sk":{"N":"1"}}}\n{"Item":{"pk":{"S":"bad"}}}\n')
@@ -224,6 +276,50 @@ class ExportImport(ServerTestCase):
                                 "--enable-pitr", "--format", "ION", "--quiet")
         self.assertEqual(out.returncode, 0, out.stderr)
         self.assertEqual(out.stderr, "")
+
+    def test_dynamini_subcommands_prefix_format_time_and_schema(self):
+        # export --prefix --format ION --time; import --schema (a DescribeTable
+        # file with its GSI) of that export, and of hand-written files with
+        # --format and --compression.
+        name, _ = self.source_table(self.ddb, 0)
+        self.ddb.put_item(TableName=name, Item={"pk": {"S": "early"}, "sk": {"N": "1"}, "g": {"S": "G"}})
+        time.sleep(1.1)
+        between = time.time()
+        time.sleep(1.1)
+        self.ddb.put_item(TableName=name, Item={"pk": {"S": "late"}, "sk": {"N": "2"}, "g": {"S": "G"}})
+        out = self.run_dynamini("export", name, "--to", self.dir, "--endpoint", self.server.url,
+                                "--prefix", "nightly", "--format", "ION", "--time", "%.3f" % between)
+        self.assertEqual(out.returncode, 0, out.stderr)
+        export_dir = out.stdout.strip()
+        self.assertTrue(export_dir.startswith(os.path.join(self.dir, "nightly", "AWSDynamoDB") + "/"),
+                        export_dir)
+        self.assertTrue(all(f.endswith(".ion.gz") for f in os.listdir(os.path.join(export_dir, "data"))))
+        described = self.ddb.describe_table(TableName=name)["Table"]
+        described["GlobalSecondaryIndexes"] = [{
+            "IndexName": "byG", "KeySchema": [{"AttributeName": "g", "KeyType": "HASH"}],
+            "Projection": {"ProjectionType": "KEYS_ONLY"}}]
+        described["AttributeDefinitions"].append({"AttributeName": "g", "AttributeType": "S"})
+        schema = os.path.join(self.dir, "table.json")
+        with open(schema, "w") as f:
+            json.dump({"Table": described}, f, default=str)
+        imported = unique_name("schema")
+        out = self.run_dynamini("import", export_dir, "--table", imported, "--schema", schema,
+                                "--endpoint", self.server.url)
+        self.assertEqual(out.returncode, 0, out.stderr)
+        self.assertIn("imported 1 of 1 items into " + imported, out.stdout)
+        by_g = self.ddb.query(TableName=imported, IndexName="byG", KeyConditionExpression="g = :g",
+                              ExpressionAttributeValues={":g": {"S": "G"}})["Items"]
+        self.assertEqual(by_g, [{"pk": {"S": "early"}, "sk": {"N": "1"}, "g": {"S": "G"}}])
+        hand = os.path.join(self.dir, "hand")
+        os.makedirs(hand)
+        with open(os.path.join(hand, "items.txt"), "w") as f:  # no .ion suffix: --format says
+            f.write('$ion_1_0 [{Item:{pk:"h", sk:1.}}, {Item:{pk:"h", sk:2d0}}]\n')
+        from_hand = unique_name("hand")
+        out = self.run_dynamini("import", hand, "--table", from_hand, "--key", "pk:S,sk:N",
+                                "--format", "ION", "--compression", "NONE", "--endpoint", self.server.url)
+        self.assertEqual(out.returncode, 0, out.stderr)
+        self.assertEqual(scan_all(self.ddb, from_hand),
+                         [{"pk": {"S": "h"}, "sk": {"N": "1"}}, {"pk": {"S": "h"}, "sk": {"N": "2"}}])
 
     def test_export_and_import_errors_over_the_wire(self):
         name, arn = self.source_table(self.ddb, 1)

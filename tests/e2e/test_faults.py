@@ -126,6 +126,25 @@ class FaultRulesTest(FaultTestCase):
                 self.assertIsNone(self.get("tx%d-b" % i))
         self.assertEqual(outcomes, ["ok", "ok", "conflict"] * 3)
 
+    def test_a_conflicting_transact_get_items_is_cancelled(self):
+        # TransactGetItems answers a conflict as TransactWriteItems does:
+        # TransactionCanceledException with a CancellationReason per item (API
+        # reference, TransactGetItems, TransactionCanceledException).
+        self.ddb.put_item(TableName=self.table, Item={"pk": {"S": "read#1"}})
+        self.add_rule("op=TransactGetItems,prefix=read#,error=TransactionConflict,times=1")
+        gets = [{"Get": {"TableName": self.table, "Key": {"pk": {"S": "other"}}}},
+                {"Get": {"TableName": self.table, "Key": {"pk": {"S": "read#1"}}}}]
+        status, body = self.server.raw_json("TransactGetItems", {"TransactItems": gets})
+        self.assertEqual(status, 400)
+        self.assertEqual(body["__type"],
+                         "com.amazonaws.dynamodb.v20120810#TransactionCanceledException")
+        self.assertEqual(body["CancellationReasons"],
+                         [{"Code": "None"},
+                          {"Code": "TransactionConflict", "Message": "Transaction is ongoing for the item"}])
+        # times=1: the rule is spent, the same read now succeeds through boto3.
+        responses = self.ddb.transact_get_items(TransactItems=gets)["Responses"]
+        self.assertEqual(responses[1]["Item"], {"pk": {"S": "read#1"}})
+
     def test_cancellation_reason_sits_at_the_item_with_the_key_prefix(self):
         self.add_rule("op=TransactWriteItems,prefix=ORDER#,error=TransactionConflict")
         items = [
@@ -294,6 +313,36 @@ class ThroughputEnforcementTest(unittest.TestCase):
                          "com.amazonaws.dynamodb.v20120810#ProvisionedThroughputExceededException")
         self.assertEqual(body["ThrottlingReasons"],
                          [{"reason": "TableWriteProvisionedThroughputExceeded", "resource": arn}])
+
+    def test_a_hot_partition_key_throttles_while_the_table_has_capacity(self):
+        # A partition serves at most 1,000 write units a second (Developer
+        # Guide, "Partitions and data distribution"); here each partition key
+        # value has such a bucket. One BatchWriteItem of ten ~390 KB items
+        # (3,900 units) under one partition key is admitted and charged, which
+        # overdraws that key's second by about 2,900 units: the next write to
+        # it is refused (KeyRange) for seconds, while another key of the table,
+        # whose 10,000 units are not spent, is served.
+        table = unique_name("hot")
+        self.ddb.create_table(
+            TableName=table, ProvisionedThroughput={"ReadCapacityUnits": 10, "WriteCapacityUnits": 10000},
+            KeySchema=[{"AttributeName": "pk", "KeyType": "HASH"}, {"AttributeName": "sk", "KeyType": "RANGE"}],
+            AttributeDefinitions=[{"AttributeName": "pk", "AttributeType": "S"},
+                                  {"AttributeName": "sk", "AttributeType": "N"}])
+        arn = self.ddb.describe_table(TableName=table)["Table"]["TableArn"]
+        blob = {"B": b"x" * (389 * 1024)}
+        out = self.ddb.batch_write_item(RequestItems={table: [
+            {"PutRequest": {"Item": {"pk": {"S": "hot"}, "sk": {"N": str(i)}, "b": blob}}} for i in range(10)]},
+            ReturnConsumedCapacity="TOTAL")
+        self.assertEqual(out["UnprocessedItems"], {})
+        self.assertEqual(out["ConsumedCapacity"][0]["CapacityUnits"], 3900)
+        status, body = self.server.raw_json("PutItem", {"TableName": table,
+                                                        "Item": {"pk": {"S": "hot"}, "sk": {"N": "99"}}})
+        self.assertEqual(status, 400, body)
+        self.assertEqual(body["ThrottlingReasons"],
+                         [{"reason": "TableWriteKeyRangeThroughputExceeded", "resource": arn}])
+        self.ddb.put_item(TableName=table, Item={"pk": {"S": "cold"}, "sk": {"N": "1"}})
+        self.assertNotIn("Item", self.ddb.get_item(TableName=table,
+                                                   Key={"pk": {"S": "hot"}, "sk": {"N": "99"}}))
 
     def test_on_demand_tables_are_never_throttled(self):
         table = self.create(BillingMode="PAY_PER_REQUEST")

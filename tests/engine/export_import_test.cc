@@ -201,6 +201,43 @@ TEST_CASE_FIXTURE(ExportFixture, "Import: a hand-written export in DynamoDB's la
   CHECK(call("Scan", R"({"TableName":"hand"})")["Count"].GetInt() == 3);
 }
 
+// The Developer Guide shows Ion two ways: an export's line, formatted over
+// several lines ("DynamoDB table export output format"), and an import file
+// as one list of {Item:...} after one version marker ("Amazon S3 import
+// formats for DynamoDB"). Both import, numbers as DynamoDB's N (6d2 is 600).
+TEST_CASE_FIXTURE(ExportFixture,
+                  "Import: the Developer Guide's Ion examples, a struct and a list") {
+  write(dir / "ion/export.ion", R"($ion_1_0 {
+    Item:{
+        pk:"b103", sk:"x",
+        Authors:$dynamodb_SS::["Author1","Author2"],
+        Id:103.,
+        InPublication:false,
+        PageCount:6d2,
+        Price:2d3
+    }
+}
+)");
+  write(dir / "ion/list.ion", R"(
+$ion_1_0
+[
+  { Item:{ pk:"b104", sk:"x", Id:104., PageCount:6d2 } },
+  { Item:{ pk:"b105", sk:"x", Id:105., Price:2d3 } }
+]
+)");
+  auto i_doc = import_table("books", "ion/", "ION", "NONE");
+  const auto& i = i_doc["ImportTableDescription"];
+  CHECK(std::string(i["ImportStatus"].GetString()) == "COMPLETED");
+  CHECK(i["ImportedItemCount"].GetInt64() == 3);
+  CHECK(i["ErrorCount"].GetInt64() == 0);
+  auto got = call("GetItem", R"({"TableName":"books","Key":{"pk":{"S":"b103"},"sk":{"S":"x"}}})");
+  CHECK(str(got["Item"]["PageCount"]) == R"({"N":"600"})");
+  CHECK(str(got["Item"]["Price"]) == R"({"N":"2000"})");
+  CHECK(str(got["Item"]["Authors"]) == R"({"SS":["Author1","Author2"]})");
+  got = call("GetItem", R"({"TableName":"books","Key":{"pk":{"S":"b105"},"sk":{"S":"x"}}})");
+  CHECK(str(got["Item"]["Id"]) == R"({"N":"105"})");
+}
+
 TEST_CASE_FIXTURE(ExportFixture, "Import: bad items are errors, garbage ends the object, FAILED") {
   write(dir / "in/1.json", R"({"Item":{"pk":{"S":"ok1"},"sk":{"S":"x"}}})"
                            "\n"

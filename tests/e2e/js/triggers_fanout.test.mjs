@@ -5,7 +5,10 @@
 // the handler fails on purpose once, half-way; the trigger retries the
 // batch and the handler's idempotency leaves exactly one notification and
 // one badge increment per follower. Writes keep flowing while it fails: their
-// latency is measured and printed (tests never assert on time).
+// latency is measured and printed (tests never assert on time). Then the same
+// followers and post go to a server running the inbox model, whose C++
+// fan-out (model/inbox_fanout.cc) notifies them in-process: the handler's
+// notifications and badges equal the model's, attribute for attribute.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { createRequire } from "node:module";
@@ -50,16 +53,16 @@ async function createFeed(client) {
   }));
 }
 
-async function follow(client, author, count) {
+async function follow(client, author, count, table = "feed") {
   for (let start = 0; start < count; start += 25) {
     const requests = [];
     for (let i = start; i < Math.min(start + 25, count); i++) {
       requests.push({ PutRequest: { Item: {
         pk: { S: `USER#${author}` }, sk: { S: `FOLLOWER#f${String(i).padStart(3, "0")}` },
-        authorId: { S: author }, followerId: { S: `f${i}` },
+        authorId: { S: author }, followerId: { S: `f${String(i).padStart(3, "0")}` },
       } } });
     }
-    await client.send(new BatchWriteItemCommand({ RequestItems: { feed: requests } }));
+    await client.send(new BatchWriteItemCommand({ RequestItems: { [table]: requests } }));
   }
 }
 
@@ -80,11 +83,53 @@ async function timedWrites(client, done) {
   return samples;
 }
 
-async function badge(client, user) {
+async function badge(client, user, table = "feed") {
   const r = await client.send(new GetItemCommand({
-    TableName: "feed", Key: { pk: { S: `USER#${user}` }, sk: { S: "#INBOX" } },
+    TableName: table, Key: { pk: { S: `USER#${user}` }, sk: { S: "#INBOX" } },
   }));
   return r.Item ? Number(r.Item.unreadCount.N) : 0;
+}
+
+const followerName = (i) => `f${String(i).padStart(3, "0")}`;
+
+// Every follower's notifications and badge item, in follower order.
+async function inboxes(client, table) {
+  const out = [];
+  for (let i = 0; i < FOLLOWERS; i++) {
+    const r = await client.send(new QueryCommand({
+      TableName: table, KeyConditionExpression: "pk = :pk",
+      ExpressionAttributeValues: { ":pk": { S: `USER#${followerName(i)}` } },
+    }));
+    out.push(r.Items);
+  }
+  return out;
+}
+
+// A post as the model's W3 writes it: a ULID id, text over 80 bytes (the
+// preview cuts it, not inside the multi-byte é), a createdAt.
+const POST_ID = "01JE5ZQ6Y8K3M2N4P5Q6R7S8T9";
+const POST = {
+  pk: { S: "USER#author" }, sk: { S: `POST#${POST_ID}` }, authorId: { S: "author" },
+  postId: { S: POST_ID }, createdAt: { S: "2026-12-02T10:00:00.000Z" },
+  text: { S: "hello followers, this post is long enough that its preview is cut: " + "é".repeat(20) },
+};
+
+// The same followers and post on a server running the inbox model, fanned
+// out by its C++ trigger; returns what it wrote.
+async function modelFanOut() {
+  const model = await startDynamini(["--model", "inbox"]);
+  try {
+    await follow(model.client, "author", FOLLOWERS, "inbox");
+    await model.client.send(new PutItemCommand({ TableName: "inbox", Item: POST }));
+    const deadline = Date.now() + 60000;
+    while (Date.now() < deadline && (await badge(model.client, followerName(FOLLOWERS - 1), "inbox")) === 0) {
+      await sleep(50);
+    }
+    await sleep(200);
+    return await inboxes(model.client, "inbox");
+  } finally {
+    await model.stop();
+  }
 }
 
 test("a post fans out to 200 followers through a trigger whose handler fails once", async () => {
@@ -107,11 +152,7 @@ test("a post fans out to 200 followers through a trigger whose handler fails onc
     let baselineWrites = 0;
     const baseline = (await timedWrites(dynamo.client, () => ++baselineWrites > 50))
       .map((s) => s.ms).sort((a, b) => a - b);
-    await dynamo.client.send(new PutItemCommand({
-      TableName: "feed",
-      Item: { pk: { S: "USER#author" }, sk: { S: "POST#p1" }, text: { S: "hello followers" },
-              createdAt: { S: "2026-12-02T10:00:00Z" } },
-    }));
+    await dynamo.client.send(new PutItemCommand({ TableName: "feed", Item: POST }));
     let finished = false;
     const writes = timedWrites(dynamo.client, () => finished);
     const deadline = Date.now() + 60000;
@@ -124,7 +165,7 @@ test("a post fans out to 200 followers through a trigger whose handler fails onc
 
     // Every follower: exactly one notification, badge exactly 1.
     for (let i = 0; i < FOLLOWERS; i++) {
-      const user = `f${String(i).padStart(3, "0")}`;
+      const user = followerName(i);
       const notes = await dynamo.client.send(new QueryCommand({
         TableName: "feed", KeyConditionExpression: "pk = :pk AND begins_with(sk, :n)",
         ExpressionAttributeValues: { ":pk": { S: `USER#${user}` }, ":n": { S: "NOTIF#" } },
@@ -140,7 +181,7 @@ test("a post fans out to 200 followers through a trigger whose handler fails onc
       assert.equal(record.eventName, "INSERT");
       assert.equal(record.eventSource, "aws:dynamodb");
       assert.match(record.eventSourceARN, /^arn:aws:dynamodb:[^:]+:\d{12}:table\/feed\/stream\//);
-      assert.equal(record.dynamodb.Keys.sk.S, "POST#p1");
+      assert.equal(record.dynamodb.Keys.sk.S, `POST#${POST_ID}`);
     }
     const { body } = await admin(dynamo.endpoint, "GET", "triggers");
     const status = body.Triggers[0];
@@ -149,6 +190,16 @@ test("a post fans out to 200 followers through a trigger whose handler fails onc
     assert.equal(status.RecordsDiscarded, 0);
     assert.equal(status.RecordsPending, 0);
     assert.ok(status.RecordsFilteredOut >= FOLLOWERS, "follower and notification records filtered");
+
+    // What the handler wrote is what the inbox model's own fan-out writes.
+    const fromHandler = await inboxes(dynamo.client, "feed");
+    const fromModel = await modelFanOut();
+    assert.equal(fromModel.length, FOLLOWERS);
+    for (let i = 0; i < FOLLOWERS; i++) {
+      assert.equal(fromModel[i].length, 2, `the model's notification and badge of ${followerName(i)}`);
+      assert.deepEqual(fromHandler[i], fromModel[i], `inbox of ${followerName(i)}`);
+    }
+    assert.match(fromHandler[0][1].payload.M.preview.S, /é\.\.\.$/);
 
     // Write latency while the handler failed and the trigger backed off.
     const failedAt = fn.invocations[0].finished, retriedAt = fn.invocations[1].started;
