@@ -190,8 +190,14 @@ class CopyTest(unittest.TestCase):
 
     def test_copies_the_inbox_with_its_gsi_item_for_item(self):
         target = self.destination()
-        out = run("copy", "--from", self.source.url, "--to", target.url).stdout
+        proc = run("copy", "--from", self.source.url, "--to", target.url)
+        out = proc.stdout
         self.assertIn("copied inbox: ", out)
+        # The progress bar: stderr is not a terminal here, so one summary line a table, its
+        # bar full and the items written against DescribeTable's ItemCount.
+        count = self.src.describe_table(TableName="inbox")["Table"]["ItemCount"]
+        self.assertRegex(proc.stderr, r"(?m)^copying inbox \[#{30}\] %d/%d \(\d+\.\ds\)$" % (count, count))
+        self.assertRegex(proc.stderr, r"(?m)^copying kinds \[#{30}\] 60/60 ")
         self.assertIn("GSI1, stream NEW_AND_OLD_IMAGES, TTL on expiresAt", out)
         self.assertIn("copied 2 tables", out)
         self.assert_same_tables(target.client())
