@@ -75,6 +75,7 @@ class _Proxy(http.server.BaseHTTPRequestHandler):
 
     target = None
     split_batches = False
+    throttle_batches = False
     counts = None
     lock = threading.Lock()
     protocol_version = "HTTP/1.1"
@@ -90,6 +91,18 @@ class _Proxy(http.server.BaseHTTPRequestHandler):
             self.counts[operation] = self.counts.get(operation, 0) + 1
             split = (self.split_batches and operation == "BatchWriteItem"
                      and self.counts[operation] % 2 == 1)
+            throttle = (self.throttle_batches and operation == "BatchWriteItem"
+                        and self.counts[operation] % 2 == 1)
+            if throttle:
+                self.counts["throttled"] = self.counts.get("throttled", 0) + 1
+        if throttle:
+            # DynamoDB's throttling answer: 400, nothing written (API reference, "Common
+            # Errors" and BatchWriteItem's ProvisionedThroughputExceededException).
+            self.answer(400, json.dumps({
+                "__type": "com.amazonaws.dynamodb.v20120810#ProvisionedThroughputExceededException",
+                "message": "The level of configured provisioned throughput for the table was exceeded. "
+                           "Consider increasing your provisioning level with the UpdateTable API."}).encode())
+            return
         if split:
             request = json.loads(body)
             (table, writes), = request["RequestItems"].items()
@@ -110,16 +123,20 @@ class _Proxy(http.server.BaseHTTPRequestHandler):
             answer = json.loads(data)
             answer["UnprocessedItems"] = unprocessed
             data = json.dumps(answer).encode()
-        self.send_response(response.status)
+        self.answer(response.status, data)
+
+    def answer(self, status, data):
+        self.send_response(status)
         self.send_header("Content-Type", "application/x-amz-json-1.0")
         self.send_header("Content-Length", str(len(data)))
         self.end_headers()
         self.wfile.write(data)
 
 
-def start_proxy(target, split_batches=False, tls=None):
+def start_proxy(target, split_batches=False, throttle_batches=False, tls=None):
     handler = type("Proxy", (_Proxy,), {"target": (target.host, target.port),
-                                        "split_batches": split_batches, "counts": {}})
+                                        "split_batches": split_batches,
+                                        "throttle_batches": throttle_batches, "counts": {}})
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     if tls:
         context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
@@ -190,8 +207,14 @@ class CopyTest(unittest.TestCase):
 
     def test_copies_the_inbox_with_its_gsi_item_for_item(self):
         target = self.destination()
-        out = run("copy", "--from", self.source.url, "--to", target.url).stdout
+        proc = run("copy", "--from", self.source.url, "--to", target.url)
+        out = proc.stdout
         self.assertIn("copied inbox: ", out)
+        # The progress bar: stderr is not a terminal here, so one summary line a table, its
+        # bar full and the items written against DescribeTable's ItemCount.
+        count = self.src.describe_table(TableName="inbox")["Table"]["ItemCount"]
+        self.assertRegex(proc.stderr, r"(?m)^copying inbox \[#{30}\] %d/%d \(\d+\.\ds\)$" % (count, count))
+        self.assertRegex(proc.stderr, r"(?m)^copying kinds \[#{30}\] 60/60 ")
         self.assertIn("GSI1, stream NEW_AND_OLD_IMAGES, TTL on expiresAt", out)
         self.assertIn("copied 2 tables", out)
         self.assert_same_tables(target.client())
@@ -217,6 +240,18 @@ class CopyTest(unittest.TestCase):
         run("copy", "--from", self.source.url, "--to", url)
         self.assertGreater(counts.get("split", 0), 10, counts)
         self.assert_same_tables(target.client())
+
+    def test_throttled_batches_are_sent_again_after_a_backoff(self):
+        target = self.destination()
+        proxy, counts = start_proxy(target, throttle_batches=True)
+        self.addCleanup(stop_proxy, proxy)
+        url = "http://127.0.0.1:%d" % proxy.server_address[1]
+        run("copy", "--from", self.source.url, "--to", url, "--table", "kinds")
+        # 60 items: 3 batches, each refused once and then written.
+        self.assertEqual(counts.get("throttled"), 3, counts)
+        self.assertEqual(counts.get("BatchWriteItem"), 6, counts)
+        self.assertEqual(by_key(scan_all(self.src, "kinds"), "id", "n"),
+                         by_key(scan_all(target.client(), "kinds"), "id", "n"))
 
     def test_signs_with_the_users_credentials(self):
         target = self.destination(extra_args=["--auth", "AKIDCOPY:s3cret"])

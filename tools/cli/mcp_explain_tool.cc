@@ -10,6 +10,8 @@
 #include "dynamini/aws_cli_command.h"
 #include "dynamini/capacity_units.h"
 #include "dynamini/consumed_capacity_json.h"
+#include "model/advisor.h"
+#include "model/review_notes.h"
 
 namespace dynamini::cli {
 namespace {
@@ -25,9 +27,10 @@ constexpr const char* kSchema =
     R"("request":{"type":"object","description":"The request as DynamoDB takes it, e.g. {\"TableName\":\"inbox\",\"KeyConditionExpression\":\"pk = :p\",\"ExpressionAttributeValues\":{\":p\":{\"S\":\"USER#u_alice\"}}}"}},)"
     R"("required":["operation","request"],"additionalProperties":false})";
 
-constexpr const char* kNoAdvisor =
-    "not available: this build of dynamini has no access-pattern advisor; the notes are facts "
-    "of this request and its response, not recommendations";
+constexpr const char* kNoFactsOverHttp =
+    "the request reviewer works from the engine's facts of the call (the items read, returned "
+    "and written), which only a database in this process reports: run dynamini mcp with --db "
+    "FILE or in memory, or read the line in the server's --log-requests or console request log";
 
 bool is_read(std::string_view operation) {
   for (std::string_view read : kReads) {
@@ -37,11 +40,13 @@ bool is_read(std::string_view operation) {
 }
 
 // What running the request gave: the response (or error), its capacity as
-// DynamoDB's ConsumedCapacity JSON, and where it ran.
+// DynamoDB's ConsumedCapacity JSON, where it ran, and whether Result::facts
+// were collected (only in this process).
 struct Run {
   Result result;
   std::string capacity_json;
   std::string ran_on;
+  bool has_facts = false;
 };
 
 std::string with_capacity_request(const rapidjson::Value& request) {
@@ -60,7 +65,7 @@ Run run_request(McpBackend& backend, const std::string& operation,
   // Result::consumed_capacity in this process and in the response over HTTP.
   const std::string text = with_capacity_request(request);
   if (Database* db = backend.database()) {
-    const ExecuteOptions measure{.measure_capacity = true};
+    const ExecuteOptions measure{.measure_capacity = true, .collect_facts = true};
     if (read) {
       run.result = db->execute(operation, text, measure);
       run.ran_on = "the database (a read changes nothing)";
@@ -74,6 +79,7 @@ Run run_request(McpBackend& backend, const std::string& operation,
     }
     run.capacity_json =
         consumed_capacity_json(run.result.consumed_capacity, answers_capacity_list(operation));
+    run.has_facts = true;
     return run;
   }
   if (!read) {
@@ -201,6 +207,45 @@ void write_shape(Writer& out, const rapidjson::Value& request, const rapidjson::
   out.EndObject();
 }
 
+void write_string(Writer& out, const char* key, const std::string& value) {
+  out.Key(key);
+  out.String(value.c_str(), static_cast<rapidjson::SizeType>(value.size()));
+}
+
+// The request reviewer's view (model/advisor.h) of this one call, from the
+// engine's facts of it: {"available": true, "advice": null} when it has
+// nothing to say, else the rule, its line and the note behind it. Rules that
+// need a history of calls (a hot partition, a collection that only grows)
+// have none here: explain judges the one request.
+void write_advisor(Writer& out, const std::string& operation, const Run& run) {
+  static const model::Advisor reviewer;
+  out.Key("advisor");
+  out.StartObject();
+  out.Key("available");
+  out.Bool(run.has_facts);
+  if (!run.has_facts) {
+    write_string(out, "why", kNoFactsOverHttp);
+    out.EndObject();
+    return;
+  }
+  const auto advice = reviewer.review_again(
+      {.operation = operation, .ok = run.result.ok(), .facts = &run.result.facts});
+  out.Key("advice");
+  if (!advice) {
+    out.Null();
+  } else {
+    out.StartObject();
+    write_string(out, "rule", advice->rule);
+    write_string(out, "text", advice->text);
+    if (const model::ModelNote* note = model::find_review_note(advice->rule)) {
+      write_string(out, "title", note->title);
+      write_string(out, "note", note->text);
+    }
+    out.EndObject();
+  }
+  out.EndObject();
+}
+
 ToolOutput render(const std::string& operation, const rapidjson::Value& request, const Run& run,
                   const std::string& endpoint) {
   rapidjson::Document response(rapidjson::kObjectType);
@@ -245,8 +290,7 @@ ToolOutput render(const std::string& operation, const rapidjson::Value& request,
   out.Key("awsCli");
   const std::string cli = aws_cli_command(operation, request_text, endpoint);
   out.String(cli.c_str(), static_cast<rapidjson::SizeType>(cli.size()));
-  out.Key("advisor");
-  out.String(kNoAdvisor);
+  write_advisor(out, operation, run);
   out.EndObject();
   return {.structured = std::string(buffer.GetString(), buffer.GetSize())};
 }
@@ -260,8 +304,9 @@ McpTool explain_tool(McpBackend& backend) {
               "Runs one DynamoDB request without changing anything (a write runs on a scratch "
               "copy of the database) and reports the capacity units it consumed, per table and "
               "index, the facts of its shape that decide the cost (key lookup, one partition or "
-              "a whole scan, items read against items returned, consistency, paging) and the "
-              "AWS CLI command that repeats it.",
+              "a whole scan, items read against items returned, consistency, paging), the "
+              "AWS CLI command that repeats it, and the request reviewer's view of it (advisor: "
+              "the rule it breaks, one line and the note that explains it, or null).",
           .input_schema = kSchema,
           .annotations = {.read_only = true, .idempotent = true},
           .call = [&backend](const rapidjson::Value& arguments) {

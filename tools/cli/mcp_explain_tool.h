@@ -13,8 +13,9 @@
 // scratch copy of the database (a snapshot restored into a new in-memory
 // database), so only a database in this process can explain writes.
 //
-// This build has no access-pattern advisor; the result says so in
-// "advisor" rather than giving advice it does not have.
+// "advisor" is the request reviewer's view (model/advisor.h) of this call,
+// from the engine's facts of it (ExecuteOptions::collect_facts), so only in
+// this process; over an endpoint it says why there is none.
 
 #include "cli/mcp_backend.h"
 #include "cli/mcp_tool.h"

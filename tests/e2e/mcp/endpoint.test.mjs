@@ -22,6 +22,9 @@ test("on a running server: the same tools, snapshots through its admin endpoint"
     });
     assert.equal(explained.cost.read, 0.5);
     assert.match(explained.ranOn, /the endpoint/);
+    // The reviewer needs the engine's facts of the call, which HTTP does not carry.
+    assert.equal(explained.advisor.available, false);
+    assert.match(explained.advisor.why, /only a database in this process reports/);
     const write = await callFailing(client, "explain", {
       operation: "DeleteItem", request: { TableName: "inbox", Key: { pk: { S: "USER#u_alice" }, sk: { S: "#INBOX" } } },
     });

@@ -129,9 +129,30 @@ export async function checkExplain(client) {
   assert.ok(query.notes.some((n) => /one partition/.test(n)), query.notes.join("\n"));
   assert.ok(query.notes.some((n) => /4 items read and paid for, 2 returned/.test(n)), query.notes.join("\n"));
   assert.match(query.awsCli, /^aws dynamodb query --table-name inbox/);
-  assert.match(query.advisor, /no access-pattern advisor/);
+  // The request reviewer (model/advisor.h) on this call's facts: a filter that dropped half
+  // (not most) of what it read, on a partition key alone, says nothing.
+  assert.deepEqual(query.advisor, { available: true, advice: null });
   const scan = await call(client, "explain", { operation: "Scan", request: { TableName: "inbox", IndexName: "GSI1" } });
   assert.ok(scan.notes.some((n) => /reads the whole index GSI1/.test(n)));
+  assert.equal(scan.advisor.advice.rule, "review-scan", JSON.stringify(scan.advisor));
+  assert.match(scan.advisor.advice.text, /^Scan read 2 item\(s\) of inbox index GSI1 to return 2/);
+  assert.ok(scan.advisor.advice.title.length > 0 && scan.advisor.advice.note.length > 40);
+  const oneKey = await call(client, "explain", {
+    operation: "Query", request: {
+      TableName: "inbox", KeyConditionExpression: "pk = :p AND sk = :s",
+      ExpressionAttributeValues: { ":p": ALICE, ":s": { S: "#INBOX" } },
+    },
+  });
+  assert.equal(oneKey.advisor.advice.rule, "review-get-item", JSON.stringify(oneKey.advisor));
+  const filtered = await call(client, "explain", {
+    operation: "Query", request: {
+      TableName: "inbox", KeyConditionExpression: "pk = :p",
+      ExpressionAttributeValues: { ":p": ALICE, ":t": { S: "none" } }, FilterExpression: "#t = :t",
+      ExpressionAttributeNames: { "#t": "type" },
+    },
+  });
+  assert.equal(filtered.advisor.advice.rule, "review-filter", JSON.stringify(filtered.advisor));
+  assert.match(filtered.advisor.advice.text, /discarded 4 of 4 items read/);
   // A write is measured on a scratch copy: nothing is written.
   const key = { pk: { S: "USER#u_explain" }, sk: { S: "#INBOX" } };
   const put = await call(client, "explain", {
@@ -145,6 +166,7 @@ export async function checkExplain(client) {
   const refused = await call(client, "explain", { operation: "GetItem", request: { TableName: "nope", Key: key } });
   assert.equal(refused.ok, false);
   assert.equal(refused.error.type, "ResourceNotFoundException");
+  assert.deepEqual(refused.advisor, { available: true, advice: null });
 }
 
 export async function checkSnapshots(client) {
