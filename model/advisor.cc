@@ -108,30 +108,38 @@ int64_t Advisor::now() const {
 
 void Advisor::remember(const CallFacts& facts, int64_t at) {
   for (const CallFacts::Write& w : facts.writes) {
-    recent_.push_back({at, partition_id(w.table, w.partition_key), w.units});
+    RecentWrite& r =
+        recent_.emplace_back(RecentWrite{at, partition_id(w.table, w.partition_key), w.units});
+    ++recent_counts_[r.partition];
   }
-  while (recent_.size() > options_.hot_window) recent_.pop_front();
+  while (recent_.size() > options_.hot_window) forget_oldest();
   while (!recent_.empty() && recent_.front().at_ms < at - options_.hot_window_ms) {
-    recent_.pop_front();
+    forget_oldest();
   }
+}
+
+void Advisor::forget_oldest() {
+  auto it = recent_counts_.find(recent_.front().partition);
+  if (--it->second == 0) recent_counts_.erase(it);
+  recent_.pop_front();
 }
 
 std::optional<Advice> Advisor::hot_partition(const CallFacts& facts, int64_t at) const {
   if (recent_.size() < options_.hot_min_writes) return std::nullopt;
   for (const CallFacts::Write& w : facts.writes) {
     const std::string id = partition_id(w.table, w.partition_key);
-    size_t count = 0;
+    auto counted = recent_counts_.find(id);
+    const size_t count = counted == recent_counts_.end() ? 0 : counted->second;
+    const double share = static_cast<double>(count) / static_cast<double>(recent_.size());
+    if (share < options_.hot_share) continue;
     size_t in_last_second = 0;
     double last_second = 0;
     for (const RecentWrite& r : recent_) {
-      if (r.partition != id) continue;
-      ++count;
-      if (r.at_ms <= at - 1000) continue;
+      if (r.at_ms <= at - 1000 || r.partition != id) continue;
       ++in_last_second;
       last_second += r.units;
     }
-    const double share = static_cast<double>(count) / static_cast<double>(recent_.size());
-    if (share < options_.hot_share || in_last_second < options_.hot_per_second) continue;
+    if (in_last_second < options_.hot_per_second) continue;
     return Advice{"review-hot-partition",
                   "hot partition: " + std::to_string(count) + " of the last " +
                       std::to_string(recent_.size()) + " writes (" + percent(share) + ") went to " +

@@ -1,5 +1,7 @@
 #include "keys/item_keys.h"
 
+#include <algorithm>
+
 #include "dynamini/api_error.h"
 #include "keys/key_encoding.h"
 
@@ -269,15 +271,42 @@ bool has_index_key(const Item& item, const IndexDef& index) {
 }
 
 Item project_for_index(const Item& item, const TableDef& table, const IndexDef& index) {
-  if (index.projection.type == IndexProjection::Type::kAll) return item;
+  return project_for_index(item, table, index, index.projection);
+}
+
+Item project_for_index(const Item& item, const TableDef& table, const IndexDef& index,
+                       const IndexProjection& projection) {
+  if (projection.type == IndexProjection::Type::kAll) return item;
   Item out = key_of(item, table.keys);
   auto copy = [&](const std::string& name) {
     auto it = item.find(name);
     if (it != item.end()) out.insert_or_assign(name, it->second);
   };
   for (const KeyElement* element : index.keys.elements()) copy(element->name);
-  for (const auto& name : index.projection.non_key_attributes) copy(name);
+  for (const auto& name : projection.non_key_attributes) copy(name);
   return out;
+}
+
+int64_t projected_size(const Item& item, const TableDef& table, const IndexDef& index,
+                       const IndexProjection& projection) {
+  if (projection.type == IndexProjection::Type::kAll) return item_size(item);
+  // The projected names in project_for_index's order; a name counts once.
+  std::vector<const std::string*> seen;
+  int64_t size = 0;
+  auto add = [&](const std::string& name) {
+    auto same = [&](const std::string* s) { return *s == name; };
+    if (std::find_if(seen.begin(), seen.end(), same) != seen.end()) return;
+    seen.push_back(&name);
+    auto it = item.find(name);
+    if (it != item.end())
+      size += static_cast<int64_t>(name.size()) + attribute_value_size(it->second);
+  };
+  seen.reserve(4 + projection.non_key_attributes.size());
+  add(table.keys.hash.name);
+  if (table.keys.range) add(table.keys.range->name);
+  for (const KeyElement* element : index.keys.elements()) add(element->name);
+  for (const auto& name : projection.non_key_attributes) add(name);
+  return size;
 }
 
 }  // namespace dynamini

@@ -3,6 +3,7 @@
 #include "keys/item_keys.h"
 #include "ops/consumed_capacity.h"
 #include "values/base64.h"
+#include "values/json.h"
 
 namespace dynamini {
 namespace {
@@ -10,11 +11,26 @@ namespace {
 thread_local CallFacts* recording = nullptr;
 thread_local bool recording_read_keys = false;
 
+// The item's primary key as DynamoDB JSON, attributes in name order (as
+// item_to_json writes a key Item), written without building one.
 std::string key_json(const Item& item, const KeySchema& keys) {
-  Item key;
-  key.emplace(keys.hash.name, item.at(keys.hash.name));
-  if (keys.range) key.emplace(keys.range->name, item.at(keys.range->name));
-  return item_to_json(key);
+  rapidjson::StringBuffer buffer;
+  JsonWriter w(buffer);
+  w.StartObject();
+  auto write = [&](const std::string& name) {
+    write_key(w, name);
+    write_attribute_value(w, item.at(name));
+  };
+  const std::string& hash = keys.hash.name;
+  if (!keys.range) {
+    write(hash);
+  } else {
+    const std::string& range = keys.range->name;
+    write(hash < range ? hash : range);
+    write(hash < range ? range : hash);
+  }
+  w.EndObject();
+  return std::string(buffer.GetString(), buffer.GetSize());
 }
 
 std::string value_text(const AttributeValue& value) {
@@ -33,37 +49,26 @@ const char* projection_name(const IndexProjection& projection) {
   return "";
 }
 
-// What `index` would charge projecting KEYS_ONLY: write_consumption's own
-// rules (ops/consumed_capacity.h) over a table holding only that index, so
-// its entry size and its in-place rewrite rule are the ones charged. Copies
-// the table's keys and one index, not the whole definition.
-double keys_only_units(const TableDef& table, const IndexDef& index, const Item* old_item,
-                       const Item* new_item) {
-  TableDef one_index;
-  one_index.keys = table.keys;
-  one_index.indexes.push_back(index);
-  one_index.indexes.back().projection = IndexProjection{.type = IndexProjection::Type::kKeysOnly};
-  const Consumption c = write_consumption(one_index, old_item, new_item);
-  const auto& units = index.global ? c.global_indexes : c.local_indexes;
-  auto it = units.find(index.name);
-  return it == units.end() ? 0 : it->second;
-}
-
 // The units each index charged, and what each would charge projecting
-// KEYS_ONLY.
+// KEYS_ONLY (write_consumption's own rules, ops/consumed_capacity.h).
 std::vector<CallFacts::IndexWrite> index_writes(const TableDef& table, const Consumption& actual,
-                                                const Item* old_item, const Item* new_item) {
+                                                const WrittenItems& written,
+                                                const WriteFootprint* footprint) {
+  static const IndexProjection kKeysOnly{.type = IndexProjection::Type::kKeysOnly};
   std::vector<CallFacts::IndexWrite> out;
-  for (const IndexDef& index : table.indexes) {
+  for (size_t i = 0; i < table.indexes.size(); ++i) {
+    const IndexDef& index = table.indexes[i];
     const auto& units = index.global ? actual.global_indexes : actual.local_indexes;
     auto it = units.find(index.name);
     if (it == units.end() || it->second == 0) continue;
-    out.push_back({.index = index.name,
-                   .projection = projection_name(index.projection),
-                   .units = it->second,
-                   .keys_only_units = index.projection.type == IndexProjection::Type::kKeysOnly
-                                          ? it->second
-                                          : keys_only_units(table, index, old_item, new_item)});
+    const WriteFootprint::IndexEntry* known = footprint ? &footprint->indexes[i] : nullptr;
+    out.push_back(
+        {.index = index.name,
+         .projection = projection_name(index.projection),
+         .units = it->second,
+         .keys_only_units = index.projection.type == IndexProjection::Type::kKeysOnly
+                                ? it->second
+                                : index_write_units(table, index, kKeysOnly, written, known)});
   }
   return out;
 }
@@ -102,19 +107,23 @@ void note_page_item(CallFacts::Page& page, const TableDef& table, std::string_vi
       {.key = item_to_json(attributes_from_json(row_json, names)), .returned = returned});
 }
 
-void note_write(const TableDef& table, const Item* old_item, const Item* new_item) {
+bool recording_facts() { return recording != nullptr; }
+
+void note_write(const TableDef& table, const Item* old_item, const Item* new_item,
+                const WriteFootprint* footprint) {
   if (recording == nullptr || (old_item == nullptr && new_item == nullptr)) return;
   const Item& item = new_item ? *new_item : *old_item;
+  const WrittenItems written = written_items(old_item, new_item, footprint);
   CallFacts::Write write;
   write.table = table.name;
   write.key = key_json(item, table.keys);
   write.partition_key = value_text(item.at(table.keys.hash.name));
-  write.item_bytes = item_size(item);
+  write.item_bytes = new_item ? written.new_size : written.old_size;
   write.created = old_item == nullptr;
   write.removed = new_item == nullptr;
-  const Consumption consumed = write_consumption(table, old_item, new_item);
+  const Consumption consumed = write_consumption(table, old_item, new_item, footprint);
   write.units = consumed.table;
-  write.indexes = index_writes(table, consumed, old_item, new_item);
+  write.indexes = index_writes(table, consumed, written, footprint);
   recording->writes.push_back(std::move(write));
 }
 

@@ -12,6 +12,7 @@
 
 #include "catalog/table_def.h"
 #include "dynamini/call_facts.h"
+#include "storage/store.h"
 #include "values/attribute_value.h"
 
 namespace dynamini {
@@ -39,8 +40,14 @@ CallFacts::Page* note_page(const TableDef& table, const IndexDef* index, bool qu
 void note_page_item(CallFacts::Page& page, const TableDef& table, std::string_view row_json,
                     bool returned);
 
-// One item write: `old_item` before, `new_item` after (null: none). Nothing
-// is noted when neither exists or nothing is being recorded.
-void note_write(const TableDef& table, const Item* old_item, const Item* new_item);
+// Whether this thread's call is recording its facts.
+bool recording_facts();
+
+// One item write, noted after the store made it: `old_item` before,
+// `new_item` after (null: none); `footprint`, what Store::put reported for
+// it, when it did (sizes and index entries are then not computed again).
+// Nothing is noted when neither item exists or nothing is being recorded.
+void note_write(const TableDef& table, const Item* old_item, const Item* new_item,
+                const WriteFootprint* footprint = nullptr);
 
 }  // namespace dynamini

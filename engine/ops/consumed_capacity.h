@@ -41,6 +41,26 @@ struct Consumption {
 // whole page rounded up to 4 KB once, charged to what was read.
 Consumption read_consumption(const IndexDef* index, int64_t bytes, bool consistent);
 
+// The two sides of one item write (either item may be null) and their
+// DynamoDB sizes (0 for a missing side).
+struct WrittenItems {
+  const Item* old_item = nullptr;
+  const Item* new_item = nullptr;
+  int64_t old_size = 0;
+  int64_t new_size = 0;
+};
+// The sides of a write, sized; the new side's size comes from `footprint`
+// when Store::put reported one.
+WrittenItems written_items(const Item* old_item, const Item* new_item,
+                           const WriteFootprint* footprint);
+
+// What `index` charges for `written`, its entries projected as `projection`
+// (the index's own, or another to compare with: the reviewer's KEYS_ONLY).
+// `known`: the footprint's entry for this index, when Store::put reported it.
+double index_write_units(const TableDef& table, const IndexDef& index,
+                         const IndexProjection& projection, const WrittenItems& written,
+                         const WriteFootprint::IndexEntry* known);
+
 // What writing `new_item` over `old_item` (either may be null) costs,
 // including the index rows that change. `footprint`: what Store::put reported
 // for this write (its sizes and index entries are then not computed again).

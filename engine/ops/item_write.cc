@@ -219,18 +219,21 @@ bool writes_nothing(const ItemWrite& write, const Item* new_item) {
 void apply_write(Store& store, const TableDef& table, const ItemWrite& write, const Item* current,
                  const Item* new_item, WriteFootprint* footprint) {
   if (writes_nothing(write, new_item)) return;
-  note_write(table, current, new_item);
+  // The reviewer's facts reuse what the store reports.
+  WriteFootprint noted;
+  if (footprint == nullptr && new_item && recording_facts()) footprint = &noted;
   switch (write.kind) {
     case WriteKind::kConditionCheck:
       return;
     case WriteKind::kDelete:
       if (current) store.remove(table, *current);
-      return;
+      break;
     case WriteKind::kPut:
     case WriteKind::kUpdate:
       store.put(table, current, *new_item, footprint);
-      return;
+      break;
   }
+  note_write(table, current, new_item, new_item ? footprint : nullptr);
 }
 
 const Item* new_item_of(const ItemWrite& write, const std::optional<Item>& computed) {
@@ -245,17 +248,18 @@ Consumption store_write(Store& store, const TableDef& table, const ItemWrite& wr
     c.table = write_units(current ? item_size(*current) : 0);
     return c;
   }
-  note_write(table, current, new_item);
   switch (write.kind) {
     case WriteKind::kConditionCheck:
       return {};
     case WriteKind::kDelete:
       if (current) store.remove(table, *current);
+      note_write(table, current, nullptr);
       return write_consumption(table, current, nullptr);
     case WriteKind::kPut:
     case WriteKind::kUpdate: {
       WriteFootprint footprint;
       store.put(table, current, *new_item, &footprint);
+      note_write(table, current, new_item, &footprint);
       return write_consumption(table, current, new_item, &footprint);
     }
   }

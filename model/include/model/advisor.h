@@ -27,6 +27,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <utility>
 
 #include "dynamini/call_facts.h"
@@ -92,6 +93,7 @@ class Advisor {
   };
 
   void remember(const CallFacts& facts, int64_t now);
+  void forget_oldest();
   std::optional<Advice> hot_partition(const CallFacts& facts, int64_t now) const;
   std::optional<Advice> growing_collection(const CallFacts& facts);
   int64_t now() const;
@@ -99,6 +101,9 @@ class Advisor {
   AdvisorOptions options_;
   mutable std::mutex mu_;
   std::deque<RecentWrite> recent_;
+  // How many of recent_'s writes went to each partition, so a write to a
+  // partition far below the hot share is ruled out without a scan.
+  std::unordered_map<std::string, size_t> recent_counts_;
   std::map<std::string, Collection> collections_;
 };
 

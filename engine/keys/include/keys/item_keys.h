@@ -80,5 +80,12 @@ bool has_index_key(const Item& item, const IndexDef& index);
 // The attributes an index stores for `item`: all of them, or the table and
 // index keys plus the projected non-key attributes.
 Item project_for_index(const Item& item, const TableDef& table, const IndexDef& index);
+// The same, projected as `projection` instead of the index's own.
+Item project_for_index(const Item& item, const TableDef& table, const IndexDef& index,
+                       const IndexProjection& projection);
+// item_size(project_for_index(item, table, index, projection)), without
+// building the projected item.
+int64_t projected_size(const Item& item, const TableDef& table, const IndexDef& index,
+                       const IndexProjection& projection);
 
 }  // namespace dynamini
