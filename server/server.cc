@@ -83,8 +83,7 @@ Server::Server(Database& db, ServerOptions options)
     : impl_(std::make_unique<Impl>(db, std::move(options))) {
   const ServerOptions& opts = impl_->options;
   const std::string display = url_host(opts.host) + ":" + std::to_string(opts.port);
-  unsigned threads =
-      opts.threads != 0 ? opts.threads : std::max(1u, std::thread::hardware_concurrency());
+  const unsigned threads = opts.threads != 0 ? opts.threads : 1;
   std::vector<asio::io_context*> serving;
   for (unsigned i = 0; i < threads; ++i) {
     impl_->ios.push_back(std::make_unique<asio::io_context>(1));  // one thread runs it

@@ -221,16 +221,17 @@ class DynaminiServer:
 
 class ServerTestCase(unittest.TestCase):
     """Base class: one server for the whole class. Set `inbox = False` to
-    start it with --no-inbox."""
+    start it with --no-inbox; `server_args` are passed to dynamini."""
 
     inbox = False
+    server_args = ()
     server = None
     ddb = None
 
     @classmethod
     def setUpClass(cls):
         super().setUpClass()
-        cls.server = DynaminiServer(inbox=cls.inbox)
+        cls.server = DynaminiServer(inbox=cls.inbox, extra_args=cls.server_args)
         # Class cleanups run even when setUpClass fails after this point
         # (tearDownClass would not), so no server outlives its tests.
         cls.addClassCleanup(cls.server.stop)

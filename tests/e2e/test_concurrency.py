@@ -40,6 +40,10 @@ def run_clients(server, work):
 
 
 class ConcurrencyTest(ServerTestCase):
+    # Several serving threads (the default is one), so concurrent calls run
+    # the engine from several threads at once, under ThreadSanitizer too.
+    server_args = ("--threads", "4")
+
     @classmethod
     def setUpClass(cls):
         super().setUpClass()

@@ -42,10 +42,10 @@ def wait_ready(endpoint):
     raise RuntimeError("server at %s did not start" % endpoint)
 
 
-def start_dynamini(binary, data_dir=None):
+def start_dynamini(binary, data_dir=None, extra_args=()):
     storage = ["--db", os.path.join(data_dir, "dynamini.db")] if data_dir else []
-    p = subprocess.Popen([binary, "--port", "0", "--no-inbox"] + storage, stdout=subprocess.PIPE,
-                         text=True)
+    p = subprocess.Popen([binary, "--port", "0", "--no-inbox"] + storage + list(extra_args),
+                         stdout=subprocess.PIPE, text=True)
     line = p.stdout.readline()
     m = re.search(r"http://[\d.]+:(\d+)", line)
     if not m:

@@ -124,11 +124,14 @@ def main():
     ap.add_argument("--dynamini", default=os.path.join(http_bench.ROOT, "build", "tools", "dynamini"))
     ap.add_argument("--embedded", default=os.path.join(http_bench.ROOT, "build", "tools", "bench",
                                                        "dynamini-bench-embedded"))
+    ap.add_argument("--threads", type=int, default=0,
+                    help="dynamini --threads N (default: dynamini's own default)")
     args = ap.parse_args()
     embedded = embedded_us_per_op(args.embedded, args.ops)
     with tempfile.TemporaryDirectory() as work:
         floor_binary = compile_floor(work)
-        dynamini, url = http_bench.start_dynamini(args.dynamini)
+        dynamini, url = http_bench.start_dynamini(
+            args.dynamini, extra_args=["--threads", str(args.threads)] if args.threads else [])
         try:
             http_bench.wait_ready(url)
             http_bench.seed(url)
@@ -137,8 +140,9 @@ def main():
         finally:
             dynamini.terminate()
             dynamini.wait()
-    print("Server CPU per request (us), wrk -t1 -c8 -d%ds, %d rounds alternating, medians"
-          % (args.duration, args.rounds))
+    print("Server CPU per request (us), wrk -t1 -c8 -d%ds, %d rounds alternating, medians%s"
+          % (args.duration, args.rounds,
+             ", dynamini --threads %d" % args.threads if args.threads else ""))
     # The embedded figure is wall time per operation (the benchmark's ops/s
     # on one thread), the server figures CPU time: they compare only on an
     # otherwise idle machine.

@@ -315,7 +315,8 @@ std::vector<FlagSpec> process_flags() {
       {{"--threads"},
        Takes::kValue,
        "N",
-       "serving threads (default: one per core)",
+       "serving threads (default 1: storage work is serialized, so more help only reads on many "
+       "cores)",
        [](ParseState& s, auto name, auto value) {
          s.flags.server.threads = parse_int<unsigned>(name, *value, 1024);
        }},

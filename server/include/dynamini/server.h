@@ -67,7 +67,11 @@ struct ServerOptions {
   // TCP port. Default 8000 (DynamoDB Local's). 0 picks a free port; read it
   // back with Server::port().
   uint16_t port = 8000;
-  // Number of threads serving requests. Default 0: one per hardware core.
+  // Number of threads serving requests. Default 0: one. Every operation's
+  // storage work runs under one lock (one SQLite connection), so more
+  // threads overlap only the HTTP and JSON work around it, and each hand-off
+  // of the lock between cores costs more than that overlap saves for writes
+  // (README, "Performance": --threads 1 against 2).
   unsigned threads = 0;
   // Largest accepted request body in bytes. Default 16 MiB (DynamoDB's
   // request size limit). Larger requests get a 413 error and the connection
