@@ -7,6 +7,7 @@
 #include <string_view>
 #include <vector>
 
+#include "cli/json_out.h"
 #include "dynamini/aws_cli_command.h"
 #include "dynamini/capacity_units.h"
 #include "dynamini/consumed_capacity_json.h"
@@ -207,9 +208,9 @@ void write_shape(Writer& out, const rapidjson::Value& request, const rapidjson::
   out.EndObject();
 }
 
-void write_string(Writer& out, const char* key, const std::string& value) {
+void write_member(Writer& out, const char* key, std::string_view value) {
   out.Key(key);
-  out.String(value.c_str(), static_cast<rapidjson::SizeType>(value.size()));
+  write_string(out, value);
 }
 
 // The request reviewer's view (model/advisor.h) of this one call, from the
@@ -224,7 +225,7 @@ void write_advisor(Writer& out, const std::string& operation, const Run& run) {
   out.Key("available");
   out.Bool(run.has_facts);
   if (!run.has_facts) {
-    write_string(out, "why", kNoFactsOverHttp);
+    write_member(out, "why", kNoFactsOverHttp);
     out.EndObject();
     return;
   }
@@ -235,11 +236,11 @@ void write_advisor(Writer& out, const std::string& operation, const Run& run) {
     out.Null();
   } else {
     out.StartObject();
-    write_string(out, "rule", advice->rule);
-    write_string(out, "text", advice->text);
+    write_member(out, "rule", advice->rule);
+    write_member(out, "text", advice->text);
     if (const model::ModelNote* note = model::find_review_note(advice->rule)) {
-      write_string(out, "title", note->title);
-      write_string(out, "note", note->text);
+      write_member(out, "title", note->title);
+      write_member(out, "note", note->text);
     }
     out.EndObject();
   }
