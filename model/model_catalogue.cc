@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "model/pricing.h"
+#include "model/shell_word.h"
 
 namespace dynamini::model {
 namespace {
@@ -123,8 +124,11 @@ void write_step(Writer& out, const ModelDefinition& m, const ModelStep& step) {
 }
 
 // "dynamini model run AP1 --model inbox user=VALUE limit=VALUE"
+// The command that runs `p` from a shell; FILE stands for a model uploaded
+// in the console, whose path the browser does not give.
 std::string command_line(const ModelDefinition& m, const ModelPattern& p) {
-  std::string out = "dynamini model run " + p.id + " --model " + m.name;
+  std::string out = "dynamini model run " + p.id + " --model " +
+                    (m.argument.empty() ? std::string("FILE") : shell_word(m.argument));
   for (const std::string& name : p.parameters) out += " " + name + "=VALUE";
   return out;
 }

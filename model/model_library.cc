@@ -39,6 +39,7 @@ ModelDefinition parse_shipped(const EmbeddedModelFile& f) {
   if (m.name != stem(f.name)) {
     throw ModelFileError(origin + ": the model's name '" + m.name + "' is not its file's name");
   }
+  m.argument = m.name;
   return m;
 }
 
@@ -105,7 +106,9 @@ ModelDefinition load_model(const std::string& name_or_path) {
     throw ModelFileError("no model named '" + name_or_path + "' (built in: " + known +
                          "; or give a model file's path)");
   }
-  return parse_model(read_file(name_or_path), name_or_path);
+  ModelDefinition m = parse_model(read_file(name_or_path), name_or_path);
+  m.argument = name_or_path;
+  return m;
 }
 
 }  // namespace dynamini::model

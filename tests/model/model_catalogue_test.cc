@@ -9,9 +9,13 @@
 #include <rapidjson/stringbuffer.h>
 #include <rapidjson/writer.h>
 
+#include <cstdio>
+#include <fstream>
 #include <set>
 #include <string>
+#include <string_view>
 
+#include "model/embedded_model_files.h"
 #include "model/inbox_requests.h"
 #include "model/model_library.h"
 #include "model/model_seed.h"
@@ -164,4 +168,34 @@ TEST_CASE("catalogue: the key design names each entity's keys") {
 }
 
 }  // namespace
+}  // namespace dynamini::model
+
+namespace dynamini::model {
+namespace {
+
+std::string first_command(const ModelDefinition& m) {
+  return catalogue(m)["patterns"][0]["command"].GetString();
+}
+
+}  // namespace
+
+TEST_CASE("catalogue: each pattern's command loads the model as it was given") {
+  // A shipped model by its name.
+  CHECK(first_command(*shipped_model("shop")).find(" --model shop") != std::string::npos);
+  // A model file by the path it was read from, quoted for the shell.
+  const std::string path = "/tmp/dynamini catalogue test's shop.json";
+  for (const EmbeddedModelFile& f : embedded_model_files()) {
+    if (std::string_view(f.name) == "shop.json") std::ofstream(path) << f.text;
+  }
+  const ModelDefinition from_file = load_model(path);
+  std::remove(path.c_str());
+  CHECK(from_file.argument == path);
+  CHECK(first_command(from_file).find(" --model '/tmp/dynamini catalogue test'\\''s shop.json'") !=
+        std::string::npos);
+  // An uploaded model has no path to give: FILE stands for it.
+  ModelDefinition uploaded = *shipped_model("shop");
+  uploaded.argument.clear();
+  CHECK(first_command(uploaded).find(" --model FILE") != std::string::npos);
+}
+
 }  // namespace dynamini::model

@@ -6,8 +6,6 @@
 
 #include <rapidjson/document.h>
 
-#include <algorithm>
-#include <cctype>
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -24,6 +22,7 @@
 #include "model/model_host.h"
 #include "model/model_library.h"
 #include "model/model_runner.h"
+#include "model/shell_word.h"
 #include "model/workbench_import.h"
 
 namespace dynamini::cli {
@@ -60,23 +59,10 @@ void list_models() {
   }
 }
 
-// `given` as one shell word: quoted when it holds anything but letters,
-// digits and ._/- (a model file's path may).
-std::string shell_word(const std::string& given) {
-  const bool plain = !given.empty() && std::all_of(given.begin(), given.end(), [](char c) {
-    return std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '_' || c == '/' ||
-           c == '-';
-  });
-  if (plain) return given;
-  std::string out = "'";
-  for (char c : given) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return out + "'";
-}
-
-// `model_arg`: the --model the user gave (a built-in name or a file's path),
-// so each printed command runs as printed; empty: the default model.
-void print_patterns(const model::ModelDefinition& m, const std::string& model_arg) {
-  const std::string model_word = shell_word(model_arg.empty() ? m.name : model_arg);
+// Each printed command names --model as it was given (a built-in name or a
+// file's path), so it runs as printed.
+void print_patterns(const model::ModelDefinition& m) {
+  const std::string model_word = model::shell_word(m.argument);
   std::cout << m.title << " (" << m.origin << ")\n\n" << model::model_key_design(m) << "\n";
   for (const model::ModelPattern& p : m.patterns) {
     std::cout << p.id << "  " << p.name << "\n"
@@ -120,7 +106,7 @@ int run_model(int argc, char** argv) {
     ModelCommandLine line = parse_model_command_line(argc - 1, argv + 1);
     const model::ModelDefinition m = model::load_model(line.model);
     if (command == "patterns") {
-      print_patterns(m, line.model);
+      print_patterns(m);
       return 0;
     }
     if (command == "import") {

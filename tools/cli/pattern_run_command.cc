@@ -8,6 +8,7 @@
 #include "cli/run_printer.h"
 #include "model/model_host.h"
 #include "model/model_runner.h"
+#include "model/shell_word.h"
 
 namespace dynamini::cli {
 namespace {
@@ -80,7 +81,8 @@ int run_pattern_command(const model::ModelDefinition& m, const ModelCommandLine&
   const model::ModelPattern* pattern = m.find_pattern(line.pattern);
   if (pattern == nullptr) {
     throw std::runtime_error("unknown pattern '" + line.pattern +
-                             "' (try: dynamini model patterns --model " + line.model + ")");
+                             "' (try: dynamini model patterns --model " +
+                             model::shell_word(line.model) + ")");
   }
   const model::TemplateParams params = pattern_params(m, *pattern, line.args, usage_prefix);
   if (line.db.empty()) {

@@ -122,9 +122,13 @@ struct ModelDefinition {
   std::string name;
   std::string title;
   std::string description;
-  std::string runner;               // empty: generic
-  std::string origin;               // where it was read from ("built in", a file name)
-  std::vector<std::string> tables;  // CreateTable requests, JSON
+  std::string runner;  // empty: generic
+  std::string origin;  // where it was read from ("built in", a file name)
+  // The --model value that loads it again from the command line: a shipped
+  // model's name, or the path its file was read from; empty when nothing
+  // does (a model uploaded in the console: the browser gives no path).
+  std::string argument;
+  std::vector<std::string> tables;                         // CreateTable requests, JSON
   std::vector<std::pair<std::string, std::string>> items;  // table, item JSON
   std::vector<GeneratedItems> generated;
   std::string focus_table;
