@@ -14,14 +14,24 @@ namespace {
 constexpr char kStructOpen = '{', kStructClose = '}';
 constexpr std::string_view kBlobOpen = "{{", kBlobClose = "}}";
 
+struct IonField;
+
 struct IonValue {
   enum class Kind { kNull, kBool, kNumber, kString, kSymbol, kBlob, kList, kStruct, kOther };
   Kind kind = Kind::kNull;
   std::string text;  // number (DynamoDB's N text), string, symbol, blob bytes
   bool boolean = false;
   std::vector<IonValue> elements;
-  std::vector<std::pair<std::string, IonValue>> fields;
+  // A struct's fields. Their own type, not std::pair<std::string, IonValue>:
+  // a pair may not hold a type that is still incomplete (clang's libstdc++
+  // checks refuse it; the fuzz build is clang's).
+  std::vector<IonField> fields;
   std::vector<std::string> annotations;
+};
+
+struct IonField {
+  std::string name;
+  IonValue value;
 };
 
 // Text that is not Ion: reading stops.
@@ -302,7 +312,7 @@ IonValue Parser::container(char close, bool is_struct) {
     if (is_struct) {
       std::string name = field_name();
       expect(':');
-      v.fields.emplace_back(std::move(name), value());
+      v.fields.push_back({std::move(name), value()});
     } else {
       v.elements.push_back(value());
     }
@@ -434,7 +444,7 @@ AttributeValue attribute_value(const IonValue& v) {
     }
     case IonValue::Kind::kStruct: {
       Item members;
-      for (const auto& [name, field] : v.fields) members[name] = attribute_value(field);
+      for (const IonField& f : v.fields) members[f.name] = attribute_value(f.value);
       return M(std::move(members));
     }
     case IonValue::Kind::kSymbol:
