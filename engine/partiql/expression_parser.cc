@@ -16,6 +16,31 @@
 namespace dynamini::partiql {
 namespace {
 
+// Expressions nest by recursion (a list in a list, parentheses, calls): a
+// statement of 8,192 characters could nest 8,000 deep and overflow the stack
+// (found by the partiql fuzzer; it killed the server). DynamoDB refuses values
+// nested past 32 levels (the binder's "Nesting Levels have exceeded supported
+// limits") and expressions past 300 operators, so nothing it accepts nests
+// near this bound; the refusal's wording is dynamini's own.
+constexpr int kMaxNesting = 200;
+
+class NestingGuard {
+ public:
+  explicit NestingGuard(TokenStream& in) : depth_(in.nesting()) {
+    if (++depth_ > kMaxNesting) {
+      --depth_;
+      throw statement_error("expressions nest deeper than " + std::to_string(kMaxNesting) +
+                            " levels");
+    }
+  }
+  ~NestingGuard() { --depth_; }
+  NestingGuard(const NestingGuard&) = delete;
+  NestingGuard& operator=(const NestingGuard&) = delete;
+
+ private:
+  int& depth_;
+};
+
 using syntax::Expr;
 using syntax::PathStep;
 
@@ -334,6 +359,7 @@ Expr parse_term(TokenStream& in) {
 }  // namespace
 
 Expr parse_expression(TokenStream& in, int precedence) {
+  const NestingGuard nested(in);
   Expr expr = parse_unary_term(in);
   while (!in.at_end()) {
     Infix op = infix_at(in);

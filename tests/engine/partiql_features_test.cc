@@ -372,3 +372,19 @@ TEST_CASE_FIXTURE(Fixture, "PartiQL: chained comparisons of conditions stay boun
   for (int i = 1; i < 200; ++i) long_chain += " = a" + std::to_string(i);
   CHECK(run_fail(long_chain).message.find("too many operators") != std::string::npos);
 }
+
+TEST_CASE_FIXTURE(Fixture, "PartiQL: nesting is bounded before the parser's recursion runs out") {
+  // Past 32 levels a literal is refused by the binder, with its path; an
+  // 8 KB statement of nested lists used to overflow the stack (the partiql
+  // fuzzer; the server died) and is now refused by the parser at 200.
+  auto nested = [](int n) {
+    return "UPDATE \"inbox\" SET m = " + std::string(n, '[') + std::string(n, ']') +
+           " WHERE pk = 'u' AND sk = '1'";
+  };
+  CHECK(run_fail(nested(40))
+            .message.starts_with("Nesting Levels have exceeded supported limits under root[0]"));
+  const std::string deep = nested(4000);
+  CHECK(run_fail(deep.substr(0, 8192)).message ==
+        "Statement wasn't well formed, can't be processed: expressions nest deeper than 200 "
+        "levels");
+}

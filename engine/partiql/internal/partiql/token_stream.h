@@ -25,6 +25,9 @@ class TokenStream {
   void advance() {
     if (pos_ + 1 < tokens_.size()) ++pos_;
   }
+  // How many expressions are being parsed inside one another (the
+  // expression parser's recursion depth; partiql/expression_parser.cc).
+  int& nesting() { return nesting_; }
   // Tokens left, the end marker included.
   size_t remaining() const { return tokens_.size() - pos_; }
   bool at_end() const { return peek().kind == TokenKind::kEnd; }
@@ -59,6 +62,7 @@ class TokenStream {
 
  private:
   std::vector<Token> tokens_;
+  int nesting_ = 0;
   size_t pos_ = 0;
   int parameters_ = 0;
 };
