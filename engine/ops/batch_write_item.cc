@@ -104,10 +104,8 @@ BatchWriteItemResponse BatchWriteItemOperation::run(Context& context, const Requ
       const Item* old_item = current ? &*current : nullptr;
       const Item* new_item = new_item_of(w, std::nullopt);
       const bool measured = capacity != CapacityDetail::kNone;
-      WriteFootprint footprint;
-      WriteFootprint* reported = measured && new_item ? &footprint : nullptr;
-      apply_write(context.store(), *tw.def, w, old_item, new_item, reported);
-      if (measured) add(tw.consumed, write_consumption(*tw.def, old_item, new_item, reported));
+      Consumption consumed = apply_write(context.store(), *tw.def, w, old_item, new_item, measured);
+      if (measured) add(tw.consumed, consumed);
     }
   }
   for (const auto& tw : tables) {

@@ -110,7 +110,7 @@ void note_page_item(CallFacts::Page& page, const TableDef& table, std::string_vi
 bool recording_facts() { return recording != nullptr; }
 
 void note_write(const TableDef& table, const Item* old_item, const Item* new_item,
-                const WriteFootprint* footprint) {
+                const WriteFootprint* footprint, const Consumption& consumed) {
   if (recording == nullptr || (old_item == nullptr && new_item == nullptr)) return;
   const Item& item = new_item ? *new_item : *old_item;
   const WrittenItems written = written_items(old_item, new_item, footprint);
@@ -121,7 +121,6 @@ void note_write(const TableDef& table, const Item* old_item, const Item* new_ite
   write.item_bytes = new_item ? written.new_size : written.old_size;
   write.created = old_item == nullptr;
   write.removed = new_item == nullptr;
-  const Consumption consumed = write_consumption(table, old_item, new_item, footprint);
   write.units = consumed.table;
   write.indexes = index_writes(table, consumed, written, footprint);
   recording->writes.push_back(std::move(write));

@@ -12,6 +12,7 @@
 
 #include "catalog/table_def.h"
 #include "dynamini/call_facts.h"
+#include "ops/consumed_capacity.h"
 #include "storage/store.h"
 #include "values/attribute_value.h"
 
@@ -45,9 +46,10 @@ bool recording_facts();
 
 // One item write, noted after the store made it: `old_item` before,
 // `new_item` after (null: none); `footprint`, what Store::put reported for
-// it, when it did (sizes and index entries are then not computed again).
-// Nothing is noted when neither item exists or nothing is being recorded.
+// it, when it did (sizes and index entries are then not computed again);
+// `consumed`, its write_consumption. Nothing is noted when neither item
+// exists or nothing is being recorded.
 void note_write(const TableDef& table, const Item* old_item, const Item* new_item,
-                const WriteFootprint* footprint = nullptr);
+                const WriteFootprint* footprint, const Consumption& consumed);
 
 }  // namespace dynamini

@@ -216,24 +216,29 @@ bool writes_nothing(const ItemWrite& write, const Item* new_item) {
 
 }  // namespace
 
-void apply_write(Store& store, const TableDef& table, const ItemWrite& write, const Item* current,
-                 const Item* new_item, WriteFootprint* footprint) {
-  if (writes_nothing(write, new_item)) return;
-  // The reviewer's facts reuse what the store reports.
-  WriteFootprint noted;
-  if (footprint == nullptr && new_item && recording_facts()) footprint = &noted;
+Consumption apply_write(Store& store, const TableDef& table, const ItemWrite& write,
+                        const Item* current, const Item* new_item, bool measure) {
+  if (writes_nothing(write, new_item)) return {};
+  const bool noted = recording_facts();
+  // A put or update (new_item set) goes through Store::put, which reports
+  // what it wrote; a delete is measured from the old item.
+  WriteFootprint footprint;
+  WriteFootprint* reported = (measure || noted) && new_item ? &footprint : nullptr;
   switch (write.kind) {
     case WriteKind::kConditionCheck:
-      return;
+      return {};
     case WriteKind::kDelete:
       if (current) store.remove(table, *current);
       break;
     case WriteKind::kPut:
     case WriteKind::kUpdate:
-      store.put(table, current, *new_item, footprint);
+      store.put(table, current, *new_item, reported);
       break;
   }
-  note_write(table, current, new_item, new_item ? footprint : nullptr);
+  if (!measure && !noted) return {};
+  Consumption consumed = write_consumption(table, current, new_item, reported);
+  note_write(table, current, new_item, reported, consumed);
+  return consumed;
 }
 
 const Item* new_item_of(const ItemWrite& write, const std::optional<Item>& computed) {
@@ -248,22 +253,7 @@ Consumption store_write(Store& store, const TableDef& table, const ItemWrite& wr
     c.table = write_units(current ? item_size(*current) : 0);
     return c;
   }
-  switch (write.kind) {
-    case WriteKind::kConditionCheck:
-      return {};
-    case WriteKind::kDelete:
-      if (current) store.remove(table, *current);
-      note_write(table, current, nullptr);
-      return write_consumption(table, current, nullptr);
-    case WriteKind::kPut:
-    case WriteKind::kUpdate: {
-      WriteFootprint footprint;
-      store.put(table, current, *new_item, &footprint);
-      note_write(table, current, new_item, &footprint);
-      return write_consumption(table, current, new_item, &footprint);
-    }
-  }
-  return {};
+  return apply_write(store, table, write, current, new_item, /*measure=*/true);
 }
 
 }  // namespace dynamini

@@ -120,11 +120,10 @@ const Item* new_item_of(const ItemWrite& write, const std::optional<Item>& compu
 // same). REQUIRES: storage lock held and a WriteTransaction open.
 Consumption store_write(Store& store, const TableDef& table, const ItemWrite& write,
                         const Item* current, const Item* new_item);
-// The same without computing the capacity (which costs a sizing of every
-// index entry): for callers that measure only when asked.
-// `footprint`, when given, receives what a put or update changed (see
-// Store::put); write_consumption takes it.
-void apply_write(Store& store, const TableDef& table, const ItemWrite& write, const Item* current,
-                 const Item* new_item, WriteFootprint* footprint = nullptr);
+// The same, computing the capacity (which costs a sizing of every index
+// entry) only when `measure` is set or the call records its facts
+// (ops/call_facts_recorder.h), once for both; otherwise an empty Consumption.
+Consumption apply_write(Store& store, const TableDef& table, const ItemWrite& write,
+                        const Item* current, const Item* new_item, bool measure);
 
 }  // namespace dynamini

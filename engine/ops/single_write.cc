@@ -26,13 +26,9 @@ WriteOutcome run_single_write(Context& context, const ItemWrite& write,
   out.new_item = compute_new_item(write, *table, old_item);
   const Item* new_item = new_item_of(write, out.new_item);
   const bool measured = measures.capacity != CapacityDetail::kNone;
-  // A put or update (new_item set) goes through Store::put, which reports
-  // what it wrote; a delete is measured from the old item.
-  WriteFootprint footprint;
-  WriteFootprint* reported = measured && new_item ? &footprint : nullptr;
-  apply_write(context.store(), *table, write, old_item, new_item, reported);
+  Consumption consumed = apply_write(context.store(), *table, write, old_item, new_item, measured);
   txn.commit();
-  if (measured) out.consumed = write_consumption(*table, old_item, new_item, reported);
+  if (measured) out.consumed = std::move(consumed);
   if (measures.collection_metrics) {
     if (auto m = measure_item_collection(context.store(), *table, *write.item)) {
       out.metrics = to_api(*m);

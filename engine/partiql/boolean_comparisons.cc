@@ -82,6 +82,7 @@ Condition condition_equals(Condition c, const Operand& other) {
   }
   // A path (or a function of one) equals the condition's truth when it holds
   // that boolean.
+  // The tree below: c twice, two comparisons, two ANDs, a NOT and an OR.
   check_operator_count(2 * operator_count(c) + 6);
   Condition when_true{Kind::kCompare, "=", {other, boolean_operand(true)}, {}};
   Condition when_false{Kind::kCompare, "=", {other, boolean_operand(false)}, {}};
@@ -91,6 +92,7 @@ Condition condition_equals(Condition c, const Operand& other) {
 }
 
 Condition conditions_equal(Condition a, Condition b) {
+  // The tree below: a and b twice, two ANDs, two NOTs and an OR.
   check_operator_count(2 * (operator_count(a) + operator_count(b)) + 5);
   Condition both = joined(Kind::kAnd, a, b);
   Condition neither = joined(Kind::kAnd, negated(std::move(a)), negated(std::move(b)));
