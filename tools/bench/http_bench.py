@@ -53,6 +53,13 @@ def start_dynamini(binary, data_dir=None, extra_args=()):
     return p, "http://127.0.0.1:%s" % m.group(1)
 
 
+def compile_c(directory, name):
+    """tools/bench/NAME.c compiled with cc -O2 into DIRECTORY; the binary's path."""
+    binary = os.path.join(directory, name)
+    subprocess.run(["cc", "-O2", "-o", binary, os.path.join(BENCH, name + ".c")], check=True)
+    return binary
+
+
 def free_port():
     """A port nothing listens on now (the kernel's pick for port 0)."""
     with socket.socket() as s:

@@ -94,13 +94,6 @@ def embedded_us_per_op(binary, ops):
     return costs
 
 
-def compile_floor(directory):
-    binary = os.path.join(directory, "http_floor")
-    subprocess.run(["cc", "-O2", "-o", binary, os.path.join(http_bench.BENCH, "http_floor.c")],
-                   check=True)
-    return binary
-
-
 def measure_operation(dynamini, url, floor_binary, op, args):
     """Median over the rounds of (dynamini rps, us, floor rps, us), and the reply size."""
     size = reply_size(url, op)
@@ -129,7 +122,7 @@ def main():
     args = ap.parse_args()
     embedded = embedded_us_per_op(args.embedded, args.ops)
     with tempfile.TemporaryDirectory() as work:
-        floor_binary = compile_floor(work)
+        floor_binary = http_bench.compile_c(work, "http_floor")
         dynamini, url = http_bench.start_dynamini(
             args.dynamini, extra_args=["--threads", str(args.threads)] if args.threads else [])
         try:

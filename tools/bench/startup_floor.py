@@ -17,14 +17,7 @@ Needs: cc and the build (build/tools/dynamini).
 import argparse, os, statistics, subprocess, sys, tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import http_bench  # noqa: E402  (paths and free ports)
-
-
-def compile_c(directory, name):
-    binary = os.path.join(directory, name)
-    subprocess.run(["cc", "-O2", "-o", binary, os.path.join(http_bench.BENCH, name + ".c")],
-                   check=True)
-    return binary
+import http_bench  # noqa: E402  (compiling the C helpers, free ports)
 
 
 def probe(probe_binary, runs, server_args):
@@ -41,8 +34,8 @@ def main():
     ap.add_argument("--static", help="the static executable, measured too")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as work:
-        probe_binary = compile_c(work, "startup_probe")
-        servers = {"floor (http_floor.c)": [compile_c(work, "http_floor"), "{port}"],
+        probe_binary = http_bench.compile_c(work, "startup_probe")
+        servers = {"floor (http_floor.c)": [http_bench.compile_c(work, "http_floor"), "{port}"],
                    "dynamini, inbox preloaded": [args.dynamini, "--port", "{port}", "--quiet"]}
         if args.static:
             servers["static executable, inbox preloaded"] = [args.static, "--port", "{port}",
