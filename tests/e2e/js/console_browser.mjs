@@ -131,7 +131,11 @@ export async function contrastFailures(page, scope) {
 // (the lines are what tells which item is in which index). Returns
 // [{index, stroke, background, ratio}].
 export async function lineContrast(page) {
-  return page.evaluate(() => {
+  // Waits for a drawn picture: a refresh replaces the grid and its lines are
+  // drawn a frame later (data-links), so a grid without it is not measured.
+  const handle = await page.waitForFunction(() => {
+    const grid = document.querySelector("#picture-body .pic-grid");
+    if (!grid || !(Number(grid.dataset.links) > 0)) return null;
     const parse = (c) => (c.match(/rgba?\(([^)]+)\)/)?.[1] ?? "0,0,0").split(/[ ,/]+/).filter(Boolean).map(Number);
     const luminance = ([r, g, b]) => {
       const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
@@ -156,4 +160,5 @@ export async function lineContrast(page) {
     }
     return [...seen.values()];
   });
+  return handle.jsonValue();
 }
