@@ -145,7 +145,11 @@ TEST_CASE("catalogue: each sample item is recognised by exactly one entity of it
     for (const GeneratedItems& g : m.generated) {
       for (std::string& item : generated_items(g)) items.emplace_back(g.table, std::move(item));
     }
-    for (const auto& [table, json] : items) {
+    for (const auto& entry : items) {
+      // Plain names, not a structured binding: CAPTURE's lambda cannot
+      // capture a binding before C++20 (clang refuses it).
+      const std::string& table = entry.first;
+      const std::string& json = entry.second;
       rapidjson::Document item;
       item.Parse(json.c_str());
       int count = 0;
