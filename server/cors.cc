@@ -23,15 +23,20 @@ bool origin_allowed(std::string_view origin, std::string_view allowed) {
   return false;
 }
 
-void apply_cors(Response& response, std::string_view origin, std::string_view allowed) {
-  if (trim(allowed) == "*") {
-    response.set(http::field::access_control_allow_origin, "*");
-    return;
-  }
-  response.set(http::field::vary, "Origin");
+CorsHeaders cors_headers(std::string_view origin, std::string_view allowed) {
+  if (trim(allowed) == "*") return {};
   if (origin_allowed(origin, allowed)) {
+    return {.allow = true, .allow_origin = std::string(origin), .vary = true};
+  }
+  return {.allow = false, .allow_origin = {}, .vary = true};
+}
+
+void apply_cors(Response& response, std::string_view origin, std::string_view allowed) {
+  const CorsHeaders cors = cors_headers(origin, allowed);
+  if (cors.vary) response.set(http::field::vary, "Origin");
+  if (cors.allow) {
     response.set(http::field::access_control_allow_origin,
-                 boost::beast::string_view(origin.data(), origin.size()));
+                 boost::beast::string_view(cors.allow_origin.data(), cors.allow_origin.size()));
   } else {
     response.erase(http::field::access_control_allow_origin);
   }

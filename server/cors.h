@@ -3,15 +3,26 @@
 // CORS with DynamoDB Local's -cors semantics: "*" allows every origin;
 // otherwise a comma-separated allow list.
 
+#include <string>
 #include <string_view>
 
-#include "route.h"
+#include "http_message.h"
 
 namespace dynamini::server {
 
-// Sets Access-Control-Allow-Origin on `response`: "*" when `allowed` is
-// "*"; the request's `origin` when it is in the list (with Vary: Origin);
-// no header at all otherwise.
+// The CORS headers of one response.
+struct CorsHeaders {
+  bool allow = true;               // send Access-Control-Allow-Origin
+  std::string allow_origin = "*";  // its value
+  bool vary = false;               // send Vary: Origin (the answer depends on it)
+};
+
+// The headers for a request from `origin` under the allow list `allowed`:
+// "*" when `allowed` is "*"; otherwise Vary: Origin, and the request's
+// origin when it is in the list (no Access-Control-Allow-Origin when not).
+CorsHeaders cors_headers(std::string_view origin, std::string_view allowed);
+
+// Sets (or removes) `response`'s CORS headers as cors_headers() says.
 void apply_cors(Response& response, std::string_view origin, std::string_view allowed);
 
 // True when `origin` is in the comma-separated list `allowed` (or `allowed`

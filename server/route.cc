@@ -32,7 +32,6 @@ constexpr std::string_view kAcceptedContentTypes[] = {
     "application/x-amz-json-1.1",
     "application/json",
 };
-constexpr const char* kContentType = "application/x-amz-json-1.0";
 constexpr const char* kHealthBody = R"({"service":"dynamini","status":"ok"})";
 constexpr const char* kDefaultAllowedHeaders =
     "Content-Type, X-Amz-Target, X-Amz-Date, X-Amz-Security-Token, "
@@ -70,38 +69,18 @@ bool content_type_accepted(std::string_view value) {
   return false;
 }
 
-// Adds the headers every response carries, then fixes Content-Length.
-// REQUIRES: `response` has none of these headers yet (it is freshly built),
-// so they are inserted (appended in this order) without looking for one to
-// replace, which is what set() would do first.
-void finish(Response& response, bool keep_alive) {
-  response.insert(http::field::server, "dynamini");
-  response.insert(http::field::content_type, kContentType);
-  const auto request_id = new_request_id_chars();
-  response.insert("x-amzn-RequestId",
-                  boost::beast::string_view(request_id.data(), request_id.size()));
-  response.insert("x-amz-crc32", std::to_string(crc32(response.body())));
-  response.insert(http::field::access_control_allow_origin, "*");
-  response.insert(http::field::access_control_expose_headers,
-                  "x-amzn-RequestId, x-amz-crc32, x-amz-id-2");
-  response.keep_alive(keep_alive);
-  response.prepare_payload();
+// An API-shaped answer (JSON body, DynamoDB's headers) to `request`.
+ApiResponse json_answer(unsigned status, std::string body, const Request& request) {
+  return make_api_response(status, std::move(body), request.version(), request.keep_alive());
 }
 
-Response body_response(http::status status, std::string body, const Request& request) {
-  Response response{status, request.version()};
-  response.body() = std::move(body);
-  finish(response, request.keep_alive());
-  return response;
-}
-
-Response error_for(const Request& request, ErrorCode code, std::string message) {
-  return error_response(ApiError{code, std::move(message), {}}, request.version(),
-                        request.keep_alive());
+ApiResponse error_for(const Request& request, ErrorCode code, std::string message) {
+  return api_error_response(ApiError{code, std::move(message), {}}, request.version(),
+                            request.keep_alive());
 }
 
 Response health(const Request& request) {
-  Response response = body_response(http::status::ok, kHealthBody, request);
+  Response response = to_beast(json_answer(200, kHealthBody, request));
   if (request.method() == http::verb::head) {
     // Same headers (Content-Length of the GET body), no body.
     const std::string length = std::to_string(response.body().size());
@@ -112,14 +91,13 @@ Response health(const Request& request) {
 }
 
 Response preflight(const Request& request) {
-  Response response{http::status::ok, request.version()};
+  Response response = to_beast(json_answer(200, std::string(), request));
   std::string_view requested = std_view(request[http::field::access_control_request_headers]);
   response.set(http::field::access_control_allow_methods, "GET, HEAD, POST, OPTIONS");
   response.set(
       http::field::access_control_allow_headers,
       beast_view(requested.empty() ? std::string_view(kDefaultAllowedHeaders) : requested));
   response.set(http::field::access_control_max_age, "86400");
-  finish(response, request.keep_alive());
   return response;
 }
 
@@ -156,9 +134,9 @@ bool is_annotated(const RouteContext& ctx) {
 // The engine's answer to a signed-if-required API call. With `record` set,
 // the call's capacity is measured (even when the client did not ask) and
 // stored there, with its facts when calls are reviewed.
-Response api_call(const RouteContext& ctx, const Request& request, CallRecord* record) {
+ApiResponse api_call(const RouteContext& ctx, const Request& request, CallRecord* record) {
   if (auto error = signature_error(ctx.options, request)) {
-    return error_response(*error, request.version(), request.keep_alive());
+    return api_error_response(*error, request.version(), request.keep_alive());
   }
   std::string_view target = trim(std_view(request["X-Amz-Target"]));
   std::string_view operation;
@@ -180,7 +158,7 @@ Response api_call(const RouteContext& ctx, const Request& request, CallRecord* r
   // Fault rules answer before the database sees the call: nothing is written.
   if (ctx.options != nullptr && ctx.options->faults) {
     if (auto fault = ctx.options->faults->apply(ctx.db, operation, request.body())) {
-      return error_response(*fault, request.version(), request.keep_alive());
+      return api_error_response(*fault, request.version(), request.keep_alive());
     }
   }
   // With throughput enforced: refused before it runs when a bucket is empty,
@@ -189,7 +167,7 @@ Response api_call(const RouteContext& ctx, const Request& request, CallRecord* r
   if (ctx.throughput != nullptr) {
     targets = faults::read_targets(operation, request.body());
     if (auto refused = ctx.throughput->admit(ctx.db, operation, *targets)) {
-      return error_response(*refused, request.version(), request.keep_alive());
+      return api_error_response(*refused, request.version(), request.keep_alive());
     }
   }
   Result result = ctx.db.execute(
@@ -204,9 +182,9 @@ Response api_call(const RouteContext& ctx, const Request& request, CallRecord* r
     record->facts = std::move(result.facts);
   }
   if (!result.ok()) {
-    return error_response(*result.error, request.version(), request.keep_alive());
+    return api_error_response(*result.error, request.version(), request.keep_alive());
   }
-  return body_response(http::status::ok, std::move(result.body), request);
+  return json_answer(200, std::move(result.body), request);
 }
 
 // One answered call, recorded in the console's log (with what the client
@@ -263,19 +241,19 @@ std::chrono::microseconds since(std::chrono::steady_clock::time_point start) {
 }
 
 // api_call(), recorded in the console's log and given to the observer.
-Response logged_api_call(const RouteContext& ctx, const Request& request) {
+ApiResponse logged_api_call(const RouteContext& ctx, const Request& request) {
   const auto start = std::chrono::steady_clock::now();
   const bool recorded = ctx.log != nullptr || is_observed(ctx) || is_annotated(ctx);
   CallRecord record;
-  Response response = api_call(ctx, request, recorded ? &record : nullptr);
+  ApiResponse response = api_call(ctx, request, recorded ? &record : nullptr);
   if (!recorded) return response;
   std::string_view client = std_view(request["x-dynamini-client"]);
   if (client.empty()) client = std_view(request[http::field::user_agent]);
   record_call(ctx, {.target = trim(std_view(request["X-Amz-Target"])),
                     .client = client,
                     .request_body = request.body(),
-                    .status = response.result_int(),
-                    .response_body = response.body(),
+                    .status = response.status,
+                    .response_body = response.body,
                     .consumed_capacity = &record.consumed,
                     .latency = since(start),
                     .facts = is_annotated(ctx) ? &record.facts : nullptr});
@@ -350,7 +328,7 @@ Response console(const RouteContext& ctx, const Request& request) {
   return console_response(request, console_context);
 }
 
-Response dispatch(const RouteContext& ctx, const Request& request) {
+Answer dispatch(const RouteContext& ctx, const Request& request) {
   const ServerOptions* options = ctx.options;
   const std::string_view target = std_view(request.target());
   if (is_admin_target(target)) {
@@ -359,7 +337,7 @@ Response dispatch(const RouteContext& ctx, const Request& request) {
     }
     // The same signature check as API calls: an unsigned reset is refused.
     if (auto error = signature_error(options, request)) {
-      return error_response(*error, request.version(), request.keep_alive());
+      return api_error_response(*error, request.version(), request.keep_alive());
     }
     if (is_fault_admin_target(target) && options->faults) {
       return fault_admin_response(*options->faults, request);
@@ -388,35 +366,47 @@ Response dispatch(const RouteContext& ctx, const Request& request) {
 
 }  // namespace
 
+ApiResponse api_error_response(const ApiError& error, unsigned version, bool keep_alive,
+                               unsigned status_override) {
+  const unsigned status =
+      status_override != 0 ? status_override : static_cast<unsigned>(error.http_status());
+  return make_api_response(status, error_body(error), version, keep_alive);
+}
+
 Response error_response(const ApiError& error, unsigned version, bool keep_alive,
                         unsigned status_override) {
-  Response response{
-      static_cast<http::status>(status_override != 0 ? status_override
-                                                     : static_cast<unsigned>(error.http_status())),
-      version};
-  response.body() = error_body(error);
-  finish(response, keep_alive);
-  return response;
+  return to_beast(api_error_response(error, version, keep_alive, status_override));
 }
 
 Response route(Database& db, const Request& request, RequestLog* log) {
   return route(RouteContext{.db = db, .log = log}, request);
 }
 
-Response route(const RouteContext& context, const Request& request) {
-  Response response;
+Answer route_answer(const RouteContext& context, const Request& request) {
+  Answer answer;
   try {
-    response = dispatch(context, request);
+    answer = dispatch(context, request);
   } catch (const std::exception& e) {
-    response = error_for(request, ErrorCode::kInternalServerError,
-                         std::string("Internal server error: ") + e.what());
+    answer = error_for(request, ErrorCode::kInternalServerError,
+                       std::string("Internal server error: ") + e.what());
   } catch (...) {
-    response = error_for(request, ErrorCode::kInternalServerError, "Internal server error");
+    answer = error_for(request, ErrorCode::kInternalServerError, "Internal server error");
   }
   if (context.options != nullptr) {
-    apply_cors(response, std_view(request[http::field::origin]), context.options->cors_origins);
+    const std::string_view origin = std_view(request[http::field::origin]);
+    if (auto* api = std::get_if<ApiResponse>(&answer)) {
+      api->cors = cors_headers(origin, context.options->cors_origins);
+    } else {
+      apply_cors(std::get<Response>(answer), origin, context.options->cors_origins);
+    }
   }
-  return response;
+  return answer;
+}
+
+Response route(const RouteContext& context, const Request& request) {
+  Answer answer = route_answer(context, request);
+  if (auto* api = std::get_if<ApiResponse>(&answer)) return to_beast(std::move(*api));
+  return std::move(std::get<Response>(answer));
 }
 
 }  // namespace dynamini::server

@@ -3,8 +3,9 @@
 // The pure request handler: one HTTP request in, one HTTP response out. No
 // sockets, so it is unit-tested directly (tests/server/route_test.cc).
 
-#include <boost/beast/http.hpp>
+#include <variant>
 
+#include "api_response.h"
 #include "dynamini/api_error.h"
 #include "dynamini/database.h"
 #include "dynamini/server.h"
@@ -16,11 +17,6 @@ class ThroughputLimiter;
 namespace dynamini::server {
 
 class RequestLog;
-
-namespace http = boost::beast::http;
-
-using Request = http::request<http::string_body>;
-using Response = http::response<http::string_body>;
 
 // Answers one request:
 //   POST with X-Amz-Target "DynamoDB_20120810.<Op>" or
@@ -53,8 +49,17 @@ struct RouteContext {
 // console answers 403 with an explanation, as it does not sign).
 Response route(const RouteContext& context, const Request& request);
 
-// An error response for `error` (status `error.http_status()` unless
-// `status_override` is non-zero), with the same headers route() adds.
+// route()'s answer before it is a Beast message: an API call's, errors
+// included (api_response.h, rendered by hand), or any other response
+// (console, admin, health, preflight). route() is to_beast() of it.
+using Answer = std::variant<ApiResponse, Response>;
+Answer route_answer(const RouteContext& context, const Request& request);
+
+// The answer to `error` (status `error.http_status()` unless
+// `status_override` is non-zero), with the headers of every API answer;
+// error_response() is it as a Beast message.
+ApiResponse api_error_response(const ApiError& error, unsigned version, bool keep_alive,
+                               unsigned status_override = 0);
 Response error_response(const ApiError& error, unsigned version, bool keep_alive,
                         unsigned status_override = 0);
 

@@ -8,6 +8,7 @@
 #include <chrono>
 #include <string>
 #include <utility>
+#include <variant>
 
 #include "cors.h"
 #include "response_bytes.h"
@@ -269,13 +270,30 @@ void Session::on_body_error(beast::error_code ec) {
 bool Session::answer() {
   Request request = parser_->release();
   state_ = State::kAnswering;
+  Answer answer;
   try {
-    response_ = route(context_, request);
-  } catch (...) {  // route() does not throw; this is the last line of defence
-    response_ =
-        // catalogue-exempt: unreachable by design (route() does not throw)
-        error_response(ApiError{ErrorCode::kInternalServerError, "Internal server error", {}},
-                       request.version(), false);
+    answer = route_answer(context_, request);
+  } catch (...) {  // route_answer() does not throw; this is the last line of defence
+    answer =
+        // catalogue-exempt: unreachable by design (route_answer() does not throw)
+        api_error_response(ApiError{ErrorCode::kInternalServerError, "Internal server error", {}},
+                           request.version(), false);
+  }
+  if (auto* api = std::get_if<ApiResponse>(&answer);
+      api && api->body.size() <= kRenderedBodyLimit) {
+    if (closing_) api->keep_alive = false;  // shutting down: last response
+    close_after_ = !api->keep_alive;
+    // One buffer per serving thread (at most kRenderedBodyLimit and a
+    // header): a response sent at once leaves nothing in it.
+    thread_local std::string bytes;
+    bytes.clear();
+    append_api_response(*api, bytes);
+    return write_rendered(bytes) && after_response();
+  }
+  if (auto* api = std::get_if<ApiResponse>(&answer)) {
+    response_ = to_beast(std::move(*api));
+  } else {
+    response_ = std::move(std::get<Response>(answer));
   }
   if (closing_) response_.keep_alive(false);  // shutting down: last response
   close_after_ = response_.need_eof();
@@ -284,7 +302,11 @@ bool Session::answer() {
 
 bool Session::write_response() {
   if (response_.body().size() <= kRenderedBodyLimit && renders_flat(response_)) {
-    return write_rendered();
+    thread_local std::string bytes;  // as answer()'s
+    bytes.clear();
+    append_response_bytes(response_, bytes);
+    response_ = Response{};
+    return write_rendered(bytes);
   }
   serializer_.emplace(response_);
   beast::error_code ec;
@@ -307,13 +329,7 @@ bool Session::write_response() {
   return false;
 }
 
-bool Session::write_rendered() {
-  // One buffer per serving thread (at most kRenderedBodyLimit and a header):
-  // a response sent at once leaves nothing in it.
-  thread_local std::string bytes;
-  bytes.clear();
-  append_response_bytes(response_, bytes);
-  response_ = Response{};
+bool Session::write_rendered(const std::string& bytes) {
   beast::error_code ec;
   const std::size_t sent = asio::write(socket_, asio::buffer(bytes), ec);  // stops at would_block
   if (!ec) return true;

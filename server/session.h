@@ -27,7 +27,8 @@
 // the same end-of-stream handling). A response is first written without
 // waiting (the socket is non-blocking) and only goes through the reactor
 // when the socket's send buffer is full; a small one is rendered into one
-// buffer first (response_bytes.h: the serializer's bytes, one send()).
+// buffer first (one send()): an API answer by hand (api_response.h), any
+// other as the serializer would (response_bytes.h).
 // Pipelined requests already buffered are answered in a row, a few at a
 // time (other connections of the thread get their turn in between).
 
@@ -97,9 +98,11 @@ class Session : public std::enable_shared_from_this<Session> {
   bool answer();
   // Writes response_ (non-blocking first). True when written at once.
   bool write_response();
-  // write_response() for a small response: rendered into one buffer, sent
-  // with one system call.
-  bool write_rendered();
+  // Sends a small response rendered into one buffer (`bytes`, which may be
+  // reused once this returns): one system call, non-blocking first; what
+  // does not fit the send buffer is copied and waits for the reactor. True
+  // when written at once.
+  bool write_rendered(const std::string& bytes);
   void on_write(beast::error_code ec);
   // After a response is written: false (and the connection closed) when it
   // was the last one.

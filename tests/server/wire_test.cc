@@ -1,4 +1,5 @@
-// The wire helpers: CRC32, request ids, error bodies, response bytes.
+// The wire helpers: CRC32, request ids, error bodies, response bytes (Beast
+// messages and hand-rendered API answers).
 
 #include <doctest/doctest.h>
 
@@ -9,6 +10,8 @@
 #include <thread>
 #include <vector>
 
+#include "api_response.h"
+#include "cors.h"
 #include "crc32.h"
 #include "error_body.h"
 #include "json_helpers.h"
@@ -80,6 +83,55 @@ TEST_CASE("response bytes: the same as Beast's serializer writes") {
   for (const auto& response : responses) {
     CHECK(rendered(response) == serialized(response));
   }
+}
+
+// An API answer is rendered by hand (api_response.h): the bytes must be those
+// Beast's serializer writes for the same answer as a Beast message, in every
+// variant of the header lines (keep-alive on HTTP/1.0 and 1.1, CORS allow
+// list with and without the origin, an error status, an empty body).
+TEST_CASE("api response bytes: the same as Beast's serializer writes for to_beast()") {
+  auto serialized = [](const server::Response& response) {
+    std::ostringstream out;
+    out << response;
+    return out.str();
+  };
+  std::vector<server::ApiResponse> answers;
+  answers.push_back(server::make_api_response(200, R"({"Item":{"pk":{"S":"a"}}})", 11, true));
+  answers.push_back(server::make_api_response(200, "{}", 11, false));
+  answers.push_back(server::make_api_response(200, "{}", 10, true));
+  answers.push_back(server::make_api_response(200, "", 10, false));
+  answers.push_back(server::api_error_response(validation_error("bad"), 11, true));
+  answers.push_back(server::api_error_response(validation_error("too large"), 11, false, 413));
+  answers.push_back(server::make_api_response(500, "{}", 11, true));
+  auto listed = server::make_api_response(200, "{}", 11, true);
+  listed.cors = server::cors_headers("http://localhost:3000", "http://localhost:3000, http://x");
+  answers.push_back(listed);
+  auto refused = server::make_api_response(200, "{}", 11, true);
+  refused.cors = server::cors_headers("http://elsewhere", "http://localhost:3000");
+  answers.push_back(refused);
+  for (const auto& answer : answers) {
+    std::string out = "kept:";
+    server::append_api_response(answer, out);
+    REQUIRE(out.starts_with("kept:"));
+    CHECK(out.substr(5) == serialized(server::to_beast(answer)));
+  }
+  // The headers SDKs read, and the CORS variants.
+  const server::Response ok = server::to_beast(answers[0]);
+  CHECK(ok[server::http::field::content_type] == "application/x-amz-json-1.0");
+  CHECK(ok["x-amz-crc32"] == std::to_string(server::crc32(answers[0].body)));
+  CHECK(ok["x-amzn-RequestId"].size() == 52);
+  CHECK(ok[server::http::field::content_length] == std::to_string(answers[0].body.size()));
+  CHECK(ok[server::http::field::access_control_allow_origin] == "*");
+  CHECK(ok.keep_alive());
+  CHECK_FALSE(server::to_beast(answers[1]).keep_alive());
+  CHECK(server::to_beast(answers[2]).keep_alive());
+  CHECK_FALSE(server::to_beast(answers[3]).keep_alive());
+  const server::Response allowed = server::to_beast(listed);
+  CHECK(allowed[server::http::field::access_control_allow_origin] == "http://localhost:3000");
+  CHECK(allowed[server::http::field::vary] == "Origin");
+  const server::Response denied = server::to_beast(refused);
+  CHECK(denied.count(server::http::field::access_control_allow_origin) == 0);
+  CHECK(denied[server::http::field::vary] == "Origin");
 }
 
 TEST_CASE("request id: 52 uppercase letters and digits, unique") {

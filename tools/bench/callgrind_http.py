@@ -146,6 +146,8 @@ def main():
              "".join(" " + a for a in args.server_arg)))
     for op in args.ops.split(","):
         low = instructions(args.binary, op, args.low, args.signed, server_args=args.server_arg)
+        if args.keep:
+            os.makedirs(args.keep, exist_ok=True)
         keep_as = os.path.join(args.keep, "callgrind.%s.out" % op) if args.keep else None
         high = instructions(args.binary, op, args.high, args.signed, keep_as, args.server_arg)
         print("  %-10s %9.0f" % (op, (high - low) / (args.high - args.low)), flush=True)
