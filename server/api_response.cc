@@ -35,8 +35,7 @@ void for_each_header(const ApiResponse& response, Emit&& emit) {
          response.cors.allow_origin);
   }
   if (response.cors.vary) emit(http::field::vary, "Vary", "Origin");
-  emit(http::field::access_control_expose_headers, "Access-Control-Expose-Headers",
-       kExposeHeaders);
+  emit(http::field::access_control_expose_headers, "Access-Control-Expose-Headers", kExposeHeaders);
   // What Beast's keep_alive() writes: HTTP/1.1 is kept alive unless it says
   // close; HTTP/1.0 closes unless it says keep-alive.
   if (response.version >= 11 && !response.keep_alive) {
@@ -82,15 +81,15 @@ void append_api_response(const ApiResponse& response, std::string& out) {
 
 Response to_beast(ApiResponse response) {
   Response message{static_cast<http::status>(response.status), response.version};
-  for_each_header(response, [&message](http::field field, std::string_view name,
-                                       std::string_view value) {
-    const boost::beast::string_view v(value.data(), value.size());
-    if (field == http::field::unknown) {
-      message.insert(boost::beast::string_view(name.data(), name.size()), v);
-    } else {
-      message.insert(field, v);
-    }
-  });
+  for_each_header(response,
+                  [&message](http::field field, std::string_view name, std::string_view value) {
+                    const boost::beast::string_view v(value.data(), value.size());
+                    if (field == http::field::unknown) {
+                      message.insert(boost::beast::string_view(name.data(), name.size()), v);
+                    } else {
+                      message.insert(field, v);
+                    }
+                  });
   message.body() = std::move(response.body);
   return message;
 }

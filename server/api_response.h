@@ -22,8 +22,8 @@
 #include <string>
 
 #include "cors.h"
-#include "request_id.h"
 #include "http_message.h"
+#include "request_id.h"
 
 namespace dynamini::server {
 
@@ -37,8 +37,7 @@ struct ApiResponse {
 };
 
 // A fresh answer with a new request id.
-ApiResponse make_api_response(unsigned status, std::string body, unsigned version,
-                              bool keep_alive);
+ApiResponse make_api_response(unsigned status, std::string body, unsigned version, bool keep_alive);
 
 // Appends `response`'s bytes (status line, the header lines above, blank
 // line, body) to `out`: what Beast's serializer writes for to_beast(response).
