@@ -11,8 +11,8 @@ replies with a body as long as dynamini's reply to that operation. A
 server's CPU per request is its user + system time (/proc/PID/stat) over the
 wrk run divided by the requests wrk completed. The embedded cost is the same
 operation through Database::execute with no HTTP (dynamini-bench-embedded,
-1 / its ops/s on one thread). The limit for an operation over HTTP is floor +
-embedded; the last column is dynamini / limit.
+1 / its ops/s on one thread, the median of --rounds runs). The limit for an
+operation over HTTP is floor + embedded; the last column is dynamini / limit.
 
 Needs: wrk (Debian package), cc, and the build (build/tools/dynamini,
 build/tools/bench/dynamini-bench-embedded). Prints figures; never a test.
@@ -84,14 +84,17 @@ def start_floor(floor_binary, body_bytes):
     return p, endpoint
 
 
-def embedded_us_per_op(binary, ops):
-    out = subprocess.run([binary, "--ops", str(ops)], capture_output=True, text=True,
-                         check=True).stdout
-    costs = {}
-    for op, label in OPERATIONS.items():
-        m = re.search(r"^%s\s+([\d.]+) ops/s" % re.escape(label), out, re.M)
-        costs[op] = 1e6 / float(m.group(1))
-    return costs
+def embedded_us_per_op(binary, ops, runs):
+    """Median over `runs` runs of the embedded benchmark (one run's figure
+    moved by a third between runs on the shared machine)."""
+    samples = {op: [] for op in OPERATIONS}
+    for _ in range(runs):
+        out = subprocess.run([binary, "--ops", str(ops)], capture_output=True, text=True,
+                             check=True).stdout
+        for op, label in OPERATIONS.items():
+            m = re.search(r"^%s\s+([\d.]+) ops/s" % re.escape(label), out, re.M)
+            samples[op].append(1e6 / float(m.group(1)))
+    return {op: statistics.median(values) for op, values in samples.items()}
 
 
 def measure_operation(dynamini, url, floor_binary, op, args):
@@ -120,7 +123,7 @@ def main():
     ap.add_argument("--threads", type=int, default=0,
                     help="dynamini --threads N (default: dynamini's own default)")
     args = ap.parse_args()
-    embedded = embedded_us_per_op(args.embedded, args.ops)
+    embedded = embedded_us_per_op(args.embedded, args.ops, args.rounds)
     with tempfile.TemporaryDirectory() as work:
         floor_binary = http_bench.compile_c(work, "http_floor")
         dynamini, url = http_bench.start_dynamini(
