@@ -32,6 +32,15 @@ constexpr int kPipelineBurst = 16;
 // straight from the body, without a copy.
 constexpr size_t kRenderedBodyLimit = 64 * 1024;
 
+// The serving thread's buffer for a rendered response, emptied: at most
+// kRenderedBodyLimit and a header; a response sent at once leaves nothing
+// in it (the rest is copied to Session::unsent_).
+std::string& render_buffer() {
+  thread_local std::string bytes;
+  bytes.clear();
+  return bytes;
+}
+
 // True for errors meaning the client sent something that is not HTTP/1.1
 // (as opposed to a timeout or a closed connection).
 bool is_malformed(beast::error_code ec) {
@@ -283,10 +292,7 @@ bool Session::answer() {
       api && api->body.size() <= kRenderedBodyLimit) {
     if (closing_) api->keep_alive = false;  // shutting down: last response
     close_after_ = !api->keep_alive;
-    // One buffer per serving thread (at most kRenderedBodyLimit and a
-    // header): a response sent at once leaves nothing in it.
-    thread_local std::string bytes;
-    bytes.clear();
+    std::string& bytes = render_buffer();
     append_api_response(*api, bytes);
     return write_rendered(bytes) && after_response();
   }
@@ -302,8 +308,7 @@ bool Session::answer() {
 
 bool Session::write_response() {
   if (response_.body().size() <= kRenderedBodyLimit && renders_flat(response_)) {
-    thread_local std::string bytes;  // as answer()'s
-    bytes.clear();
+    std::string& bytes = render_buffer();
     append_response_bytes(response_, bytes);
     response_ = Response{};
     return write_rendered(bytes);
