@@ -5,8 +5,6 @@
 #include <rapidjson/writer.h>
 
 #include <algorithm>
-#include <cctype>
-#include <cstring>
 #include <deque>
 #include <utility>
 
@@ -19,58 +17,10 @@ namespace {
 
 using Writer = rapidjson::Writer<rapidjson::StringBuffer>;
 
-// `needle` occurs in `haystack`. memmem: string_view::find scans for the
-// needle's first character (a quote, frequent in JSON) and compares at each.
-// (An empty view may have a null data(), which memmem must not get.)
-
 int64_t now_ms() {
   return std::chrono::duration_cast<std::chrono::milliseconds>(
              std::chrono::system_clock::now().time_since_epoch())
       .count();
-}
-
-size_t skip_space(std::string_view s, size_t i) {
-  while (i < s.size() && std::isspace(static_cast<unsigned char>(s[i]))) ++i;
-  return i;
-}
-
-// Index just past the JSON string starting at s[i] == '"', or npos.
-size_t skip_string(std::string_view s, size_t i) {
-  for (++i; i < s.size(); ++i) {
-    if (s[i] == '\\') {
-      ++i;
-    } else if (s[i] == '"') {
-      return i + 1;
-    }
-  }
-  return std::string_view::npos;
-}
-
-// Index just past the JSON value starting at s[i], or npos.
-size_t skip_value(std::string_view s, size_t i) {
-  if (i >= s.size()) return std::string_view::npos;
-  if (s[i] == '"') return skip_string(s, i);
-  if (s[i] != '{' && s[i] != '[') {
-    while (i < s.size() && s[i] != ',' && s[i] != '}' && s[i] != ']' &&
-           !std::isspace(static_cast<unsigned char>(s[i]))) {
-      ++i;
-    }
-    return i;
-  }
-  int depth = 0;
-  for (; i < s.size(); ++i) {
-    char c = s[i];
-    if (c == '"') {
-      i = skip_string(s, i);
-      if (i == std::string_view::npos) return i;
-      --i;
-    } else if (c == '{' || c == '[') {
-      ++depth;
-    } else if (c == '}' || c == ']') {
-      if (--depth == 0) return i + 1;
-    }
-  }
-  return std::string_view::npos;
 }
 
 // "DynamoDB_20120810.Query" -> ("dynamodb", "Query").

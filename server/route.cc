@@ -144,7 +144,11 @@ struct ApiCallHeaders {
 };
 
 ApiCallHeaders api_call_headers(const Request& request) {
-  ApiCallHeaders headers{.version = request.version(), .keep_alive = request.keep_alive()};
+  ApiCallHeaders headers{.target = {},
+                         .content_type = {},
+                         .client = {},
+                         .version = request.version(),
+                         .keep_alive = request.keep_alive()};
   std::optional<std::string_view> target, content_type, console_client, user_agent;
   auto first = [](std::optional<std::string_view>& slot, boost::beast::string_view value) {
     if (!slot) slot = std_view(value);
