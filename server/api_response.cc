@@ -1,6 +1,7 @@
 #include "api_response.h"
 
 #include <charconv>
+#include <cstdint>
 #include <string_view>
 #include <utility>
 
