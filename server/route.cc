@@ -39,9 +39,6 @@ constexpr const char* kDefaultAllowedHeaders =
     "amz-sdk-invocation-id, amz-sdk-request";
 
 // Beast 1.74's string_view is boost::string_view.
-std::string_view std_view(boost::beast::string_view s) {
-  return std::string_view(s.data(), s.size());
-}
 boost::beast::string_view beast_view(std::string_view s) {
   return boost::beast::string_view(s.data(), s.size());
 }
@@ -70,16 +67,16 @@ bool content_type_accepted(std::string_view value) {
 }
 
 // An API-shaped answer (JSON body, DynamoDB's headers) to `request`.
-ApiResponse json_answer(unsigned status, std::string body, const Request& request) {
+ApiResponse json_answer(unsigned status, std::string body, const HttpRequest& request) {
   return make_api_response(status, std::move(body), request.version(), request.keep_alive());
 }
 
-ApiResponse error_for(const Request& request, ErrorCode code, std::string message) {
+ApiResponse error_for(const HttpRequest& request, ErrorCode code, std::string message) {
   return api_error_response(ApiError{code, std::move(message), {}}, request.version(),
                             request.keep_alive());
 }
 
-Response health(const Request& request) {
+Response health(const HttpRequest& request) {
   Response response = to_beast(json_answer(200, kHealthBody, request));
   if (request.method() == http::verb::head) {
     // Same headers (Content-Length of the GET body), no body.
@@ -90,9 +87,9 @@ Response health(const Request& request) {
   return response;
 }
 
-Response preflight(const Request& request) {
+Response preflight(const HttpRequest& request) {
   Response response = to_beast(json_answer(200, std::string(), request));
-  std::string_view requested = std_view(request[http::field::access_control_request_headers]);
+  std::string_view requested = request[http::field::access_control_request_headers];
   response.set(http::field::access_control_allow_methods, "GET, HEAD, POST, OPTIONS");
   response.set(
       http::field::access_control_allow_headers,
@@ -103,14 +100,14 @@ Response preflight(const Request& request) {
 
 // With ServerOptions::auth: the error for a request whose SigV4 signature
 // does not verify. Nothing without auth or when it verifies.
-std::optional<ApiError> signature_error(const ServerOptions* options, const Request& request) {
+std::optional<ApiError> signature_error(const ServerOptions* options, const HttpRequest& request) {
   if (options == nullptr || !options->auth) return std::nullopt;
-  sigv4::SignedRequest signed_request{.method = std_view(request.method_string()),
-                                      .target = std_view(request.target()),
+  sigv4::SignedRequest signed_request{.method = request.method_string(),
+                                      .target = request.target(),
                                       .headers = {},
                                       .body = request.body()};
-  for (const auto& field : request) {
-    signed_request.headers.emplace_back(std_view(field.name_string()), std_view(field.value()));
+  for (const HttpRequest::Field& field : request.fields()) {
+    signed_request.headers.emplace_back(field.name_string, field.value);
   }
   const int64_t now = std::chrono::duration_cast<std::chrono::seconds>(
                           std::chrono::system_clock::now().time_since_epoch())
@@ -132,9 +129,9 @@ bool is_annotated(const RouteContext& ctx) {
 }
 
 // The header fields an API call reads, found in one pass over the request's
-// fields (a lookup by name searches Beast's field index: eight of them cost
-// 2.2k instructions per GetItem, callgrind). The first of repeated fields,
-// as request[name] gives it.
+// fields (eight lookups by name in Beast's field index had cost 2.2k
+// instructions per GetItem, callgrind). The first of repeated fields, as
+// request[name] gives it.
 struct ApiCallHeaders {
   std::string_view target;        // X-Amz-Target, trimmed
   std::string_view content_type;  // Content-Type
@@ -143,29 +140,29 @@ struct ApiCallHeaders {
   bool keep_alive = true;
 };
 
-ApiCallHeaders api_call_headers(const Request& request) {
+ApiCallHeaders api_call_headers(const HttpRequest& request) {
   ApiCallHeaders headers{.target = {},
                          .content_type = {},
                          .client = {},
                          .version = request.version(),
                          .keep_alive = request.keep_alive()};
   std::optional<std::string_view> target, content_type, console_client, user_agent;
-  auto first = [](std::optional<std::string_view>& slot, boost::beast::string_view value) {
-    if (!slot) slot = std_view(value);
+  auto first = [](std::optional<std::string_view>& slot, std::string_view value) {
+    if (!slot) slot = value;
   };
-  for (const auto& field : request) {
-    switch (field.name()) {
+  for (const HttpRequest::Field& field : request.fields()) {
+    switch (field.name) {
       case http::field::content_type:
-        first(content_type, field.value());
+        first(content_type, field.value);
         break;
       case http::field::user_agent:
-        first(user_agent, field.value());
+        first(user_agent, field.value);
         break;
       case http::field::unknown:
-        if (boost::beast::iequals(field.name_string(), "X-Amz-Target")) {
-          first(target, field.value());
-        } else if (boost::beast::iequals(field.name_string(), "x-dynamini-client")) {
-          first(console_client, field.value());
+        if (boost::beast::iequals(beast_view(field.name_string), "X-Amz-Target")) {
+          first(target, field.value);
+        } else if (boost::beast::iequals(beast_view(field.name_string), "x-dynamini-client")) {
+          first(console_client, field.value);
         }
         break;
       default:
@@ -182,8 +179,8 @@ ApiCallHeaders api_call_headers(const Request& request) {
 // The engine's answer to a signed-if-required API call. With `record` set,
 // the call's capacity is measured (even when the client did not ask) and
 // stored there, with its facts when calls are reviewed.
-ApiResponse api_call(const RouteContext& ctx, const Request& request, const ApiCallHeaders& headers,
-                     CallRecord* record) {
+ApiResponse api_call(const RouteContext& ctx, const HttpRequest& request,
+                     const ApiCallHeaders& headers, CallRecord* record) {
   auto error_answer = [&headers](const ApiError& error) {
     return api_error_response(error, headers.version, headers.keep_alive);
   };
@@ -287,7 +284,7 @@ std::chrono::microseconds since(std::chrono::steady_clock::time_point start) {
 }
 
 // api_call(), recorded in the console's log and given to the observer.
-ApiResponse logged_api_call(const RouteContext& ctx, const Request& request) {
+ApiResponse logged_api_call(const RouteContext& ctx, const HttpRequest& request) {
   const auto start = std::chrono::steady_clock::now();
   const bool recorded = ctx.log != nullptr || is_observed(ctx) || is_annotated(ctx);
   CallRecord record;
@@ -373,38 +370,46 @@ Response console(const RouteContext& ctx, const Request& request) {
   return console_response(request, console_context);
 }
 
-Answer dispatch(const RouteContext& ctx, const Request& request) {
+// The admin endpoint (POST /dynamini/admin/...): 404 unless enabled, signed
+// like API calls when --auth is on (an unsigned reset is refused).
+Answer admin(const RouteContext& ctx, const HttpRequest& request) {
   const ServerOptions* options = ctx.options;
-  const std::string_view target = std_view(request.target());
-  if (is_admin_target(target)) {
-    if (options == nullptr || !options->admin || ctx.snapshots == nullptr) {
-      return admin_disabled_response(request);
-    }
-    // The same signature check as API calls: an unsigned reset is refused.
-    if (auto error = signature_error(options, request)) {
-      return api_error_response(*error, request.version(), request.keep_alive());
-    }
-    if (is_fault_admin_target(target) && options->faults) {
-      return fault_admin_response(*options->faults, request);
-    }
-    if (is_trigger_admin_target(target)) {
-      return trigger_admin_response(options->triggers.get(), request);
-    }
-    return admin_response(ctx.db, *ctx.snapshots, request);
+  if (options == nullptr || !options->admin || ctx.snapshots == nullptr) {
+    return admin_disabled_response(to_beast(request));
   }
+  if (auto error = signature_error(options, request)) {
+    return api_error_response(*error, request.version(), request.keep_alive());
+  }
+  const Request message = to_beast(request);
+  const std::string_view target = request.target();
+  if (is_fault_admin_target(target) && options->faults) {
+    return fault_admin_response(*options->faults, message);
+  }
+  if (is_trigger_admin_target(target)) {
+    return trigger_admin_response(options->triggers.get(), message);
+  }
+  return admin_response(ctx.db, *ctx.snapshots, message);
+}
+
+// API calls are answered from the flat request; the console and the admin
+// endpoint (cold paths) get Beast's message.
+Answer dispatch(const RouteContext& ctx, const HttpRequest& request) {
+  const std::string_view target = request.target();
+  if (is_admin_target(target)) return admin(ctx, request);
+  const bool console_target = is_console_target(target);
   switch (request.method()) {
     case http::verb::post:
-      if (is_console_target(target)) return console(ctx, request);
+      if (console_target) return console(ctx, to_beast(request));
       return logged_api_call(ctx, request);
     case http::verb::get:
     case http::verb::head:
-      if (is_console_target(target)) return console(ctx, request);
+      if (console_target) return console(ctx, to_beast(request));
       return health(request);
     case http::verb::options:
       return preflight(request);
     default:
       return error_for(request, ErrorCode::kUnknownOperation,
-                       "Unsupported HTTP method " + std::string(std_view(request.method_string())) +
+                       "Unsupported HTTP method " + std::string(request.method_string()) +
                            " (DynamoDB calls are POST)");
   }
 }
@@ -427,7 +432,7 @@ Response route(Database& db, const Request& request, RequestLog* log) {
   return route(RouteContext{.db = db, .log = log}, request);
 }
 
-Answer route_answer(const RouteContext& context, const Request& request) {
+Answer route_answer(const RouteContext& context, const HttpRequest& request) {
   Answer answer;
   try {
     answer = dispatch(context, request);
@@ -438,7 +443,7 @@ Answer route_answer(const RouteContext& context, const Request& request) {
     answer = error_for(request, ErrorCode::kInternalServerError, "Internal server error");
   }
   if (context.options != nullptr) {
-    const std::string_view origin = std_view(request[http::field::origin]);
+    const std::string_view origin = request[http::field::origin];
     if (auto* api = std::get_if<ApiResponse>(&answer)) {
       api->cors = cors_headers(origin, context.options->cors_origins);
     } else {
@@ -449,7 +454,9 @@ Answer route_answer(const RouteContext& context, const Request& request) {
 }
 
 Response route(const RouteContext& context, const Request& request) {
-  Answer answer = route_answer(context, request);
+  HttpRequest flat;
+  from_beast(request, flat);
+  Answer answer = route_answer(context, flat);
   if (auto* api = std::get_if<ApiResponse>(&answer)) return to_beast(std::move(*api));
   return std::move(std::get<Response>(answer));
 }

@@ -9,6 +9,7 @@
 #include "dynamini/api_error.h"
 #include "dynamini/database.h"
 #include "dynamini/server.h"
+#include "http_request.h"
 
 namespace dynamini::faults {
 class ThroughputLimiter;
@@ -51,9 +52,11 @@ Response route(const RouteContext& context, const Request& request);
 
 // route()'s answer before it is a Beast message: an API call's, errors
 // included (api_response.h, rendered by hand), or any other response
-// (console, admin, health, preflight). route() is to_beast() of it.
+// (console, admin, health, preflight). route() is to_beast() of it. The
+// session reads requests as HttpRequest; an API call is answered from it
+// directly, any other request through Beast's message (to_beast()).
 using Answer = std::variant<ApiResponse, Response>;
-Answer route_answer(const RouteContext& context, const Request& request);
+Answer route_answer(const RouteContext& context, const HttpRequest& request);
 
 // The answer to `error` (status `error.http_status()` unless
 // `status_override` is non-zero), with the headers of every API answer;

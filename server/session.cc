@@ -143,7 +143,7 @@ void Session::on_first_bytes(beast::error_code ec, std::size_t bytes) {
 void Session::begin_request() {
   state_ = State::kReading;
   phase_ = Phase::kHeader;
-  parser_.emplace();
+  parser_.emplace(request_);
   parser_->header_limit(kHeaderLimit);
   parser_->body_limit(options_.body_limit);
   // The header is parsed on its own first (as http::async_read_header does).
@@ -241,9 +241,10 @@ bool Session::on_header_done() {
     reject_too_large();
     return false;
   }
-  if (beast::iequals(parser_->get()[http::field::expect], "100-continue")) {
+  const std::string_view expect = request_[http::field::expect];
+  if (beast::iequals(beast::string_view(expect.data(), expect.size()), "100-continue")) {
     auto cont = std::make_shared<http::response<http::empty_body>>(http::status::continue_,
-                                                                   parser_->get().version());
+                                                                   request_.version());
     in_flight_ = cont;
     deadline_.set(options_.write_timeout);
     http::async_write(socket_, *cont,
@@ -277,17 +278,19 @@ void Session::on_body_error(beast::error_code ec) {
 }
 
 bool Session::answer() {
-  Request request = parser_->release();
+  parser_.reset();
   state_ = State::kAnswering;
   Answer answer;
   try {
-    answer = route_answer(context_, request);
+    answer = route_answer(context_, request_);
   } catch (...) {  // route_answer() does not throw; this is the last line of defence
     answer =
         // catalogue-exempt: unreachable by design (route_answer() does not throw)
         api_error_response(ApiError{ErrorCode::kInternalServerError, "Internal server error", {}},
-                           request.version(), false);
+                           request_.version(), false);
   }
+  // A large body's buffer is not kept for the connection's next requests.
+  if (request_.body().capacity() > kRenderedBodyLimit) request_.body() = std::string();
   if (auto* api = std::get_if<ApiResponse>(&answer);
       api && api->body.size() <= kRenderedBodyLimit) {
     if (closing_) api->keep_alive = false;  // shutting down: last response
@@ -379,13 +382,11 @@ void Session::reject_too_large() {
 }
 
 void Session::reject(const ApiError& error, unsigned status) {
-  unsigned version = parser_ && parser_->is_header_done() ? parser_->get().version() : 11;
+  const bool header_read = parser_ && parser_->is_header_done();
+  unsigned version = header_read ? request_.version() : 11;
   Response response = error_response(error, version, /*keep_alive=*/false, status);
   std::string_view origin;
-  if (parser_ && parser_->is_header_done()) {
-    auto value = parser_->get()[http::field::origin];
-    origin = std::string_view(value.data(), value.size());
-  }
+  if (header_read) origin = request_[http::field::origin];
   apply_cors(response, origin, options_.cors_origins);
   state_ = State::kAnswering;
   response_ = std::move(response);

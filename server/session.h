@@ -21,8 +21,9 @@
 // never run concurrently and it needs no strand. Only finish_and_close() is
 // called from other threads; it posts to that executor.
 //
-// Parsing and writing use Beast's request parser and response serializer,
-// driven here: the parser is fed from one flat_buffer exactly as
+// Parsing uses Beast's request parser writing into a flat HttpRequest
+// (request_reader.h), writing Beast's response serializer, both driven here:
+// the parser is fed from one flat_buffer exactly as
 // http::async_read_header / http::async_read feed it (the same read sizes,
 // the same end-of-stream handling). A response is first written without
 // waiting (the socket is non-blocking) and only goes through the reactor
@@ -44,7 +45,9 @@
 #include "connection_registry.h"
 #include "dynamini/database.h"
 #include "dynamini/server.h"
+#include "http_request.h"
 #include "request_log.h"
+#include "request_reader.h"
 #include "route.h"
 
 namespace dynamini::server {
@@ -125,7 +128,8 @@ class Session : public std::enable_shared_from_this<Session> {
   Phase phase_ = Phase::kHeader;
   bool closing_ = false;      // finish_and_close() was called; executor only
   bool close_after_ = false;  // response_ is the connection's last
-  std::optional<http::request_parser<http::string_body>> parser_;
+  HttpRequest request_;       // the request being read, then answered; reused
+  std::optional<RequestReader> parser_;
   Response response_;  // the response being written
   std::optional<http::serializer<false, http::string_body>> serializer_;
   std::string unsent_;               // a rendered response's tail that waits for the reactor
