@@ -10,8 +10,8 @@ std::string_view std_view(boost::beast::string_view s) { return {s.data(), s.siz
 
 }  // namespace
 
-void HttpRequest::start(http::verb method, std::string_view method_string,
-                        std::string_view target, unsigned version) {
+void HttpRequest::start(http::verb method, std::string_view method_string, std::string_view target,
+                        unsigned version) {
   method_ = method;
   version_ = version;
   keep_alive_ = version >= 11;
@@ -70,6 +70,14 @@ std::string_view HttpRequest::operator[](std::string_view name) const {
     }
   }
   return {};
+}
+
+void HttpRequest::release_buffers_over(size_t limit) {
+  if (body_.capacity() <= limit && text_.capacity() <= limit) return;
+  start(http::verb::unknown, {}, {}, 11);  // no view outlives the buffers
+  // Swapped, not assigned: assigning an empty string keeps the capacity.
+  if (body_.capacity() > limit) std::string().swap(body_);
+  if (text_.capacity() > limit) std::string().swap(text_);
 }
 
 Request to_beast(const HttpRequest& request) {

@@ -57,6 +57,11 @@ class HttpRequest {
   const std::string& body() const { return body_; }
   std::string& body() { return body_; }
 
+  // Frees the buffers that grew past `limit` bytes for one large request, so
+  // a connection does not hold them for its next requests (the request is
+  // emptied then).
+  void release_buffers_over(size_t limit);
+
  private:
   struct Span {
     uint32_t offset = 0;

@@ -21,8 +21,7 @@ std::size_t append_body(std::string& body, boost::beast::string_view piece,
 
 void RequestReader::on_request_impl(http::verb method, string_view method_string,
                                     string_view target, int version, error_code&) {
-  request_.start(method, std_view(method_string), std_view(target),
-                 static_cast<unsigned>(version));
+  request_.start(method, std_view(method_string), std_view(target), static_cast<unsigned>(version));
 }
 
 void RequestReader::on_field_impl(http::field name, string_view name_string, string_view value,

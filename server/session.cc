@@ -289,8 +289,8 @@ bool Session::answer() {
         api_error_response(ApiError{ErrorCode::kInternalServerError, "Internal server error", {}},
                            request_.version(), false);
   }
-  // A large body's buffer is not kept for the connection's next requests.
-  if (request_.body().capacity() > kRenderedBodyLimit) request_.body() = std::string();
+  // A large request's buffers are not kept for the connection's next ones.
+  request_.release_buffers_over(kRenderedBodyLimit);
   if (auto* api = std::get_if<ApiResponse>(&answer);
       api && api->body.size() <= kRenderedBodyLimit) {
     if (closing_) api->keep_alive = false;  // shutting down: last response

@@ -2,6 +2,8 @@
 // own request_parser<string_body>: the same bytes must give the same request
 // line, fields (in order), keep-alive and body, and the same errors.
 
+#include "request_reader.h"
+
 #include <doctest/doctest.h>
 
 #include <optional>
@@ -10,7 +12,6 @@
 #include <vector>
 
 #include "http_request.h"
-#include "request_reader.h"
 
 namespace dynamini {
 namespace {
@@ -151,6 +152,16 @@ TEST_CASE("HttpRequest: lookups, reuse and Beast's message") {
   CHECK(request.fields().empty());
   CHECK(request.body().empty());
   CHECK_FALSE(request.keep_alive());
+
+  // A large request's buffers are let go; small ones are kept for reuse.
+  request.body().assign(100000, 'x');
+  request.release_buffers_over(65536);
+  CHECK(request.body().capacity() < 65536);
+  CHECK(request.fields().empty());
+  request.body().assign(1000, 'x');
+  const size_t small = request.body().capacity();
+  request.release_buffers_over(65536);
+  CHECK(request.body().capacity() == small);
 }
 
 }  // namespace
