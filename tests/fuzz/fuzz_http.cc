@@ -3,7 +3,8 @@
 // limits, pipelining, 100-continue, the drain after a rejection) whose other
 // end then closes for writing. The session must answer or close, never
 // crash or hang (libFuzzer's -timeout catches a session that waits forever),
-// and leave nothing behind (ASan's leak check).
+// and leave nothing behind (ASan's leak check). First, the session's request
+// reader must read the bytes as Beast's own parser does (reader_parity.h).
 //
 // The connection is a Unix socket pair wrapped as a TCP socket: the session
 // only reads, writes and closes it, which behave the same, and no port is
@@ -20,6 +21,7 @@
 #include "connection_registry.h"
 #include "fuzz_bodies.h"
 #include "fuzz_database.h"
+#include "reader_parity.h"
 #include "route.h"
 #include "session.h"
 
@@ -57,6 +59,7 @@ void http(const uint8_t* data, size_t size) {
   static const ServerOptions options = fuzz_server_options();
   static server::ConnectionRegistry registry(options.max_connections);
   note_input();
+  if (!reader_matches_beast({reinterpret_cast<const char*>(data), size})) __builtin_trap();
   const server::RouteContext context{.db = fuzz_database(), .log = nullptr, .options = &options};
 
   int fds[2];

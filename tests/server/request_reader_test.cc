@@ -123,6 +123,13 @@ TEST_CASE("request reader: the same request as Beast's parser gives") {
   }
 }
 
+TEST_CASE("request reader: every Connection field counts (RFC 9110 §5.3), not only the first") {
+  HttpRequest request;
+  RequestReader reader(request);
+  REQUIRE_FALSE(feed(reader, "GET / HTTP/1.1\r\nConnection: x\r\nConnection: close\r\n\r\n", 64));
+  CHECK_FALSE(request.keep_alive());
+}
+
 TEST_CASE("HttpRequest: lookups, reuse and Beast's message") {
   HttpRequest request;
   RequestReader first(request);
