@@ -41,9 +41,11 @@ class HttpRequest {
   void add_field(http::field name, std::string_view name_string, std::string_view value);
   // `keep_alive` is the connection's persistence as RFC 9112 §9.3 gives it
   // from the version and the Connection fields, all of them (RFC 9110 §5.3:
-  // repeated field lines are one list). Beast's parser computes it; Beast's
-  // message, which read only the first Connection field, did not close for
-  // "Connection: x" then "Connection: close".
+  // repeated field lines are one list) of the header: a chunked body's
+  // trailer cannot change it (RFC 9110 §6.5.1). Beast's parser computes it.
+  // Beast's message, which read only the first Connection field and also
+  // the trailer's, kept "Connection: x" then "Connection: close" open and
+  // closed for a trailer's "Connection: close".
   void finish_header(bool keep_alive);
 
   http::verb method() const { return method_; }

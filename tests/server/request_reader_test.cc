@@ -130,6 +130,18 @@ TEST_CASE("request reader: every Connection field counts (RFC 9110 §5.3), not o
   CHECK_FALSE(request.keep_alive());
 }
 
+TEST_CASE("request reader: a trailer's Connection field does not count (RFC 9110 §6.5.1)") {
+  HttpRequest request;
+  RequestReader reader(request);
+  REQUIRE_FALSE(feed(reader,
+                     "POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n"
+                     "2\r\n{}\r\n0\r\nConnection: close\r\n\r\n",
+                     64));
+  CHECK(request.keep_alive());
+  CHECK(request.body() == "{}");
+  CHECK(request[http::field::connection] == "close");  // kept as a field, as Beast keeps it
+}
+
 TEST_CASE("HttpRequest: lookups, reuse and Beast's message") {
   HttpRequest request;
   RequestReader first(request);
