@@ -70,13 +70,15 @@ std::vector<std::string> grouped_by_name(std::vector<std::string> lines) {
 // chunked body's trailer fields, where RFC 9110 §6.5.1 says a Connection
 // field must not count (it is needed before the content); the reader
 // decides with the header.
+// `chunked` is the parser's verdict (the last Transfer-Encoding field's
+// last coding), not the message's chunked(), which reads the first field.
 bool same_keep_alive(const server::HttpRequest& flat,
-                     const http::request<http::string_body>& message) {
+                     const http::request<http::string_body>& message, bool chunked) {
   int connection_fields = 0;
   for (const auto& field : flat.fields()) {
     if (field.name == http::field::connection) ++connection_fields;
   }
-  if (connection_fields > 1 || message.chunked()) return true;
+  if (connection_fields > 1 || chunked) return true;
   return flat.keep_alive() == message.keep_alive();
 }
 
@@ -94,7 +96,7 @@ bool reader_matches_beast(std::string_view bytes) {
   if (flat.method() != message.method() ||
       flat.method_string() != std_view(message.method_string()) ||
       flat.target() != std_view(message.target()) || flat.version() != message.version() ||
-      !same_keep_alive(flat, message) || flat.body() != message.body()) {
+      !same_keep_alive(flat, message, beast_parser.chunked()) || flat.body() != message.body()) {
     return false;
   }
   // Beast's message lists a repeated field after the last one of the same
