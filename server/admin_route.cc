@@ -3,13 +3,13 @@
 #include <cctype>
 #include <exception>
 
+#include "beast_string.h"
+
 namespace dynamini::server {
 namespace {
 
 constexpr std::string_view kPrefix = "/dynamini/admin";
 constexpr size_t kMaxNameLength = 128;
-
-std::string_view std_view(boost::beast::string_view s) { return {s.data(), s.size()}; }
 
 std::string json_string(std::string_view s) {
   std::string out = "\"";

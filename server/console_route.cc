@@ -7,6 +7,7 @@
 #include <exception>
 #include <string>
 
+#include "beast_string.h"
 #include "console_assets.h"
 #include "console_render.h"
 
@@ -22,8 +23,6 @@ constexpr size_t kMaxLimit = 500;
 constexpr const char* kContentSecurityPolicy =
     "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
     "connect-src 'self'; frame-ancestors 'none'";
-
-std::string_view std_view(boost::beast::string_view s) { return {s.data(), s.size()}; }
 
 // The value of `name` in a query string "a=1&b=2", or empty.
 std::string_view query_param(std::string_view query, std::string_view name) {
@@ -47,10 +46,8 @@ Response respond(const Request& request, http::status status, std::string_view c
                  std::string body, std::string_view cache_control) {
   Response response{status, request.version()};
   response.set(http::field::server, "dynamini");
-  response.set(http::field::content_type,
-               boost::beast::string_view(content_type.data(), content_type.size()));
-  response.set(http::field::cache_control,
-               boost::beast::string_view(cache_control.data(), cache_control.size()));
+  response.set(http::field::content_type, beast_view(content_type));
+  response.set(http::field::cache_control, beast_view(cache_control));
   response.set("X-Content-Type-Options", "nosniff");
   response.set("Content-Security-Policy", kContentSecurityPolicy);
   response.keep_alive(request.keep_alive());
@@ -104,8 +101,7 @@ bool is_json_content_type(const Request& request) {
   std::string_view type = std_view(request[http::field::content_type]);
   type = type.substr(0, type.find(';'));
   while (!type.empty() && type.back() == ' ') type.remove_suffix(1);
-  return boost::beast::iequals(boost::beast::string_view(type.data(), type.size()),
-                               "application/json");
+  return boost::beast::iequals(beast_view(type), "application/json");
 }
 
 std::string_view method_name(const Request& request) {

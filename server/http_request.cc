@@ -2,13 +2,9 @@
 
 #include <boost/beast/core/string.hpp>
 
+#include "beast_string.h"
+
 namespace dynamini::server {
-namespace {
-
-boost::beast::string_view beast_view(std::string_view s) { return {s.data(), s.size()}; }
-std::string_view std_view(boost::beast::string_view s) { return {s.data(), s.size()}; }
-
-}  // namespace
 
 void HttpRequest::start(http::verb method, std::string_view method_string, std::string_view target,
                         unsigned version) {

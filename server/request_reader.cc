@@ -1,9 +1,9 @@
 #include "request_reader.h"
 
+#include "beast_string.h"
+
 namespace dynamini::server {
 namespace {
-
-std::string_view std_view(boost::beast::string_view s) { return {s.data(), s.size()}; }
 
 // The body grows as string_body's reader grows it: Content-Length reserves
 // the whole body at once (the parser has checked it against the body limit).

@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "admin_route.h"
+#include "beast_string.h"
 #include "console_route.h"
 #include "cors.h"
 #include "crc32.h"
@@ -37,11 +38,6 @@ constexpr const char* kDefaultAllowedHeaders =
     "Content-Type, X-Amz-Target, X-Amz-Date, X-Amz-Security-Token, "
     "X-Amz-User-Agent, X-Amz-Content-Sha256, Authorization, "
     "amz-sdk-invocation-id, amz-sdk-request";
-
-// Beast 1.74's string_view is boost::string_view.
-boost::beast::string_view beast_view(std::string_view s) {
-  return boost::beast::string_view(s.data(), s.size());
-}
 
 std::string_view trim(std::string_view s) {
   while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) {

@@ -10,6 +10,7 @@
 #include <utility>
 #include <variant>
 
+#include "beast_string.h"
 #include "cors.h"
 #include "response_bytes.h"
 
@@ -242,7 +243,7 @@ bool Session::on_header_done() {
     return false;
   }
   const std::string_view expect = request_[http::field::expect];
-  if (beast::iequals(beast::string_view(expect.data(), expect.size()), "100-continue")) {
+  if (beast::iequals(beast_view(expect), "100-continue")) {
     auto cont = std::make_shared<http::response<http::empty_body>>(http::status::continue_,
                                                                    request_.version());
     in_flight_ = cont;

@@ -21,9 +21,9 @@
 // never run concurrently and it needs no strand. Only finish_and_close() is
 // called from other threads; it posts to that executor.
 //
-// Parsing uses Beast's request parser writing into a flat HttpRequest
-// (request_reader.h), writing Beast's response serializer, both driven here:
-// the parser is fed from one flat_buffer exactly as
+// Reading uses Beast's request parser, storing into a flat HttpRequest
+// (request_reader.h); large responses use Beast's serializer. Both are
+// driven here: the parser is fed from one flat_buffer exactly as
 // http::async_read_header / http::async_read feed it (the same read sizes,
 // the same end-of-stream handling). A response is first written without
 // waiting (the socket is non-blocking) and only goes through the reactor

@@ -6,11 +6,14 @@
 #include <string>
 #include <vector>
 
+#include "beast_string.h"
 #include "http_request.h"
 #include "request_reader.h"
 
 namespace dynamini::fuzz {
 namespace {
+
+using server::std_view;
 
 namespace http = boost::beast::http;
 
@@ -42,8 +45,6 @@ boost::beast::error_code read_all(Parser& parser, std::string_view bytes) {
   }
   return {};
 }
-
-std::string_view std_view(boost::beast::string_view s) { return {s.data(), s.size()}; }
 
 // "<lower-case name>\0<field enum> <name>: <value>".
 std::string field_line(http::field name, std::string_view name_string, std::string_view value) {
