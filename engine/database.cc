@@ -11,6 +11,7 @@
 #include "storage/sqlite.h"
 #include "streams/subscriptions.h"
 #include "ttl/ttl_sweeper.h"
+#include "values/request_json.h"
 
 namespace dynamini {
 
@@ -66,11 +67,7 @@ Result Database::execute(std::string_view operation, std::string_view request_js
     return result;
   }
   StackJsonDocument<16384> request;
-  // Iterative parsing: a hostile body nested a million levels deep must not
-  // exhaust the stack; invalid UTF-8 is a SerializationException.
-  request.Parse<rapidjson::kParseValidateEncodingFlag | rapidjson::kParseIterativeFlag>(
-      request_json.data(), request_json.size());
-  if (request.HasParseError()) {
+  if (!parse_request_json(request, request_json)) {
     // DynamoDB answers a body it cannot read with a SerializationException
     // that has no message member (dynalite's test/connection.js, recorded
     // against DynamoDB); the empty message is written as no member.
