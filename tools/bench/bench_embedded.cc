@@ -2,6 +2,12 @@
 // (pk/sk, sparse GSI1). Prints ops/s and p50/p99 latency per operation.
 //
 //   build/tools/bench/dynamini-bench-embedded [--ops N] [--scale]
+//   valgrind --tool=callgrind --toggle-collect='*run_counted*' <the above> --count OP
+//
+// --count OP (GetItem, PutItem, Query or UpdateItem) times nothing: it seeds
+// N notifications, then runs N requests of OP in run_counted(), so that
+// callgrind, collecting only there, gives OP's instructions per request as
+// its total divided by N (deterministic, unlike the timings).
 //
 // Also prints: the physical limit (raw SQLite doing the same row writes and
 // reads, see raw_sqlite_baseline.h) and dynamini's ratio to it; the embedded
@@ -236,15 +242,54 @@ Stats run_and_print(dynamini::Database& db, const char* label, const char* opera
   return stats;
 }
 
+// The requests --count runs: N of the operation, against the seeded table.
+std::vector<std::string> counted_requests(const std::string& operation, int n) {
+  std::vector<std::string> cycled;
+  if (operation == "GetItem") return get_requests(n);
+  if (operation == "PutItem") {
+    for (int i = n; i < 2 * n; ++i) cycled.push_back(notification(i % kUsers, i));
+    return cycled;
+  }
+  const auto pool = operation == "Query" ? query_requests() : update_requests();
+  for (int i = 0; i < n; ++i) cycled.push_back(pool[static_cast<size_t>(i) % pool.size()]);
+  return cycled;
+}
+
+// Not inlined: callgrind collects only inside it (--toggle-collect).
+[[gnu::noinline]] void run_counted(dynamini::Database& db, const std::string& operation,
+                                   const std::vector<std::string>& requests) {
+  for (const auto& request : requests) must(db.execute(operation, request), operation.c_str());
+}
+
+int count_instructions(const std::string& operation, int n) {
+  if (operation != "GetItem" && operation != "PutItem" && operation != "Query" &&
+      operation != "UpdateItem") {
+    std::fprintf(stderr, "--count: GetItem, PutItem, Query or UpdateItem\n");
+    return 2;
+  }
+  auto db = open_with_inbox_table();
+  for (int i = 0; i < n; ++i) must(db->execute("PutItem", notification(i % kUsers, i)), "PutItem");
+  const auto requests = counted_requests(operation, n);
+  run_counted(*db, operation, requests);
+  std::printf(
+      "ran %zu %s requests in run_counted: instructions per request = callgrind's "
+      "total / %zu\n",
+      requests.size(), operation.c_str(), requests.size());
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   int n = 50000;
   bool scale = false;
+  const char* counted = nullptr;
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--ops") == 0 && i + 1 < argc) n = std::atoi(argv[i + 1]);
     if (std::strcmp(argv[i], "--scale") == 0) scale = true;
+    if (std::strcmp(argv[i], "--count") == 0 && i + 1 < argc) counted = argv[i + 1];
   }
+  if (counted) return count_instructions(counted, n);
   print_open_time();
   auto db = open_with_inbox_table();
   std::printf("dynamini embedded benchmark, in memory, %d ops per operation\n", n);
