@@ -4,6 +4,8 @@
 #include "values/request_json.h"
 
 #include <doctest/doctest.h>
+#include <rapidjson/stringbuffer.h>
+#include <rapidjson/writer.h>
 
 #include <string>
 #include <vector>
@@ -16,6 +18,16 @@ bool reference_parse(rapidjson::Document& doc, const std::string& body) {
   return !doc.HasParseError();
 }
 
+// The document written back as JSON: every member in order, duplicates
+// included. (RapidJSON's operator== is no identity test for objects with a
+// repeated name: it compares each member with the first of that name.)
+std::string written(const rapidjson::Document& doc) {
+  rapidjson::StringBuffer buffer;
+  rapidjson::Writer<rapidjson::StringBuffer> writer(buffer);
+  doc.Accept(writer);
+  return std::string(buffer.GetString(), buffer.GetSize());
+}
+
 // Same verdict; the same document when both accept (not for bodies nested
 // so deep that comparing them recursively would exhaust the stack).
 void check_same_as_reference(const std::string& body, bool compare_documents = true) {
@@ -24,7 +36,7 @@ void check_same_as_reference(const std::string& body, bool compare_documents = t
   const bool accepted = dynamini::parse_request_json(ours, body);
   INFO("body bytes: ", body.size());
   REQUIRE(accepted == reference_parse(reference, body));
-  if (accepted && compare_documents) CHECK(ours == reference);
+  if (accepted && compare_documents) CHECK(written(ours) == written(reference));
 }
 
 // The byte values where UTF-8's rules change (Unicode Table 3-7 boundaries),
@@ -110,6 +122,7 @@ TEST_CASE("request JSON: bodies that are not one JSON value") {
            "\xEF\xBB\xBF",
            "\xEF\xBB\xBF\xEF\xBB\xBF{}",
            " \xEF\xBB\xBF{}",
+           R"({"a":1,"a":2,"b":{"c":[],"c":{}}})",
            R"({"a":"\n\t\"\\\/\u00e9\u20AC","b":[1,-2.5e3,true,false,null]})"}) {
     check_same_as_reference(body);
   }

@@ -8,6 +8,7 @@
 #include "expression_generator.h"
 #include "expressions/expressions.h"
 #include "fuzz_database.h"
+#include "request_json_parity.h"
 
 namespace dynamini::fuzz {
 namespace {
@@ -53,6 +54,7 @@ void request(const uint8_t* data, size_t size) {
   auto newline = input.find('\n');
   std::string_view op = newline == input.npos ? input : input.substr(0, newline);
   std::string_view body = newline == input.npos ? "" : input.substr(newline + 1);
+  if (!request_json_matches_rapidjson(body)) __builtin_trap();
   Result r = db.execute(op, body);
   if (!r.ok() && r.error->code == ErrorCode::kInternalServerError) {
     __builtin_trap();  // a client's bytes must never cause an internal error
