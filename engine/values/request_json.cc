@@ -104,13 +104,17 @@ BodyScan scan(std::string_view body) {
 }  // namespace
 
 bool parse_request_json(rapidjson::Document& doc, std::string_view body) {
+  // RapidJSON's Parse(text, length), which this replaces, takes a NUL byte
+  // for the end of the text and reads nothing after it, so neither does this.
+  if (const void* nul = std::memchr(body.data(), '\0', body.size())) {
+    body = body.substr(0, static_cast<size_t>(static_cast<const char*>(nul) - body.data()));
+  }
   const BodyScan facts = scan(body);
   if (!facts.valid_utf8) return false;
   // Parsed in place: a copy of the body in the document's own allocator
   // holds the strings, so RapidJSON neither copies each string again nor
-  // frees anything the document does not. As with Parse(text, length), which
-  // this replaces, a leading byte order mark is skipped and a NUL byte ends
-  // the text.
+  // frees anything the document does not. As with Parse(text, length), a
+  // leading byte order mark is skipped.
   constexpr std::string_view kByteOrderMark = "\xEF\xBB\xBF";
   if (body.substr(0, kByteOrderMark.size()) == kByteOrderMark) {
     body.remove_prefix(kByteOrderMark.size());

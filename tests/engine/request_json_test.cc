@@ -114,6 +114,7 @@ TEST_CASE("request JSON: bodies that are not one JSON value") {
            R"({"a":1}{})",
            std::string("{\"a\":\"b\0c\"}", 11),
            std::string("{\"a\":1}\0", 8),
+           std::string("{\"a\":1}\0\x8d[[", 11),
            R"({"a":"\uD800"})",
            R"({"a":"\uD83D\uDE00"})",
            R"({"a":1,})",
