@@ -104,6 +104,7 @@ BodyScan scan(std::string_view body) {
 }  // namespace
 
 bool parse_request_json(rapidjson::Document& doc, std::string_view body) {
+  if (body.empty()) body = "";  // a default string_view's null data() must not reach memchr
   // RapidJSON's Parse(text, length), which this replaces, takes a NUL byte
   // for the end of the text and reads nothing after it, so neither does this.
   if (const void* nul = std::memchr(body.data(), '\0', body.size())) {

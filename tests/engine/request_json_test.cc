@@ -100,6 +100,11 @@ TEST_CASE("request JSON: brackets inside strings count toward the bound but pars
   check_same_as_reference(R"({"a":"[{"})");
 }
 
+TEST_CASE("request JSON: an empty view with no data is refused like an empty body") {
+  rapidjson::Document doc;
+  CHECK_FALSE(dynamini::parse_request_json(doc, std::string_view()));
+}
+
 TEST_CASE("request JSON: bodies that are not one JSON value") {
   for (const std::string& body : std::vector<std::string>{
            "",
