@@ -102,6 +102,7 @@ Connection::Connection(const std::string& path) {
 }
 
 Connection::~Connection() {
+  by_text_for_.clear();
   cache_.clear();
   sqlite3_close(db_);
 }
@@ -115,15 +116,34 @@ void Connection::exec(const std::string& sql) {
   }
 }
 
-StatementScope Connection::cached(const std::string& sql) {
+Statement& Connection::statement(const std::string& sql) {
   auto it = cache_.find(sql);
   if (it == cache_.end()) {
     it = cache_.emplace(sql, std::make_unique<Statement>(db_, sql)).first;
   }
+  return *it->second;
+}
+
+StatementScope Connection::cached(const std::string& sql) { return StatementScope(statement(sql)); }
+
+size_t Connection::TextForHash::operator()(const TextFor& key) const {
+  return std::hash<std::string>()(key.name) ^ std::hash<SqlFor>()(key.text_for);
+}
+
+StatementScope Connection::cached(SqlFor text_for, const std::string& name) {
+  TextFor key{text_for, name};
+  auto it = by_text_for_.find(key);
+  if (it == by_text_for_.end()) {
+    Statement& prepared = statement(text_for(name));
+    it = by_text_for_.emplace(std::move(key), &prepared).first;
+  }
   return StatementScope(*it->second);
 }
 
-void Connection::clear_cache() { cache_.clear(); }
+void Connection::clear_cache() {
+  by_text_for_.clear();
+  cache_.clear();
+}
 
 int64_t Connection::changes() const { return sqlite3_changes64(db_); }
 

@@ -301,14 +301,14 @@ std::vector<Store::ItemRow> Store::item_rows(
 }
 
 std::optional<std::string> Store::get(const TableDef& def, const EncodedKey& key) {
-  auto stmt = connection_.cached(sql::select_item(def.storage_table()));
+  auto stmt = connection_.cached(sql::select_item, def.storage_table());
   stmt->bind_blob(1, key.hash).bind_blob(2, key.range);
   if (!stmt->step()) return std::nullopt;
   return std::string(stmt->column_text(0));
 }
 
 std::optional<Store::StoredItem> Store::get_stored(const TableDef& def, const EncodedKey& key) {
-  auto stmt = connection_.cached(sql::select_item_and_size(def.storage_table()));
+  auto stmt = connection_.cached(sql::select_item_and_size, def.storage_table());
   stmt->bind_blob(1, key.hash).bind_blob(2, key.range);
   if (!stmt->step()) return std::nullopt;
   return StoredItem{std::string(stmt->column_text(0)), stmt->column_int64(1)};
@@ -320,7 +320,7 @@ void Store::put(const TableDef& def, const Item* old_item, const Item& item,
   point_in_time_.before_write(def, primary);
   const std::string json = item_to_json(item);
   const int64_t size = item_size(item);
-  auto stmt = connection_.cached(sql::upsert_item(def.storage_table()));
+  auto stmt = connection_.cached(sql::upsert_item, def.storage_table());
   stmt->bind_blob(1, primary.hash)
       .bind_blob(2, primary.range)
       .bind_text(3, json)
@@ -341,7 +341,7 @@ void Store::remove(const TableDef& def, const Item& old_item, WriteOrigin origin
   point_in_time_.before_write(def, primary);
   delete_index_rows(def, old_item, primary);
   if (!def.vector_indexes.empty()) write_vector_rows(def, &old_item, nullptr, primary);
-  auto stmt = connection_.cached(sql::delete_item(def.storage_table()));
+  auto stmt = connection_.cached(sql::delete_item, def.storage_table());
   stmt->bind_blob(1, primary.hash).bind_blob(2, primary.range).run();
   stream_log_.on_write(def, &old_item, nullptr, origin);
 }
@@ -356,7 +356,7 @@ void Store::write_index_rows(const TableDef& def, const Item* old_item, const It
         old_key && key && old_key->hash == key->hash && old_key->range == key->range;
     if (footprint) footprint->indexes.push_back({old_key.has_value(), key.has_value(), same_row});
     if (old_key && !same_row) {
-      auto del = connection_.cached(sql::delete_index_row(def.storage_index(index)));
+      auto del = connection_.cached(sql::delete_index_row, def.storage_index(index));
       del->bind_blob(1, old_key->hash)
           .bind_blob(2, old_key->range)
           .bind_blob(3, primary.hash)
@@ -370,7 +370,7 @@ void Store::write_index_rows(const TableDef& def, const Item* old_item, const It
 
 void Store::insert_index_row(const TableDef& def, const IndexDef& index, const EncodedKey& key,
                              const EncodedKey& primary, const Item& item, int64_t item_bytes) {
-  auto stmt = connection_.cached(sql::insert_index_row(def.storage_index(index)));
+  auto stmt = connection_.cached(sql::insert_index_row, def.storage_index(index));
   stmt->bind_blob(1, key.hash)
       .bind_blob(2, key.range)
       .bind_blob(3, primary.hash)
@@ -389,7 +389,7 @@ void Store::delete_index_rows(const TableDef& def, const Item& item, const Encod
   for (const auto& index : def.indexes) {
     auto key = index_key_of(item, index);
     if (!key) continue;
-    auto stmt = connection_.cached(sql::delete_index_row(def.storage_index(index)));
+    auto stmt = connection_.cached(sql::delete_index_row, def.storage_index(index));
     stmt->bind_blob(1, key->hash)
         .bind_blob(2, key->range)
         .bind_blob(3, primary.hash)

@@ -73,6 +73,14 @@ class Connection {
   void exec(const std::string& sql);
   // The cached prepared statement for `sql`, reset and ready to bind.
   StatementScope cached(const std::string& sql);
+  // Builds a statement's text from one table's or index's storage name
+  // (storage/sql_text.h).
+  using SqlFor = std::string (*)(const std::string& name);
+  // The cached prepared statement for `text_for(name)`, found by the pair:
+  // the text is built, hashed and prepared on first use only, not on every
+  // GetItem and every write's item and index rows. REQUIRES: `text_for` is a
+  // pure function of `name`.
+  StatementScope cached(SqlFor text_for, const std::string& name);
   // Drops every cached statement (before DROP TABLE, SQLite wants unused ones).
   void clear_cache();
   int64_t changes() const;
@@ -87,7 +95,17 @@ class Connection {
   sqlite3* db_ = nullptr;
   int64_t commits_ = 0;
   int64_t rollbacks_ = 0;
+  struct TextFor {
+    SqlFor text_for;
+    std::string name;
+    bool operator==(const TextFor&) const = default;
+  };
+  struct TextForHash {
+    size_t operator()(const TextFor& key) const;
+  };
+  Statement& statement(const std::string& sql);
   std::unordered_map<std::string, std::unique_ptr<Statement>> cache_;
+  std::unordered_map<TextFor, Statement*, TextForHash> by_text_for_;  // into cache_
 };
 
 // BEGIN IMMEDIATE ... COMMIT, rolled back when destroyed uncommitted (an
