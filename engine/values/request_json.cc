@@ -27,41 +27,34 @@ size_t opening_brackets_in(uint64_t word) {
   return static_cast<size_t>(((zero_bytes >> 7) * 0x0101010101010101ull) >> 56);
 }
 
-// Length of the well-formed UTF-8 sequence of two to four bytes at the
-// start of p[0..n), or 0 when it is not one: the Unicode Standard's Table
-// 3-7 (no overlong forms, no surrogates, nothing above U+10FFFF), the
-// strictness of RapidJSON's UTF8::Validate.
+// The Unicode Standard's Table 3-7, well-formed UTF-8 byte sequences, for
+// sequences of two to four bytes: the lead byte's range, the length, and the
+// range of the second byte (the narrower rows rule out overlong forms,
+// surrogates and anything above U+10FFFF). Later bytes are 0x80..0xBF.
+// This is the strictness of RapidJSON's UTF8::Validate.
+struct WellFormedRow {
+  unsigned char lead_low, lead_high;
+  size_t length;
+  unsigned char second_low, second_high;
+};
+constexpr WellFormedRow kWellFormed[] = {
+    {0xC2, 0xDF, 2, 0x80, 0xBF}, {0xE0, 0xE0, 3, 0xA0, 0xBF}, {0xE1, 0xEC, 3, 0x80, 0xBF},
+    {0xED, 0xED, 3, 0x80, 0x9F}, {0xEE, 0xEF, 3, 0x80, 0xBF}, {0xF0, 0xF0, 4, 0x90, 0xBF},
+    {0xF1, 0xF3, 4, 0x80, 0xBF}, {0xF4, 0xF4, 4, 0x80, 0x8F},
+};
+
+// Length of the well-formed sequence of two to four bytes at the start of
+// p[0..n), or 0 when it is not one.
 size_t multibyte_sequence_length(const unsigned char* p, size_t n) {
-  const unsigned char lead = p[0];
-  size_t length = 0;
-  unsigned char second_low = 0x80;
-  unsigned char second_high = 0xBF;
-  if (lead >= 0xC2 && lead <= 0xDF) {
-    length = 2;
-  } else if (lead == 0xE0) {
-    length = 3;
-    second_low = 0xA0;
-  } else if (lead == 0xED) {
-    length = 3;
-    second_high = 0x9F;
-  } else if (lead >= 0xE1 && lead <= 0xEF) {
-    length = 3;
-  } else if (lead == 0xF0) {
-    length = 4;
-    second_low = 0x90;
-  } else if (lead == 0xF4) {
-    length = 4;
-    second_high = 0x8F;
-  } else if (lead >= 0xF1 && lead <= 0xF3) {
-    length = 4;
-  } else {
-    return 0;
+  for (const WellFormedRow& row : kWellFormed) {
+    if (p[0] < row.lead_low || p[0] > row.lead_high) continue;
+    if (row.length > n || p[1] < row.second_low || p[1] > row.second_high) return 0;
+    for (size_t k = 2; k < row.length; ++k) {
+      if ((p[k] & 0xC0) != 0x80) return 0;
+    }
+    return row.length;
   }
-  if (length > n || p[1] < second_low || p[1] > second_high) return 0;
-  for (size_t k = 2; k < length; ++k) {
-    if ((p[k] & 0xC0) != 0x80) return 0;
-  }
-  return length;
+  return 0;
 }
 
 struct BodyScan {
