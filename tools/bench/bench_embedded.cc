@@ -242,7 +242,8 @@ Stats run_and_print(dynamini::Database& db, const char* label, const char* opera
   return stats;
 }
 
-// The requests --count runs: N of the operation, against the seeded table.
+// The requests --count runs: N of the operation, against the seeded table;
+// none for an operation it does not count.
 std::vector<std::string> counted_requests(const std::string& operation, int n) {
   std::vector<std::string> cycled;
   if (operation == "GetItem") return get_requests(n);
@@ -250,6 +251,7 @@ std::vector<std::string> counted_requests(const std::string& operation, int n) {
     for (int i = n; i < 2 * n; ++i) cycled.push_back(notification(i % kUsers, i));
     return cycled;
   }
+  if (operation != "Query" && operation != "UpdateItem") return cycled;
   const auto pool = operation == "Query" ? query_requests() : update_requests();
   for (int i = 0; i < n; ++i) cycled.push_back(pool[static_cast<size_t>(i) % pool.size()]);
   return cycled;
@@ -262,14 +264,13 @@ std::vector<std::string> counted_requests(const std::string& operation, int n) {
 }
 
 int count_instructions(const std::string& operation, int n) {
-  if (operation != "GetItem" && operation != "PutItem" && operation != "Query" &&
-      operation != "UpdateItem") {
-    std::fprintf(stderr, "--count: GetItem, PutItem, Query or UpdateItem\n");
+  const auto requests = counted_requests(operation, n);
+  if (requests.empty()) {
+    std::fprintf(stderr, "--count: GetItem, PutItem, Query or UpdateItem, with --ops N > 0\n");
     return 2;
   }
   auto db = open_with_inbox_table();
   for (int i = 0; i < n; ++i) must(db->execute("PutItem", notification(i % kUsers, i)), "PutItem");
-  const auto requests = counted_requests(operation, n);
   run_counted(*db, operation, requests);
   std::printf(
       "ran %zu %s requests in run_counted: instructions per request = callgrind's "
