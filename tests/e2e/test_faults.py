@@ -257,6 +257,12 @@ class FaultFlagTest(FaultTestCase):
         self.assertIn("exited", str(ctx.exception))
 
 
+def five_unit_item(pk):
+    """An item of about 4.2 KB: a write costs 5 write units (one per KB,
+    rounded up: Developer Guide, "Write capacity units")."""
+    return {"pk": {"S": pk}, "pad": {"S": "x" * (4 * 1024 + 100)}}
+
+
 class ThroughputEnforcementTest(unittest.TestCase):
     """--enforce-throughput=1: buckets hold one second of a table's units."""
 
@@ -278,18 +284,26 @@ class ThroughputEnforcementTest(unittest.TestCase):
         table = self.create(ProvisionedThroughput={"ReadCapacityUnits": 100,
                                                    "WriteCapacityUnits": 1})
         retrying = retrying_client(self.server, attempts=10)  # made first: it takes a while
-        self.ddb.put_item(TableName=table, Item={"pk": {"S": "first"}})  # spends the second's unit
+        # The bucket holds one unit and refills one a second. A 5-unit write is
+        # admitted with that one unit and charged all five, which leaves the
+        # bucket 4 units short: writes are refused for about 5 s. (With a 1-unit
+        # write the window was one second, and a loaded CI rehearsal once saw
+        # the next write admitted.)
+        spent = self.ddb.put_item(TableName=table, Item=five_unit_item("first"),
+                                  ReturnConsumedCapacity="TOTAL")
+        self.assertEqual(spent["ConsumedCapacity"]["CapacityUnits"], 5.0)
         with self.assertRaises(ClientError) as ctx:
             self.ddb.put_item(TableName=table, Item={"pk": {"S": "refused"}})
         self.assertEqual(ctx.exception.response["Error"]["Code"],
                          "ProvisionedThroughputExceededException")
         self.assertNotIn("Item", self.ddb.get_item(TableName=table, Key={"pk": {"S": "refused"}}))
-        # Spend the current second's unit right before the retrying call (on a
-        # slow run, as under ASan, the bucket may have refilled meanwhile), so
-        # that its first attempt is refused and it must retry.
-        for _ in range(30):
+        # Short the bucket again right before the retrying call (a slow run, as
+        # under ASan, may have refilled it meanwhile), so that its first attempt
+        # is refused; botocore's legacy backoff for DynamoDB (50 ms, doubling:
+        # 6.35 s after seven retries, 51 s after ten) outlasts the refill.
+        for _ in range(100):
             try:
-                self.ddb.put_item(TableName=table, Item={"pk": {"S": "spent"}})
+                self.ddb.put_item(TableName=table, Item=five_unit_item("spent"))
                 break
             except ClientError:
                 time.sleep(0.1)
@@ -305,9 +319,10 @@ class ThroughputEnforcementTest(unittest.TestCase):
         table = self.create(ProvisionedThroughput={"ReadCapacityUnits": 1,
                                                    "WriteCapacityUnits": 1})
         arn = self.ddb.describe_table(TableName=table)["Table"]["TableArn"]
-        item = {"TableName": table, "Item": {"pk": {"S": "k"}}}
-        self.assertEqual(self.server.raw_json("PutItem", item)[0], 200)
-        status, body = self.server.raw_json("PutItem", item)
+        # The 5-unit write leaves the bucket short for about 5 s (see above).
+        self.assertEqual(self.server.raw_json(
+            "PutItem", {"TableName": table, "Item": five_unit_item("k")})[0], 200)
+        status, body = self.server.raw_json("PutItem", {"TableName": table, "Item": {"pk": {"S": "k"}}})
         self.assertEqual(status, 400)
         self.assertEqual(body["__type"],
                          "com.amazonaws.dynamodb.v20120810#ProvisionedThroughputExceededException")
