@@ -1,11 +1,11 @@
 #include "dynamini/aws_cli_command.h"
 
 #include <rapidjson/document.h>
-#include <rapidjson/stringbuffer.h>
-#include <rapidjson/writer.h>
 
 #include <cctype>
 #include <utility>
+
+#include "json_text.h"
 
 namespace dynamini {
 namespace {
@@ -26,13 +26,6 @@ bool contains(const std::string_view (&list)[N], std::string_view s) {
     if (x == s) return true;
   }
   return false;
-}
-
-std::string compact(const rapidjson::Value& v) {
-  rapidjson::StringBuffer buffer;
-  rapidjson::Writer<rapidjson::StringBuffer> writer(buffer);
-  v.Accept(writer);
-  return std::string(buffer.GetString(), buffer.GetSize());
 }
 
 // "BatchWriteItem" -> "batch-write-item", "SSESpecification" -> "sse-specification".
@@ -100,12 +93,13 @@ std::string member_options(const rapidjson::Value& body) {
     } else if (m.value.IsString()) {
       out += " --" + flag + " " + shell_quote(m.value.GetString());
     } else if (m.value.IsNumber()) {
-      out += " --" + flag + " " + compact(m.value);
+      out += " --" + flag + " " + server::json_text(m.value);
     } else {
-      out += " --" + flag + " " + shell_quote(compact(m.value));
+      out += " --" + flag + " " + shell_quote(server::json_text(m.value));
     }
   }
-  if (residual.MemberCount() > 0) out += " --cli-input-json " + shell_quote(compact(residual));
+  if (residual.MemberCount() > 0)
+    out += " --cli-input-json " + shell_quote(server::json_text(residual));
   return out;
 }
 

@@ -6,23 +6,17 @@
 
 #include "dynamini/aws_cli_command.h"
 #include "dynamini/capacity_units.h"
+#include "json_text.h"
 
 namespace dynamini::server {
 namespace {
-
-std::string compact(const rapidjson::Value& v) {
-  rapidjson::StringBuffer buffer;
-  rapidjson::Writer<rapidjson::StringBuffer> writer(buffer);
-  v.Accept(writer);
-  return std::string(buffer.GetString(), buffer.GetSize());
-}
 
 // The ConsumedCapacity of `response` as JSON text, or empty.
 std::string consumed_capacity(const rapidjson::Value& body) {
   auto response = body.FindMember("response");
   if (response == body.MemberEnd() || !response->value.IsObject()) return "";
   auto consumed = response->value.FindMember("ConsumedCapacity");
-  return consumed == response->value.MemberEnd() ? "" : compact(consumed->value);
+  return consumed == response->value.MemberEnd() ? "" : json_text(consumed->value);
 }
 
 }  // namespace

@@ -36,20 +36,13 @@ constexpr Required kRequired[] = {{"TableName", "a string"},
                                   {"SearchVector", "a sequence"},
                                   {"TopK", "i32"}};
 
-size_t compact_size(const Json& value) {
-  rapidjson::StringBuffer buffer;
-  rapidjson::Writer<rapidjson::StringBuffer> writer(buffer);
-  value.Accept(writer);
-  return buffer.GetSize();
-}
-
 // The column after member `at`'s value: "{" plus each member before it and
 // its own "name": value.
 size_t column_after(const Json& body, const Json::ConstMemberIterator& at) {
   size_t column = 1;
   for (auto m = body.MemberBegin(); m != body.MemberEnd(); ++m) {
     if (m != body.MemberBegin()) ++column;  // ","
-    column += compact_size(m->name) + 1 + compact_size(m->value);
+    column += json_text(m->name).size() + 1 + json_text(m->value).size();
     if (m == at) return column;
   }
   return column;
@@ -97,7 +90,7 @@ void SearchVectorsOperation::check_before_read(const Json& body) {
   for (const auto& r : kRequired) {
     if (body.HasMember(r.name)) continue;
     throw validation_error(std::string("missing field `") + r.name + "` at line 1 column " +
-                           std::to_string(compact_size(body)));
+                           std::to_string(json_text(body).size()));
   }
 }
 

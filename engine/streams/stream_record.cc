@@ -16,13 +16,6 @@ std::string random_event_id() {
   return out;
 }
 
-std::string json_of(const Json& value) {
-  rapidjson::StringBuffer buffer;
-  JsonWriter w(buffer);
-  value.Accept(w);
-  return std::string(buffer.GetString(), buffer.GetSize());
-}
-
 }  // namespace
 
 std::string format_sequence_number(int64_t seq) {
@@ -112,9 +105,9 @@ StreamRecord parse_stream_record(std::string_view table_name, std::string_view j
   r.event_name = doc["eventName"].GetString();
   const Json& ddb = doc["dynamodb"];
   r.sequence_number = ddb["SequenceNumber"].GetString();
-  r.keys_json = json_of(ddb["Keys"]);
-  if (ddb.HasMember("NewImage")) r.new_image_json = json_of(ddb["NewImage"]);
-  if (ddb.HasMember("OldImage")) r.old_image_json = json_of(ddb["OldImage"]);
+  r.keys_json = json_text(ddb["Keys"]);
+  if (ddb.HasMember("NewImage")) r.new_image_json = json_text(ddb["NewImage"]);
+  if (ddb.HasMember("OldImage")) r.old_image_json = json_text(ddb["OldImage"]);
   r.approximate_creation_time = ddb["ApproximateCreationDateTime"].GetInt64();
   r.from_time_to_live = doc.HasMember("userIdentity");
   return r;

@@ -8,6 +8,7 @@
 #include <stdexcept>
 
 #include "dynamini/triggers.h"
+#include "json_text.h"
 #include "triggers/filter_pattern.h"
 #include "triggers/http_post.h"
 
@@ -50,10 +51,7 @@ void read_filters(TriggerConfig& c, const Value& v) {
     if (f["Pattern"].IsString()) {
       pattern = f["Pattern"].GetString();
     } else {
-      rapidjson::StringBuffer b;
-      rapidjson::Writer<rapidjson::StringBuffer> w(b);
-      f["Pattern"].Accept(w);
-      pattern = b.GetString();
+      pattern = server::json_text(f["Pattern"]);
     }
     triggers::FilterPattern::parse(pattern);  // throws when invalid
     c.filter_patterns.push_back(pattern);
@@ -156,10 +154,7 @@ TriggerConfig parse_trigger_flag(std::string_view spec) {
   if (!d.HasMember("TableName")) {
     d.AddMember("TableName", rapidjson::Value(table.c_str(), d.GetAllocator()), d.GetAllocator());
   }
-  rapidjson::StringBuffer b;
-  rapidjson::Writer<rapidjson::StringBuffer> w(b);
-  d.Accept(w);
-  return parse_trigger_json(b.GetString());
+  return parse_trigger_json(server::json_text(d));
 }
 
 std::string trigger_json(const TriggerConfig& c) {

@@ -1,12 +1,10 @@
-#include <rapidjson/stringbuffer.h>
-#include <rapidjson/writer.h>
-
 #include <filesystem>
 #include <iostream>
 #include <string>
 #include <string_view>
 
 #include "cli/commands.h"
+#include "cli/json_out.h"
 #include "cli/transfer_job.h"
 
 namespace dynamini::cli {
@@ -59,13 +57,6 @@ ExportArgs parse(int argc, char** argv) {
     throw std::runtime_error("needs TABLE, --to DIR and one of --db FILE or --endpoint URL");
   }
   return a;
-}
-
-std::string json_text(const rapidjson::Document& doc) {
-  rapidjson::StringBuffer buffer;
-  rapidjson::Writer<rapidjson::StringBuffer> w(buffer);
-  doc.Accept(w);
-  return buffer.GetString();
 }
 
 std::string table_request(const std::string& table) {

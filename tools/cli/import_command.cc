@@ -1,6 +1,3 @@
-#include <rapidjson/stringbuffer.h>
-#include <rapidjson/writer.h>
-
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -9,6 +6,7 @@
 #include <vector>
 
 #include "cli/commands.h"
+#include "cli/json_out.h"
 #include "cli/table_files.h"
 #include "cli/transfer_job.h"
 
@@ -131,13 +129,6 @@ Source locate(const ImportArgs& a) {
   if (!a.format.empty()) s.format = a.format;
   if (!a.compression.empty()) s.compression = a.compression;
   return s;
-}
-
-std::string json_text(const rapidjson::Value& v) {
-  rapidjson::StringBuffer buffer;
-  rapidjson::Writer<rapidjson::StringBuffer> w(buffer);
-  v.Accept(w);
-  return buffer.GetString();
 }
 
 // TableCreationParameters from --key NAME:TYPE[,NAME:TYPE] (on demand).

@@ -9,17 +9,11 @@
 #include <stdexcept>
 #include <vector>
 
+#include "cli/json_out.h"
 #include "cli/progress_bar.h"
 
 namespace dynamini::cli {
 namespace {
-
-std::string to_json(const rapidjson::Value& v) {
-  rapidjson::StringBuffer buffer;
-  rapidjson::Writer<rapidjson::StringBuffer> w(buffer);
-  v.Accept(w);
-  return std::string(buffer.GetString(), buffer.GetSize());
-}
 
 // Items of the file, each as compact DynamoDB JSON.
 std::vector<std::string> read_items(const std::string& path) {
@@ -33,7 +27,7 @@ std::vector<std::string> read_items(const std::string& path) {
   whole.Parse(text.c_str(), text.size());
   if (!whole.HasParseError() && whole.IsObject() && whole.HasMember("Items") &&
       whole["Items"].IsArray()) {
-    for (const auto& item : whole["Items"].GetArray()) items.push_back(to_json(item));
+    for (const auto& item : whole["Items"].GetArray()) items.push_back(json_text(item));
     return items;
   }
   std::istringstream lines(text);
@@ -49,7 +43,7 @@ std::vector<std::string> read_items(const std::string& path) {
     }
     const rapidjson::Value& item =
         doc.HasMember("Item") && doc["Item"].IsObject() ? doc["Item"] : doc;
-    items.push_back(to_json(item));
+    items.push_back(json_text(item));
   }
   return items;
 }
@@ -104,11 +98,11 @@ int64_t dump_table(ApiTarget& target, const std::string& table, std::ostream& ou
     rapidjson::Document page;
     page.Parse(r.body.c_str(), r.body.size());
     for (const auto& item : page["Items"].GetArray()) {
-      out << to_json(item) << '\n';
+      out << json_text(item) << '\n';
       ++count;
     }
     if (!page.HasMember("LastEvaluatedKey")) break;
-    start = to_json(page["LastEvaluatedKey"]);
+    start = json_text(page["LastEvaluatedKey"]);
   }
   out.flush();
   return count;

@@ -19,13 +19,6 @@ namespace {
 
 using Writer = rapidjson::Writer<rapidjson::StringBuffer>;
 
-std::string to_json(const rapidjson::Value& v) {
-  rapidjson::StringBuffer buffer;
-  Writer w(buffer);
-  v.Accept(w);
-  return std::string(buffer.GetString(), buffer.GetSize());
-}
-
 ConsoleRouteResponse bad_request(std::string_view message) {
   rapidjson::StringBuffer buffer;
   Writer out(buffer);
@@ -119,7 +112,7 @@ ConsoleRouteResponse load_model(model::ModelHost& host, const ConsoleRouteReques
         return bad_request("no model named " + std::string(body["name"].GetString()));
       }
     } else if (body.HasMember("model") && body["model"].IsObject()) {
-      definition = model::parse_model(to_json(body["model"]), "uploaded file");
+      definition = model::parse_model(json_text(body["model"]), "uploaded file");
     } else {
       return bad_request(R"(expected {"name": "<model>"} or {"model": {...}})");
     }
@@ -145,7 +138,7 @@ ConsoleRouteResponse run_pattern(model::ModelHost& host, const model::Advisor* a
   model::TemplateParams params;
   if (auto it = body.FindMember("params"); it != body.MemberEnd()) {
     if (!it->value.IsObject()) return bad_request("params must be an object");
-    params = model::TemplateParams::from_json(to_json(it->value));
+    params = model::TemplateParams::from_json(json_text(it->value));
   }
   try {
     model::PatternRun run = model::run_model_pattern(current->definition, pattern, params,

@@ -7,6 +7,7 @@
 #include <cctype>
 #include <cstdio>
 
+#include "cli/json_out.h"
 #include "dynamini/aws_cli_command.h"
 #include "dynamini/capacity_units.h"
 
@@ -14,13 +15,6 @@ namespace dynamini::cli {
 namespace {
 
 constexpr size_t kMaxValueChars = 40;
-
-std::string compact(const rapidjson::Value& v) {
-  rapidjson::StringBuffer buffer;
-  rapidjson::Writer<rapidjson::StringBuffer> writer(buffer);
-  v.Accept(writer);
-  return std::string(buffer.GetString(), buffer.GetSize());
-}
 
 std::string shorten(std::string s) {
   if (s.size() > kMaxValueChars) {
@@ -40,9 +34,9 @@ std::string show_value(const rapidjson::Value& av) {
     }
     if (type == "BOOL" && m.value.IsBool()) return m.value.GetBool() ? "true" : "false";
     if (type == "NULL") return "null";
-    return shorten(compact(m.value));
+    return shorten(json_text(m.value));
   }
-  return shorten(compact(av));
+  return shorten(json_text(av));
 }
 
 // {pk=..., sk=...} of `item`, in `names` order when given, else member order.

@@ -8,6 +8,7 @@
 #include <memory>
 #include <mutex>
 
+#include "cli/json_out.h"
 #include "dynamini/capacity_units.h"
 #include "model/pricing.h"
 
@@ -79,10 +80,8 @@ CapacityUnits run_units(const model::PatternRun& run) {
         !doc.HasMember("ConsumedCapacity")) {
       continue;
     }
-    rapidjson::StringBuffer buffer;
-    rapidjson::Writer<rapidjson::StringBuffer> writer(buffer);
-    doc["ConsumedCapacity"].Accept(writer);
-    const CapacityUnits u = capacity_units(call.operation, call.request, buffer.GetString());
+    const CapacityUnits u =
+        capacity_units(call.operation, call.request, json_text(doc["ConsumedCapacity"]));
     total.read += u.read;
     total.write += u.write;
   }

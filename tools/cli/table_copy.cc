@@ -1,12 +1,11 @@
 #include "cli/table_copy.h"
 
 #include <rapidjson/document.h>
-#include <rapidjson/stringbuffer.h>
-#include <rapidjson/writer.h>
 
 #include <stdexcept>
 #include <thread>
 
+#include "cli/json_out.h"
 #include "cli/progress_bar.h"
 
 namespace dynamini::cli {
@@ -18,13 +17,6 @@ using rapidjson::Value;
 // BatchWriteItem takes at most 25 put or delete requests (API reference,
 // BatchWriteItem).
 constexpr size_t kBatchSize = 25;
-
-std::string text(const Value& value) {
-  rapidjson::StringBuffer buffer;
-  rapidjson::Writer<rapidjson::StringBuffer> out(buffer);
-  value.Accept(out);
-  return std::string(buffer.GetString(), buffer.GetSize());
-}
 
 Document parse(const std::string& json) {
   Document doc;
@@ -110,7 +102,7 @@ std::string create_table_request(const std::string& description_json) {
       request.AddMember("StreamSpecification", Value(*stream, alloc), alloc);
     }
   }
-  return text(request);
+  return json_text(request);
 }
 
 namespace {
@@ -142,7 +134,7 @@ std::string table_request(const std::string& table) {
   Document request(rapidjson::kObjectType);
   request.AddMember("TableName", Value(table.c_str(), request.GetAllocator()),
                     request.GetAllocator());
-  return text(request);
+  return json_text(request);
 }
 
 bool all_active(const Value& table) {
@@ -207,7 +199,7 @@ class BatchWriter {
     pending_.SetArray();
     for (int attempt = 0;; ++attempt) {
       ++report_.batches;
-      Document response = destination_call(destination_, "BatchWriteItem", text(request),
+      Document response = destination_call(destination_, "BatchWriteItem", json_text(request),
                                            "writing items of " + table_);
       const int64_t unprocessed = unprocessed_count(response);
       progress_.advance(left - unprocessed);
@@ -254,7 +246,7 @@ void copy_items(ApiTarget& source, DynamoDbClient& destination, const std::strin
   request.AddMember("TableName", Value(table.c_str(), request.GetAllocator()),
                     request.GetAllocator());
   for (;;) {
-    Document page = source_call(source, "Scan", text(request), "scanning " + table);
+    Document page = source_call(source, "Scan", json_text(request), "scanning " + table);
     if (const Value* items = find(page, "Items"); items && items->IsArray()) {
       for (const Value& item : items->GetArray()) writer.add(item);
     }
@@ -285,7 +277,7 @@ std::string copy_ttl(ApiTarget& source, DynamoDbClient& destination, const std::
   spec.AddMember("Enabled", true, alloc);
   spec.AddMember("AttributeName", Value(attribute.c_str(), alloc), alloc);
   request.AddMember("TimeToLiveSpecification", spec, alloc);
-  destination_call(destination, "UpdateTimeToLive", text(request),
+  destination_call(destination, "UpdateTimeToLive", json_text(request),
                    "enabling Time to Live on " + table + " at the destination");
   return attribute;
 }
@@ -299,7 +291,7 @@ std::vector<std::string> source_tables(ApiTarget& source) {
       Document r(rapidjson::kObjectType);
       r.AddMember("ExclusiveStartTableName", Value(start.c_str(), r.GetAllocator()),
                   r.GetAllocator());
-      request = text(r);
+      request = json_text(r);
     }
     Document page = source_call(source, "ListTables", request, "listing tables");
     if (const Value* list = find(page, "TableNames"); list && list->IsArray()) {
@@ -335,7 +327,7 @@ std::vector<TableCopied> copy_tables(ApiTarget& source, DynamoDbClient& destinat
   for (const std::string& table : tables) {
     Document described =
         source_call(source, "DescribeTable", table_request(table), "describing " + table);
-    const std::string create = create_table_request(text(described));
+    const std::string create = create_table_request(json_text(described));
     DynamoDbReply created = destination.call_with_retries("CreateTable", create);
     if (created.error_type == "ResourceInUseException") {
       throw std::runtime_error("table " + table + " already exists at " + destination.url() +

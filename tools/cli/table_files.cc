@@ -1,12 +1,12 @@
 #include "cli/table_files.h"
 
 #include <rapidjson/document.h>
-#include <rapidjson/stringbuffer.h>
-#include <rapidjson/writer.h>
 
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
+
+#include "cli/json_out.h"
 
 namespace dynamini::cli {
 namespace {
@@ -92,10 +92,7 @@ std::string create_request_from(const Value& in, rapidjson::Document::AllocatorT
     }
     out.AddMember(Value(list, a), indexes, a);
   }
-  rapidjson::StringBuffer buffer;
-  rapidjson::Writer<rapidjson::StringBuffer> w(buffer);
-  out.Accept(w);
-  return buffer.GetString();
+  return json_text(out);
 }
 
 }  // namespace

@@ -4,6 +4,8 @@
 #include <stdexcept>
 #include <thread>
 
+#include "cli/json_out.h"
+
 namespace dynamini::cli {
 
 rapidjson::Document call(ApiTarget& target, const char* operation, const std::string& request) {
@@ -25,12 +27,10 @@ rapidjson::Document wait_for_job(ApiTarget& target, const char* describe_operati
   rapidjson::Document request(rapidjson::kObjectType);
   request.AddMember(rapidjson::StringRef(arn_member),
                     rapidjson::Value(arn.c_str(), request.GetAllocator()), request.GetAllocator());
-  rapidjson::StringBuffer buffer;
-  rapidjson::Writer<rapidjson::StringBuffer> w(buffer);
-  request.Accept(w);
+  const std::string body = json_text(request);
   int64_t shown = 0;
   while (true) {
-    rapidjson::Document answer = call(target, describe_operation, buffer.GetString());
+    rapidjson::Document answer = call(target, describe_operation, body);
     const rapidjson::Value& d = answer[description_member];
     const int64_t now = progress(d);
     if (now > shown) {
