@@ -1,11 +1,13 @@
 #include "dynamini/database.h"
 
+#include <map>
 #include <stdexcept>
+#include <string>
 
-#include "context.h"
-#include "ops/call_facts_recorder.h"
-#include "ops/operations.h"
-#include "ops/typed_operation.h"
+#include "context/context.h"
+#include "operation/call_facts_recorder.h"
+#include "operation/operations.h"
+#include "operation/typed_operation.h"
 #include "storage/backup.h"
 #include "storage/sql_text.h"
 #include "storage/sqlite.h"
@@ -49,6 +51,21 @@ std::unique_ptr<Database> Database::open(Options options) {
 }
 
 namespace {
+
+// Reads the request, runs it and writes the complete response object;
+// throws ApiError for client errors.
+using Operation = void (*)(Context& context, const Json& request, Call& call, JsonWriter& response);
+
+// The registry: every operation of dynamini/operation_list.h by its wire name;
+// nullptr for an unknown name.
+Operation find_operation(std::string_view name) {
+#define DYNAMINI_REGISTER_OPERATION(Name, method) {#Name, run_json<Name##Operation>},
+  static const std::map<std::string, Operation, std::less<>> kOperations = {
+      DYNAMINI_OPERATIONS(DYNAMINI_REGISTER_OPERATION)};
+#undef DYNAMINI_REGISTER_OPERATION
+  auto it = kOperations.find(name);
+  return it == kOperations.end() ? nullptr : it->second;
+}
 
 // Anything but an ApiError out of an operation: the only 500.
 ApiError internal_error(const std::exception& e) {
@@ -117,59 +134,13 @@ Outcome<typename Op::Response> run_guarded(Context& context, typename Op::Reques
 
 }  // namespace
 
-// The typed operations: one line each.
-#define DYNAMINI_TYPED(Name, method)                                         \
+// The typed operations, one per entry of dynamini/operation_list.h.
+#define DYNAMINI_DEFINE_OPERATION(Name, method)                              \
   Outcome<Name##Response> Database::method(Name##Request request) {          \
     return run_guarded<Name##Operation>(impl_->context, std::move(request)); \
   }
-DYNAMINI_TYPED(CreateTable, create_table)
-DYNAMINI_TYPED(DescribeTable, describe_table)
-DYNAMINI_TYPED(UpdateTable, update_table)
-DYNAMINI_TYPED(ListTables, list_tables)
-DYNAMINI_TYPED(DeleteTable, delete_table)
-DYNAMINI_TYPED(PutItem, put_item)
-DYNAMINI_TYPED(GetItem, get_item)
-DYNAMINI_TYPED(DeleteItem, delete_item)
-DYNAMINI_TYPED(UpdateItem, update_item)
-DYNAMINI_TYPED(Query, query)
-DYNAMINI_TYPED(Scan, scan)
-DYNAMINI_TYPED(BatchGetItem, batch_get_item)
-DYNAMINI_TYPED(BatchWriteItem, batch_write_item)
-DYNAMINI_TYPED(TransactWriteItems, transact_write_items)
-DYNAMINI_TYPED(TransactGetItems, transact_get_items)
-DYNAMINI_TYPED(TagResource, tag_resource)
-DYNAMINI_TYPED(UntagResource, untag_resource)
-DYNAMINI_TYPED(ListTagsOfResource, list_tags_of_resource)
-DYNAMINI_TYPED(ExecuteStatement, execute_statement)
-DYNAMINI_TYPED(BatchExecuteStatement, batch_execute_statement)
-DYNAMINI_TYPED(ExecuteTransaction, execute_transaction)
-DYNAMINI_TYPED(UpdateTimeToLive, update_time_to_live)
-DYNAMINI_TYPED(DescribeTimeToLive, describe_time_to_live)
-DYNAMINI_TYPED(DescribeLimits, describe_limits)
-DYNAMINI_TYPED(DescribeEndpoints, describe_endpoints)
-DYNAMINI_TYPED(ListStreams, list_streams)
-DYNAMINI_TYPED(DescribeStream, describe_stream)
-DYNAMINI_TYPED(GetShardIterator, get_shard_iterator)
-DYNAMINI_TYPED(GetRecords, get_records)
-DYNAMINI_TYPED(SearchVectors, search_vectors)
-DYNAMINI_TYPED(PutResourcePolicy, put_resource_policy)
-DYNAMINI_TYPED(GetResourcePolicy, get_resource_policy)
-DYNAMINI_TYPED(DeleteResourcePolicy, delete_resource_policy)
-DYNAMINI_TYPED(CreateBackup, create_backup)
-DYNAMINI_TYPED(DescribeBackup, describe_backup)
-DYNAMINI_TYPED(ListBackups, list_backups)
-DYNAMINI_TYPED(DeleteBackup, delete_backup)
-DYNAMINI_TYPED(RestoreTableFromBackup, restore_table_from_backup)
-DYNAMINI_TYPED(UpdateContinuousBackups, update_continuous_backups)
-DYNAMINI_TYPED(DescribeContinuousBackups, describe_continuous_backups)
-DYNAMINI_TYPED(RestoreTableToPointInTime, restore_table_to_point_in_time)
-DYNAMINI_TYPED(ExportTableToPointInTime, export_table_to_point_in_time)
-DYNAMINI_TYPED(DescribeExport, describe_export)
-DYNAMINI_TYPED(ListExports, list_exports)
-DYNAMINI_TYPED(ImportTable, import_table)
-DYNAMINI_TYPED(DescribeImport, describe_import)
-DYNAMINI_TYPED(ListImports, list_imports)
-#undef DYNAMINI_TYPED
+DYNAMINI_OPERATIONS(DYNAMINI_DEFINE_OPERATION)
+#undef DYNAMINI_DEFINE_OPERATION
 
 void Database::reset() {
   std::shared_ptr<const Snapshot> initial = impl_->initial_state;

@@ -7,9 +7,10 @@
 #include <chrono>
 #include <ctime>
 
+#include "json/json_text.h"
 #include "model/inbox_requests.h"
-#include "model/json_text.h"
 #include "model/request_template.h"
+#include "model/request_text.h"
 
 namespace dynamini::model {
 
@@ -21,13 +22,6 @@ rapidjson::Document parse(const std::string& body) {
   rapidjson::Document doc;
   doc.Parse(body.c_str(), body.size());
   return doc;
-}
-
-std::string to_json(const rapidjson::Value& value) {
-  rapidjson::StringBuffer buffer;
-  rapidjson::Writer<rapidjson::StringBuffer> writer(buffer);
-  value.Accept(writer);
-  return std::string(buffer.GetString(), buffer.GetSize());
 }
 
 std::string s_of(const rapidjson::Value& item, const char* name) {
@@ -56,7 +50,7 @@ Notification notification_from(const rapidjson::Value& item) {
     n.read = item["read"]["BOOL"].GetBool();
   }
   n.read_at = s_of(item, "readAt");
-  if (item.HasMember("payload")) n.payload = to_json(item["payload"]);
+  if (item.HasMember("payload")) n.payload = json_text(item["payload"]);
   n.created_at = s_of(item, "createdAt");
   return n;
 }
@@ -67,7 +61,7 @@ Page page_from(const std::string& body) {
   if (doc.HasMember("Items")) {
     for (const auto& item : doc["Items"].GetArray()) page.items.push_back(notification_from(item));
   }
-  if (doc.HasMember("LastEvaluatedKey")) page.cursor = to_json(doc["LastEvaluatedKey"]);
+  if (doc.HasMember("LastEvaluatedKey")) page.cursor = json_text(doc["LastEvaluatedKey"]);
   return page;
 }
 
@@ -345,7 +339,7 @@ std::vector<std::shared_ptr<ReadAllJob>> Inbox::resume_pending_jobs() {
       jobs.push_back(job);
     }
     cursor.reset();
-    if (doc.HasMember("LastEvaluatedKey")) cursor = to_json(doc["LastEvaluatedKey"]);
+    if (doc.HasMember("LastEvaluatedKey")) cursor = json_text(doc["LastEvaluatedKey"]);
   } while (cursor);
   return jobs;
 }
@@ -370,7 +364,7 @@ int64_t Inbox::count_covered(const ReadAllJob& job) {
     auto doc = parse(send_or_throw(InboxRequest::kCountCovered, p).body);
     total += doc["Count"].GetInt64();
     cursor.reset();
-    if (doc.HasMember("LastEvaluatedKey")) cursor = to_json(doc["LastEvaluatedKey"]);
+    if (doc.HasMember("LastEvaluatedKey")) cursor = json_text(doc["LastEvaluatedKey"]);
   } while (cursor);
   return total;
 }
@@ -413,7 +407,7 @@ void Inbox::run_job(std::shared_ptr<ReadAllJob> job, int64_t done_before) {
       for (const auto& item : page["Items"].GetArray()) sort_keys.push_back(s_of(item, "sk"));
       done += mark_page_read(*job, sort_keys);
       cursor.reset();
-      if (page.HasMember("LastEvaluatedKey")) cursor = to_json(page["LastEvaluatedKey"]);
+      if (page.HasMember("LastEvaluatedKey")) cursor = json_text(page["LastEvaluatedKey"]);
       int64_t remaining = cursor ? count_covered(*job) : 0;
       job->update([&](ReadAllJob::Progress& p) {
         p.done = done;
@@ -446,7 +440,7 @@ std::pair<std::vector<std::string>, std::optional<std::string>> Inbox::followers
   auto doc = parse(send_or_throw(InboxRequest::kFollowers, p).body);
   std::pair<std::vector<std::string>, std::optional<std::string>> out;
   for (const auto& item : doc["Items"].GetArray()) out.first.push_back(s_of(item, "followerId"));
-  if (doc.HasMember("LastEvaluatedKey")) out.second = to_json(doc["LastEvaluatedKey"]);
+  if (doc.HasMember("LastEvaluatedKey")) out.second = json_text(doc["LastEvaluatedKey"]);
   return out;
 }
 

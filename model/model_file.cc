@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "json/json_text.h"
 #include "model/request_template.h"
 #include "model/workbench_import.h"
 #include "model_json.h"
@@ -19,7 +20,7 @@ void read_tables(const Value& doc, ModelDefinition& m) {
   if (tables.Empty()) fail("tables", "a model needs at least one table");
   for (rapidjson::SizeType i = 0; i < tables.Size(); ++i) {
     text(tables[i], "TableName", at("tables", i), /*required=*/true);
-    m.tables.push_back(to_text(tables[i]));
+    m.tables.push_back(json_text(tables[i]));
   }
 }
 
@@ -34,7 +35,7 @@ void read_items(const Value& doc, ModelDefinition& m, const std::vector<std::str
     if (!table.value.IsArray()) fail(where, "expected an array of items");
     for (rapidjson::SizeType i = 0; i < table.value.Size(); ++i) {
       if (!table.value[i].IsObject()) fail(at(where, i), "expected an item (DynamoDB JSON)");
-      m.items.emplace_back(name, to_text(table.value[i]));
+      m.items.emplace_back(name, json_text(table.value[i]));
     }
   }
 }
@@ -55,7 +56,7 @@ void read_generated(const Value& doc, ModelDefinition& m, const std::vector<std:
     if (cycle.Empty() || g.count < 0 || g.count > 100000) {
       fail(where, "needs a non-empty cycle and a count from 0 to 100000");
     }
-    for (const auto& item : cycle.GetArray()) g.cycle.push_back(to_text(item));
+    for (const auto& item : cycle.GetArray()) g.cycle.push_back(json_text(item));
     m.generated.push_back(std::move(g));
   }
 }
@@ -68,7 +69,7 @@ ModelParameter read_parameter(const Value& p, const std::string& where) {
   if (out.type != "string" && out.type != "number" && out.type != "key") {
     fail(at(where, "type"), "expected string, number or key");
   }
-  if (const Value* d = find(p, "default")) out.default_json = to_text(*d);
+  if (const Value* d = find(p, "default")) out.default_json = json_text(*d);
   out.required = boolean(p, "required", where, false);
   out.description = text(p, "description", where);
   if (const Value* c = find(p, "choices")) {
@@ -104,7 +105,7 @@ void read_templates(const Value& doc, ModelDefinition& m) {
     ModelTemplate out;
     out.id = t.name.GetString();
     out.operation = text(t.value, "operation", where, true);
-    out.body = to_text(need(t.value, "request", where));
+    out.body = json_text(need(t.value, "request", where));
     if (!need(t.value, "request", where).IsObject())
       fail(at(where, "request"), "expected an object");
     m.templates.push_back(std::move(out));
@@ -255,7 +256,7 @@ ModelDefinition read_model(const Value& doc, std::string origin) {
   m.prices = text(doc, "prices", "");
   check_references(m);
   check_lessons(doc, m);
-  m.lessons_json = to_text(array(doc, "lessons", ""));
+  m.lessons_json = json_text(array(doc, "lessons", ""));
   return m;
 }
 

@@ -3,6 +3,8 @@
 #include <rapidjson/stringbuffer.h>
 #include <rapidjson/writer.h>
 
+#include "json/json_text.h"
+
 namespace dynamini::model::json {
 
 void fail(const std::string& where, const std::string& what) {
@@ -80,13 +82,6 @@ std::vector<std::pair<std::string, std::string>> string_map(const rapidjson::Val
     out.emplace_back(m.name.GetString(), m.value.GetString());
   }
   return out;
-}
-
-std::string to_text(const rapidjson::Value& value) {
-  rapidjson::StringBuffer buffer;
-  rapidjson::Writer<rapidjson::StringBuffer> writer(buffer);
-  value.Accept(writer);
-  return std::string(buffer.GetString(), buffer.GetSize());
 }
 
 std::string at(const std::string& where, std::string_view name) {

@@ -39,9 +39,6 @@ std::vector<std::pair<std::string, std::string>> string_map(const rapidjson::Val
                                                             const char* name,
                                                             const std::string& where);
 
-// `value` as compact JSON text.
-std::string to_text(const rapidjson::Value& value);
-
 // "where.name", "where[i]".
 std::string at(const std::string& where, std::string_view name);
 std::string at(const std::string& where, size_t index);

@@ -9,19 +9,13 @@
 #include <cstdio>
 #include <ctime>
 
+#include "json/json_text.h"
 #include "model/inbox_pattern_runner.h"
 #include "model/pattern_arguments.h"
 #include "model/ulid.h"
 
 namespace dynamini::model {
 namespace {
-
-std::string to_json(const rapidjson::Value& v) {
-  rapidjson::StringBuffer buffer;
-  rapidjson::Writer<rapidjson::StringBuffer> writer(buffer);
-  v.Accept(writer);
-  return std::string(buffer.GetString(), buffer.GetSize());
-}
 
 // The value at a dotted path ("Item.version.N") as text, or nullopt.
 std::optional<std::string> at_path(const rapidjson::Value& root, std::string_view path) {
@@ -36,7 +30,7 @@ std::optional<std::string> at_path(const rapidjson::Value& root, std::string_vie
     v = &it->value;
   }
   if (v->IsString()) return std::string(v->GetString(), v->GetStringLength());
-  return to_json(*v);
+  return json_text(*v);
 }
 
 // The capacity a call consumed: Result::consumed_capacity when the executor
@@ -181,7 +175,7 @@ bool GenericRun::send_one(const ModelStep& step, const ModelTemplate& t,
   body.Parse(sent.result.body.c_str(), sent.result.body.size());
   lek.reset();
   if (body.IsObject() && body.HasMember("LastEvaluatedKey"))
-    lek = to_json(body["LastEvaluatedKey"]);
+    lek = json_text(body["LastEvaluatedKey"]);
   for (const auto& [param, path] : step.capture) {
     if (auto value = at_path(body, path)) values_.text(param, *value);
   }

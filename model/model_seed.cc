@@ -3,8 +3,9 @@
 #include <ctime>
 #include <stdexcept>
 
-#include "model/json_text.h"
+#include "json/json_text.h"
 #include "model/request_template.h"
+#include "model/request_text.h"
 
 namespace dynamini::model {
 namespace {

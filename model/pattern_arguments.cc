@@ -4,17 +4,11 @@
 #include <rapidjson/stringbuffer.h>
 #include <rapidjson/writer.h>
 
+#include "json/json_text.h"
 #include "model/pattern_run.h"
 
 namespace dynamini::model {
 namespace {
-
-std::string to_json(const rapidjson::Value& v) {
-  rapidjson::StringBuffer buffer;
-  rapidjson::Writer<rapidjson::StringBuffer> writer(buffer);
-  v.Accept(writer);
-  return std::string(buffer.GetString(), buffer.GetSize());
-}
 
 // The default's JSON text as a value of the parameter (a string default's
 // text without its quotes).
@@ -57,7 +51,7 @@ std::string PatternArguments::text(std::string_view name) const {
   const rapidjson::Value* v = given(name);
   if (v == nullptr) return default_text(parameter(name));
   if (v->IsString()) return std::string(v->GetString(), v->GetStringLength());
-  if (v->IsNumber()) return to_json(*v);
+  if (v->IsNumber()) return json_text(*v);
   throw PatternError("parameter " + std::string(name) + " must be a string");
 }
 
@@ -78,7 +72,7 @@ int PatternArguments::number(std::string_view name) const {
 std::optional<std::string> PatternArguments::key(std::string_view name) const {
   const rapidjson::Value* v = given(name);
   if (v == nullptr) return std::nullopt;
-  if (v->IsObject()) return to_json(*v);
+  if (v->IsObject()) return json_text(*v);
   if (v->IsString()) {
     rapidjson::Document d;
     d.Parse(v->GetString(), v->GetStringLength());

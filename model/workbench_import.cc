@@ -6,6 +6,7 @@
 #include <optional>
 #include <set>
 
+#include "json/json_text.h"
 #include "model_json.h"
 
 namespace dynamini::model {
@@ -417,7 +418,7 @@ std::string workbench_to_model(const rapidjson::Value& doc) {
   out.AddMember("templates", b.templates, b.a);
   out.AddMember("patterns", b.patterns, b.a);
   out.AddMember("notes", notes(description, b.a), b.a);
-  return json::to_text(out);
+  return json_text(out);
 }
 
 }  // namespace dynamini::model

@@ -5,6 +5,8 @@
 
 #include <cctype>
 
+#include "json/json_text.h"
+
 namespace dynamini::server {
 
 Response admin_json(const Request& request, http::status status, std::string body) {
@@ -19,19 +21,7 @@ Response admin_json(const Request& request, http::status status, std::string bod
 }
 
 Response admin_failure(const Request& request, http::status status, std::string_view message) {
-  return admin_json(request, status, "{\"message\":" + json_quoted(message) + "}");
-}
-
-std::string json_quoted(std::string_view text) {
-  rapidjson::StringBuffer buffer;
-  rapidjson::Writer<rapidjson::StringBuffer> w(buffer);
-  w.String(text.data(), static_cast<rapidjson::SizeType>(text.size()));
-  return std::string(buffer.GetString(), buffer.GetSize());
-}
-
-std::string_view target_path(const Request& request) {
-  std::string_view target(request.target().data(), request.target().size());
-  return target.substr(0, target.find('?'));
+  return admin_json(request, status, "{\"message\":" + json_quote(message) + "}");
 }
 
 std::string query_value(const Request& request, std::string_view name) {

@@ -5,7 +5,7 @@
 #include <cctype>
 #include <utility>
 
-#include "json_text.h"
+#include "json/json_text.h"
 
 namespace dynamini {
 namespace {
@@ -93,13 +93,12 @@ std::string member_options(const rapidjson::Value& body) {
     } else if (m.value.IsString()) {
       out += " --" + flag + " " + shell_quote(m.value.GetString());
     } else if (m.value.IsNumber()) {
-      out += " --" + flag + " " + server::json_text(m.value);
+      out += " --" + flag + " " + json_text(m.value);
     } else {
-      out += " --" + flag + " " + shell_quote(server::json_text(m.value));
+      out += " --" + flag + " " + shell_quote(json_text(m.value));
     }
   }
-  if (residual.MemberCount() > 0)
-    out += " --cli-input-json " + shell_quote(server::json_text(residual));
+  if (residual.MemberCount() > 0) out += " --cli-input-json " + shell_quote(json_text(residual));
   return out;
 }
 

@@ -6,7 +6,7 @@
 
 #include "dynamini/aws_cli_command.h"
 #include "dynamini/capacity_units.h"
-#include "json_text.h"
+#include "json/json_text.h"
 
 namespace dynamini::server {
 namespace {

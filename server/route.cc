@@ -18,7 +18,7 @@
 #include "faults/throughput_limiter.h"
 #include "request_id.h"
 #include "request_log.h"
-#include "sigv4/sigv4_check.h"
+#include "sigv4_check.h"
 #include "triggers/trigger_admin_route.h"
 
 namespace dynamini::server {

@@ -7,9 +7,9 @@
 #include <unordered_set>
 
 #include "api/wire_reader.h"
-#include "dynamini/request_check_error.h"
-#include "validation/request_members.h"
+#include "values/deserializer_errors.h"
 #include "values/number.h"
+#include "values/request_check_error.h"
 
 namespace dynamini::api {
 namespace {

@@ -2,8 +2,8 @@
 
 #include <cmath>
 
-#include "validation/request_members.h"
 #include "values/base64.h"
+#include "values/deserializer_errors.h"
 
 namespace dynamini::api {
 namespace {

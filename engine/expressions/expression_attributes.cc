@@ -3,8 +3,8 @@
 #include <cctype>
 
 #include "dynamini/api_error.h"
-#include "dynamini/request_check_error.h"
 #include "expressions/expressions.h"
+#include "values/request_check_error.h"
 
 namespace dynamini::expr {
 namespace {

@@ -6,9 +6,9 @@
 #include <algorithm>
 
 #include "dynamini/api_error.h"
-#include "dynamini/request_check_error.h"
 #include "expressions/condition_node.h"
 #include "expressions/update_actions.h"
+#include "values/request_check_error.h"
 
 namespace dynamini::expr {
 namespace {

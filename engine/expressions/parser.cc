@@ -5,9 +5,9 @@
 #include <climits>
 
 #include "dynamini/api_error.h"
-#include "dynamini/request_check_error.h"
 #include "expressions/lexer.h"
 #include "expressions/parsed.h"
+#include "values/request_check_error.h"
 
 namespace dynamini::expr::parsed {
 namespace {

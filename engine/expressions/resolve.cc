@@ -1,6 +1,6 @@
 #include "dynamini/api_error.h"
-#include "dynamini/request_check_error.h"
 #include "expressions/resolved.h"
+#include "values/request_check_error.h"
 
 namespace dynamini::expr {
 

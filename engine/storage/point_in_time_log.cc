@@ -124,18 +124,4 @@ std::vector<PointInTimeChange> PointInTimeLog::changes(const TableDef& def, int6
   return out;
 }
 
-std::map<std::pair<std::string, std::string>, std::optional<std::string>> PointInTimeLog::items_at(
-    const TableDef& def, int64_t at_ms) {
-  tables_.ensure();
-  std::map<std::pair<std::string, std::string>, std::optional<std::string>> out;
-  auto stmt = connection_.cached(sql::select_pitr_first_write_after());
-  stmt->bind_text(1, def.table_uuid).bind_int64(2, at_ms);
-  while (stmt->step()) {
-    std::optional<std::string> item;
-    if (!stmt->column_is_null(2)) item = std::string(stmt->column_text(2));
-    out[{std::string(stmt->column_blob(0)), std::string(stmt->column_blob(1))}] = std::move(item);
-  }
-  return out;
-}
-
 }  // namespace dynamini

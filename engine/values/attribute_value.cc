@@ -5,8 +5,8 @@
 #include <unordered_set>
 
 #include "dynamini/api_error.h"
-#include "validation/request_members.h"
 #include "values/base64.h"
+#include "values/deserializer_errors.h"
 
 namespace dynamini {
 namespace {

@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "admin_reply.h"
+#include "json/json_text.h"
 
 namespace dynamini::server {
 namespace {
@@ -17,8 +18,8 @@ std::string listing(const FaultInjector& faults) {
   for (const auto& listed : faults.list()) {
     out += first ? "" : ",";
     first = false;
-    out += "{\"id\":" + json_quoted(listed.rule.id) +
-           ",\"rule\":" + json_quoted(format_fault_rule(listed.rule)) +
+    out += "{\"id\":" + json_quote(listed.rule.id) +
+           ",\"rule\":" + json_quote(format_fault_rule(listed.rule)) +
            ",\"matched\":" + std::to_string(listed.matched) +
            ",\"fired\":" + std::to_string(listed.fired) + "}";
   }
@@ -71,9 +72,9 @@ Response fault_admin_response(FaultInjector& faults, const Request& request) {
         FaultRule rule = rule_of(request.body());
         const std::string id = faults.add(rule);
         rule.id = id;
-        return admin_json(request, http::status::ok,
-                          "{\"id\":" + json_quoted(id) +
-                              ",\"rule\":" + json_quoted(format_fault_rule(rule)) + "}");
+        return admin_json(
+            request, http::status::ok,
+            "{\"id\":" + json_quote(id) + ",\"rule\":" + json_quote(format_fault_rule(rule)) + "}");
       } catch (const std::invalid_argument& e) {
         return admin_failure(request, http::status::bad_request, e.what());
       }
@@ -87,7 +88,7 @@ Response fault_admin_response(FaultInjector& faults, const Request& request) {
       if (!faults.remove(id)) {
         return admin_failure(request, http::status::not_found, "No fault rule with id " + id);
       }
-      return admin_json(request, http::status::ok, "{\"removed\":" + json_quoted(id) + "}");
+      return admin_json(request, http::status::ok, "{\"removed\":" + json_quote(id) + "}");
     }
     default:
       return admin_failure(request, http::status::method_not_allowed,

@@ -10,7 +10,7 @@
 #include <memory>
 #include <stdexcept>
 
-namespace dynamini::server::sigv4 {
+namespace dynamini::sigv4 {
 namespace {
 
 [[noreturn]] void fail(const char* what) {
@@ -104,4 +104,4 @@ bool constant_time_equal(std::string_view a, std::string_view b) {
   return a.size() == b.size() && CRYPTO_memcmp(a.data(), b.data(), a.size()) == 0;
 }
 
-}  // namespace dynamini::server::sigv4
+}  // namespace dynamini::sigv4

@@ -9,7 +9,7 @@
 #include <cstdio>
 #include <ctime>
 
-#include "json_text.h"
+#include "json/json_text.h"
 
 namespace dynamini::triggers {
 namespace {
@@ -59,7 +59,7 @@ std::string lambda_record(const std::string& record_json, const std::string& str
   if (d.HasParseError() || !d.IsObject()) return record_json;
   d.AddMember("eventSourceARN", rapidjson::Value(stream_arn.c_str(), d.GetAllocator()),
               d.GetAllocator());
-  return server::json_text(d);
+  return json_text(d);
 }
 
 std::string lambda_event(const std::vector<PendingRecord>& records) {

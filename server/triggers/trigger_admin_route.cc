@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "admin_reply.h"
+#include "json/json_text.h"
 
 namespace dynamini::server {
 namespace {
@@ -18,8 +19,8 @@ std::string status_json(const TriggerStatus& s) {
          ",\"RecordsFilteredOut\":" + std::to_string(s.records_filtered_out) +
          ",\"RecordsDiscarded\":" + std::to_string(s.records_discarded) +
          ",\"RecordsPending\":" + std::to_string(s.records_pending) +
-         ",\"Checkpoint\":" + json_quoted(s.checkpoint) +
-         ",\"LastError\":" + json_quoted(s.last_error) + "}";
+         ",\"Checkpoint\":" + json_quote(s.checkpoint) +
+         ",\"LastError\":" + json_quote(s.last_error) + "}";
   return out;
 }
 
@@ -59,7 +60,7 @@ Response trigger_admin_response(Triggers* triggers, const Request& request) {
       if (id.empty() || !triggers->remove(id)) {
         return admin_failure(request, http::status::not_found, "No trigger with UUID " + id);
       }
-      return admin_json(request, http::status::ok, "{\"removed\":" + json_quoted(id) + "}");
+      return admin_json(request, http::status::ok, "{\"removed\":" + json_quote(id) + "}");
     }
     default:
       return admin_failure(request, http::status::method_not_allowed,

@@ -8,7 +8,7 @@
 #include <stdexcept>
 
 #include "dynamini/triggers.h"
-#include "json_text.h"
+#include "json/json_text.h"
 #include "triggers/filter_pattern.h"
 #include "triggers/http_post.h"
 
@@ -51,7 +51,7 @@ void read_filters(TriggerConfig& c, const Value& v) {
     if (f["Pattern"].IsString()) {
       pattern = f["Pattern"].GetString();
     } else {
-      pattern = server::json_text(f["Pattern"]);
+      pattern = json_text(f["Pattern"]);
     }
     triggers::FilterPattern::parse(pattern);  // throws when invalid
     c.filter_patterns.push_back(pattern);
@@ -154,7 +154,7 @@ TriggerConfig parse_trigger_flag(std::string_view spec) {
   if (!d.HasMember("TableName")) {
     d.AddMember("TableName", rapidjson::Value(table.c_str(), d.GetAllocator()), d.GetAllocator());
   }
-  return parse_trigger_json(server::json_text(d));
+  return parse_trigger_json(json_text(d));
 }
 
 std::string trigger_json(const TriggerConfig& c) {

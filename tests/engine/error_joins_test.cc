@@ -5,7 +5,7 @@
 #include <string>
 
 #include "api_fixture.h"
-#include "validation/shape_errors.h"
+#include "values/shape_errors.h"
 
 namespace {
 

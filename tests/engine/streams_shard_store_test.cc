@@ -6,7 +6,7 @@
 #include "storage/lazy_tables.h"
 #include "storage/sql_text.h"
 #include "storage/sqlite.h"
-#include "streams/stream_shards.h"
+#include "storage/stream_shards.h"
 
 using dynamini::Connection;
 using dynamini::StreamShards;

@@ -4,10 +4,10 @@
 #include <string>
 
 #include "catalog/catalog_format.h"
+#include "catalog/stream_settings.h"
 #include "catalog/table_def.h"
-#include "ops/table_binding.h"
-#include "streams/stream_settings.h"
 #include "streams_fixture.h"
+#include "tables/table_binding.h"
 
 TEST_CASE_FIXTURE(
     StreamsFixture,

@@ -146,8 +146,8 @@ TEST_CASE_FIXTURE(ApiFixture, "Table ARN: another region, another account, a mal
   const std::string stream = "arn:aws:dynamodb:us-east-1:000000000000:stream/inbox";
   CHECK(get(stream).message ==
         "1 validation error detected: Invalid resource type in '" + stream + "'");
-  for (const std::string bad : {std::string("arn:aws:s3:::bucket"), kArn + "/index/GSI1",
-                                std::string("arn:aws:dynamodb:us-east-1")}) {
+  for (const std::string& bad : {std::string("arn:aws:s3:::bucket"), kArn + "/index/GSI1",
+                                 std::string("arn:aws:dynamodb:us-east-1")}) {
     auto e = get(bad);
     CHECK(e.code == dynamini::ErrorCode::kValidation);
     CHECK(e.message == "1 validation error detected: Invalid ARN format in '" + bad + "'");

@@ -8,7 +8,7 @@
 #include <string_view>
 
 #include "fuzz_bodies.h"
-#include "sigv4/sigv4_check.h"
+#include "sigv4_check.h"
 
 namespace dynamini::fuzz {
 namespace {

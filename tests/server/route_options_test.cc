@@ -11,7 +11,8 @@
 #include "admin_route.h"
 #include "json_helpers.h"
 #include "route.h"
-#include "sigv4/sigv4_check.h"
+#include "sigv4/signature.h"
+#include "sigv4_check.h"
 #include "test_client.h"
 
 namespace dynamini {
@@ -62,15 +63,13 @@ server::Request signed_request(server::Request request, const std::string& key,
   request.set(http::field::host, "localhost");
   request.set("X-Amz-Date", date);
   const std::string scope = date.substr(0, 8) + "/us-west-2/dynamodb/aws4_request";
-  server::sigv4::SignedRequest s{
-      .method = "POST", .target = "/", .headers = {}, .body = request.body()};
+  sigv4::SignedRequest s{.method = "POST", .target = "/", .headers = {}, .body = request.body()};
   for (const auto& field : request) {
     s.headers.emplace_back(std::string_view(field.name_string().data(), field.name_string().size()),
                            std::string_view(field.value().data(), field.value().size()));
   }
   const char* signed_headers = "content-type;host;x-amz-date;x-amz-target";
-  const std::string signature =
-      server::sigv4::compute_signature(s, signed_headers, secret, date, scope);
+  const std::string signature = sigv4::compute_signature(s, signed_headers, secret, date, scope);
   request.set(http::field::authorization, "AWS4-HMAC-SHA256 Credential=" + key + "/" + scope +
                                               ", SignedHeaders=" + signed_headers +
                                               ", Signature=" + signature);

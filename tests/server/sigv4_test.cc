@@ -10,18 +10,19 @@
 #include <vector>
 
 #include "sigv4/digest.h"
-#include "sigv4/sigv4_check.h"
+#include "sigv4/signature.h"
+#include "sigv4_check.h"
 
 namespace dynamini {
 namespace {
 
-using server::sigv4::compute_signature;
-using server::sigv4::constant_time_equal;
-using server::sigv4::hmac_sha256;
-using server::sigv4::sha256;
-using server::sigv4::SignedRequest;
-using server::sigv4::to_hex;
 using server::sigv4::verify;
+using sigv4::compute_signature;
+using sigv4::constant_time_equal;
+using sigv4::hmac_sha256;
+using sigv4::sha256;
+using sigv4::SignedRequest;
+using sigv4::to_hex;
 
 constexpr const char* kSecret = "wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY";
 constexpr const char* kScope = "20150830/us-east-1/service/aws4_request";
@@ -111,7 +112,7 @@ TEST_CASE("sigv4: the test suite's get-vanilla, post-vanilla and query-order sig
 }
 
 TEST_CASE("sigv4: the canonical request of get-vanilla") {
-  CHECK(server::sigv4::canonical_request(
+  CHECK(sigv4::canonical_request(
             suite_request("GET", "/"), "host;x-amz-date",
             "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855") ==
         "GET\n/\n\nhost:example.amazonaws.com\nx-amz-date:20150830T123600Z\n\n"

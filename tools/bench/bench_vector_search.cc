@@ -19,10 +19,10 @@
 #include <string>
 #include <vector>
 
-#include "context.h"
+#include "context/context.h"
 #include "keys/key_encoding.h"
-#include "ops/operations.h"
-#include "ops/typed_operation.h"
+#include "operation/operations.h"
+#include "operation/typed_operation.h"
 
 namespace {
 

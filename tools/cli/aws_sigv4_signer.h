@@ -5,9 +5,9 @@
 // with the user's credentials: the canonical request (method, URI, sorted
 // query, lower-case sorted headers, SHA-256 of the body), the string to
 // sign with the scope DATE/REGION/SERVICE/aws4_request, and the HMAC chain
-// from the secret key (AWS General Reference, "Signature Version 4 signing
-// process"). SHA-256 and HMAC come from OpenSSL's libcrypto. Tested against
-// AWS's published test suite (get-vanilla, post-vanilla, ...).
+// from the secret key, all computed by the one SigV4 library the server
+// verifies with (server/sigv4/include/sigv4/signature.h). Tested against AWS's
+// published test suite (get-vanilla, post-vanilla, ...).
 
 #include <string>
 #include <string_view>
@@ -48,8 +48,5 @@ std::string sigv4_authorization(const SigV4Request& request, const AwsCredential
 // token) and Authorization to `request.headers`.
 void sigv4_sign(SigV4Request& request, const AwsCredentials& credentials, std::string_view region,
                 std::string_view service = "dynamodb");
-
-// Lower-case hex SHA-256 of `data`.
-std::string sha256_hex(std::string_view data);
 
 }  // namespace dynamini::cli

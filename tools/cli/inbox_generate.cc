@@ -10,7 +10,7 @@
 
 #include "cli/progress_bar.h"
 #include "model/inbox.h"
-#include "model/json_text.h"
+#include "model/request_text.h"
 #include "model/ulid.h"
 
 namespace dynamini::cli {

@@ -11,18 +11,11 @@
 #include <string>
 #include <string_view>
 
+#include "json/json_text.h"
+
 namespace dynamini::cli {
 
 using JsonOut = rapidjson::Writer<rapidjson::StringBuffer>;
-
-// `value` as compact JSON text: a request body to send, an item or key to
-// write to a file.
-inline std::string json_text(const rapidjson::Value& value) {
-  rapidjson::StringBuffer buffer;
-  JsonOut out(buffer);
-  value.Accept(out);
-  return std::string(buffer.GetString(), buffer.GetSize());
-}
 
 inline void write_string(JsonOut& out, std::string_view s) {
   out.String(s.data(), static_cast<rapidjson::SizeType>(s.size()));

@@ -5,7 +5,6 @@
 
 #include "cli/json_out.h"
 #include "dynamini/capacity_units.h"
-#include "model/inbox_data.h"
 #include "model/inbox_pattern_runner.h"
 #include "model/inbox_runtime.h"
 #include "model/inbox_seed.h"

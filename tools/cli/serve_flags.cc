@@ -14,7 +14,8 @@ template <typename Int>
 Int parse_int(std::string_view flag, std::string_view text, Int max) {
   unsigned long long value = 0;
   auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (ec != std::errc() || end != text.data() + text.size() || value > max) {
+  if (ec != std::errc() || end != text.data() + text.size() ||
+      value > static_cast<unsigned long long>(max)) {
     throw UsageError{std::string(flag) + " expects a number from 0 to " + std::to_string(max) +
                      ", got '" + std::string(text) + "'"};
   }

@@ -6,9 +6,11 @@ botocore and every SDK are built from): member types, required members, string l
 patterns, number ranges, list and map sizes, enums. This script turns the same model
 into C++:
 
-  engine/api/include/dynamini/shapes.h   public plain structs, one per shape
+  engine/include/dynamini/shapes.h       public plain structs, one per shape
                                          (dynamini::api::X; operation inputs and
                                          outputs also as dynamini::XRequest/XResponse)
+  engine/include/dynamini/operation_list.h  the operations, once (OPERATIONS below)
+  engine/ops/operation/include/operation/operations.h  their declarations
   engine/api/include/api/shapes_wire.h   internal: read / check / write declarations
   engine/api/shapes_read.cc              wire JSON -> struct, SerializationException
                                          for a member of the wrong JSON type
@@ -19,12 +21,15 @@ into C++:
   engine/api/shapes_write.cc             struct -> wire JSON (responses)
   engine/api/shapes_values.cc            AttributeValue validation for typed callers
 
-Usage (the generated files are checked in; CI does not run this):
-  /usr/bin/python3 tools/codegen/generate_shapes.py [--model DIR]
+Usage (the generated files are checked in; CI runs --check):
+  python3 tools/codegen/generate_shapes.py [--model DIR] [--check]
 
---model is a botocore data directory holding dynamodb/2012-08-10/service-2.json[.gz]
-and dynamodbstreams/2012-08-10/service-2.json[.gz]; the default is the newest botocore
-on this machine. The model's version is written into every generated file.
+The model is the checked-in copy of botocore's DynamoDB and DynamoDB Streams service
+models (tools/codegen/model, with its version); --model names another botocore data
+directory holding dynamodb/2012-08-10/service-2.json[.gz] and
+dynamodbstreams/2012-08-10/service-2.json[.gz]. The model's version is written into every
+generated file. --check writes nothing and fails when a checked-in generated file differs
+from a fresh generation.
 
 Where dynamini answers differently from the model on purpose, the difference is an
 entry in OVERRIDES below with the reason; everything else follows the model.
@@ -47,30 +52,58 @@ OUT_DIR = os.path.join(ROOT, "engine", "api")
 # SearchVectors), each with its source: merged into the model before OVERRIDES apply.
 SUPPLEMENTS = [os.path.join(HERE, "vector_search_supplement.json")]
 
-DEFAULT_MODEL_DIRS = [
-    "/root/.pyenv/versions/3.11.7/lib/python3.11/site-packages/botocore/data",
-    "/usr/lib/python3/dist-packages/botocore/data",
-]
+# The service model the shapes come from, checked in (tools/codegen/model/README.md).
+MODEL_DIR = os.path.join(HERE, "model")
 
-# The operations dynamini serves, by service. Later issues add to these lists.
+# The operations dynamini serves, by service: the one list of them. From it the generator
+# writes the public list (engine/include/dynamini/operation_list.h: the typed Database
+# methods and the registry of Database::execute) and the operations' declarations
+# (engine/ops/operation/include/operation/operations.h). Each entry names the operation
+# and the optional steps its file defines besides run() (ops/operation/.../typed_operation.h):
+#   before_read    check_before_read(body): checks the JSON body before it is read
+#   before_shape   check_before_shape(request): before the shape's constraint checks
+#   before_values  check_before_values(request): after them, before the AttributeValues
+#   envelope       kEnvelopesRequestChecks: request checks answered as
+#                  "1 validation error detected: ..." (PutItem, UpdateItem)
+# Adding an operation: its entry here, then its file under engine/ops/<feature>/.
 OPERATIONS = {
     "dynamodb": [
-        "CreateTable", "DescribeTable", "UpdateTable", "ListTables", "DeleteTable",
-        "PutItem", "GetItem", "DeleteItem", "UpdateItem", "Query", "Scan",
-        "BatchGetItem", "BatchWriteItem", "TransactWriteItems", "TransactGetItems",
-        "TagResource", "UntagResource", "ListTagsOfResource",
-        "ExecuteStatement", "BatchExecuteStatement", "ExecuteTransaction",
-        "UpdateTimeToLive", "DescribeTimeToLive", "DescribeLimits", "DescribeEndpoints",
-        "SearchVectors",
-        "PutResourcePolicy", "GetResourcePolicy", "DeleteResourcePolicy",
-        # Backups, point-in-time recovery, export and import (issue 18).
-        "CreateBackup", "DescribeBackup", "ListBackups", "DeleteBackup", "RestoreTableFromBackup",
-        "UpdateContinuousBackups", "DescribeContinuousBackups", "RestoreTableToPointInTime",
-        "ExportTableToPointInTime", "DescribeExport", "ListExports",
-        "ImportTable", "DescribeImport", "ListImports",
+        # Tables and indexes (engine/ops/tables).
+        ("CreateTable", "before_shape"), ("DescribeTable",), ("UpdateTable", "before_values"),
+        ("ListTables",), ("DeleteTable",),
+        # Items (engine/ops/items), queries and scans (engine/ops/queries).
+        ("PutItem", "before_values", "envelope"), ("GetItem", "before_values"),
+        ("DeleteItem", "before_values"), ("UpdateItem", "before_values", "envelope"),
+        ("Query", "before_values"), ("Scan", "before_values"),
+        ("BatchGetItem",), ("BatchWriteItem", "before_values"),
+        # Transactions (engine/ops/transactions).
+        ("TransactWriteItems", "before_values"), ("TransactGetItems",),
+        # Tags, resource policies (stored and validated, not enforced), TTL and account
+        # information (engine/ops/tables).
+        ("TagResource", "before_shape"), ("UntagResource", "before_shape"),
+        ("ListTagsOfResource", "before_shape"),
+        # PartiQL (engine/ops/partiql).
+        ("ExecuteStatement", "before_values"), ("BatchExecuteStatement",),
+        ("ExecuteTransaction", "before_values"),
+        ("UpdateTimeToLive",), ("DescribeTimeToLive",), ("DescribeLimits",),
+        ("DescribeEndpoints",),
+        # Vector search (engine/ops/vectors): SearchVectors reads its body with a stricter
+        # deserialiser than the other operations (nulls and missing members in its words).
+        ("SearchVectors", "before_read"),
+        ("PutResourcePolicy",), ("GetResourcePolicy",), ("DeleteResourcePolicy",),
+        # Backups and point-in-time recovery (engine/ops/backups).
+        ("CreateBackup",), ("DescribeBackup",), ("ListBackups",), ("DeleteBackup",),
+        ("RestoreTableFromBackup",), ("UpdateContinuousBackups",),
+        ("DescribeContinuousBackups",), ("RestoreTableToPointInTime",),
+        # Export and import (engine/ops/transfer).
+        ("ExportTableToPointInTime",), ("DescribeExport",), ("ListExports",),
+        ("ImportTable",), ("DescribeImport",), ("ListImports",),
     ],
-    "dynamodbstreams": ["ListStreams", "DescribeStream", "GetShardIterator", "GetRecords"],
+    # DynamoDB Streams, served on the same endpoint (engine/ops/streams).
+    "dynamodbstreams": [("ListStreams",), ("DescribeStream",), ("GetShardIterator",),
+                        ("GetRecords",)],
 }
+OPERATION_STEPS = {"before_read", "before_shape", "before_values", "envelope"}
 
 OVERRIDES = {
     # Member shapes replaced (structure.member -> shape). Since 2024 DynamoDB accepts a
@@ -336,9 +369,14 @@ def merge_supplements(model):
 
 
 def botocore_version(model_dir):
-    init = os.path.join(os.path.dirname(model_dir), "__init__.py")
+    """The checked-in model's BOTOCORE_VERSION, or a botocore data directory's package."""
     try:
-        with open(init) as f:
+        with open(os.path.join(model_dir, "BOTOCORE_VERSION")) as f:
+            return f.read().strip()
+    except OSError:
+        pass
+    try:
+        with open(os.path.join(os.path.dirname(model_dir), "__init__.py")) as f:
             m = re.search(r"__version__ = '([^']+)'", f.read())
             return m.group(1) if m else "unknown"
     except OSError:
@@ -382,9 +420,14 @@ class Model:
                 continue  # shared shapes are identical (checked when written)
             self.shapes[name] = shape
         self.operations = []
-        for service, names in OPERATIONS.items():
+        self.steps = {}
+        for service, entries in OPERATIONS.items():
             model = self.dynamodb if service == "dynamodb" else self.streams
-            for op in names:
+            for op, *steps in entries:
+                unknown = set(steps) - OPERATION_STEPS
+                if unknown:
+                    raise ValueError("%s: unknown steps %s" % (op, sorted(unknown)))
+                self.steps[op] = steps
                 spec = model["operations"][op]
                 output = spec.get("output", {}).get("shape")
                 if output is None:
@@ -1230,9 +1273,80 @@ def write_write(model, path):
     write_file(path, out)
 
 
+def write_operation_list(model, path):
+    out = [HEADER_NOTE % model.version]
+    out.append("""#pragma once
+
+// Every operation dynamini serves, once: DYNAMINI_OPERATIONS(X) calls
+// X(Name, method) for each, where Name is the operation's name on the wire
+// (X-Amz-Target "DynamoDB_20120810.<Name>") and method the typed
+// dynamini::Database method that runs it (Outcome<NameResponse>
+// method(NameRequest)). The list comes from OPERATIONS in the generator.
+
+// clang-format off
+#define DYNAMINI_OPERATIONS(X) \\""")
+    for op, _, _ in model.operations:
+        out.append("  X(%s, %s) \\" % (op, snake(op)))
+    out[-1] = out[-1].rstrip(" \\")
+    out.append("// clang-format on")
+    write_file(path, out)
+
+
+STEP_DECLARATIONS = {
+    "before_read": "  static void check_before_read(const Json& body);",
+    "before_shape": "  static void check_before_shape(const Request& request);",
+    "before_values": "  static void check_before_values(const Request& request);",
+    "envelope": "  static constexpr bool kEnvelopesRequestChecks = true;",
+}
+
+
+def write_operation_declarations(model, path):
+    out = [HEADER_NOTE % model.version]
+    out.append("""#pragma once
+
+// One struct per operation, declared from the generator's OPERATIONS list (its
+// entry names the optional steps the operation's file defines besides run();
+// typed_operation.h says what each is for). Each operation's file under
+// engine/ops/<feature>/ defines them; engine/database.cc turns the list into
+// the registry of Database::execute and the typed Database methods.
+
+#include "context/context.h"
+#include "dynamini/options.h"
+#include "dynamini/shapes.h"
+#include "values/json.h"
+
+namespace dynamini {
+""")
+    for op, _, _ in model.operations:
+        out.append("struct %sOperation {" % op)
+        out.append("  using Request = %sRequest;" % op)
+        out.append("  using Response = %sResponse;" % op)
+        for step in ("envelope", "before_read", "before_shape", "before_values"):
+            if step in model.steps[op]:
+                out.append(STEP_DECLARATIONS[step])
+        out.append("  static Response run(Context& context, const Request& request,")
+        out.append("                      const ExecuteOptions& options);")
+        out.append("};")
+    out.append("\n}  // namespace dynamini")
+    write_file(path, out)
+
+
+# With --check, write_file compares instead of writing; the paths that differ.
+CHECK = {"on": False, "differs": []}
+
+
 def write_file(path, lines):
-    os.makedirs(os.path.dirname(path), exist_ok=True)
     text = "\n".join(lines).rstrip("\n") + "\n"
+    if CHECK["on"]:
+        try:
+            with open(path) as f:
+                same = f.read() == text
+        except OSError:
+            same = False
+        if not same:
+            CHECK["differs"].append(os.path.relpath(path, ROOT))
+        return
+    os.makedirs(os.path.dirname(path), exist_ok=True)
     with open(path, "w") as f:
         f.write(text)
     print("wrote", os.path.relpath(path, ROOT))
@@ -1240,16 +1354,32 @@ def write_file(path, lines):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--model", help="botocore data directory")
+    parser.add_argument("--model", default=MODEL_DIR,
+                        help="botocore data directory (default: the checked-in copy, %s)"
+                        % os.path.relpath(MODEL_DIR, ROOT))
+    parser.add_argument("--check", action="store_true",
+                        help="write nothing; exit 1 when a checked-in file differs")
     args = parser.parse_args()
-    model_dir = args.model or next(d for d in DEFAULT_MODEL_DIRS if os.path.isdir(d))
-    model = Model(model_dir)
-    write_public_header(model, os.path.join(OUT_DIR, "include", "dynamini", "shapes.h"))
+    CHECK["on"] = args.check
+    model = Model(args.model)
+    public = os.path.join(ROOT, "engine", "include", "dynamini")
+    write_public_header(model, os.path.join(public, "shapes.h"))
+    write_operation_list(model, os.path.join(public, "operation_list.h"))
+    write_operation_declarations(model, os.path.join(
+        ROOT, "engine", "ops", "operation", "include", "operation", "operations.h"))
     write_wire_header(model, os.path.join(OUT_DIR, "include", "api", "shapes_wire.h"))
     write_read(model, os.path.join(OUT_DIR, "shapes_read.cc"))
     write_check(model, os.path.join(OUT_DIR, "shapes_check.cc"))
     write_values(model, os.path.join(OUT_DIR, "shapes_values.cc"))
     write_write(model, os.path.join(OUT_DIR, "shapes_write.cc"))
+    if CHECK["differs"]:
+        print("generate_shapes --check: these files differ from a fresh generation "
+              "(run python3 tools/codegen/generate_shapes.py):\n  " +
+              "\n  ".join(CHECK["differs"]), file=sys.stderr)
+        return 1
+    if args.check:
+        print("generate_shapes --check: the generated files are up to date")
+    return 0
 
 
 if __name__ == "__main__":

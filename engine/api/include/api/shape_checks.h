@@ -18,7 +18,7 @@
 #include <vector>
 
 #include "dynamini/enum.h"
-#include "validation/shape_errors.h"
+#include "values/shape_errors.h"
 
 namespace dynamini::api {
 

@@ -15,8 +15,8 @@
 
 #include "dynamini/api_error.h"
 #include "dynamini/attribute_value.h"
-#include "dynamini/request_check_error.h"
 #include "values/json.h"
+#include "values/request_check_error.h"
 
 namespace dynamini::api {
 

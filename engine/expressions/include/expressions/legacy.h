@@ -16,8 +16,8 @@
 
 #include "dynamini/shapes.h"
 #include "expressions/expressions.h"
-#include "validation/shape_errors.h"
 #include "values/json.h"
+#include "values/shape_errors.h"
 
 namespace dynamini::expr {
 

@@ -75,10 +75,6 @@ class PointInTimeLog {
   // The keys written in (from_ms, to_ms], in key order, with the item each
   // had at from_ms.
   std::vector<PointInTimeChange> changes(const TableDef& def, int64_t from_ms, int64_t to_ms);
-  // For each key written after `at_ms`: the item it had at at_ms (nullopt:
-  // none). Keyed by (pk, sk).
-  std::map<std::pair<std::string, std::string>, std::optional<std::string>> items_at(
-      const TableDef& def, int64_t at_ms);
 
  private:
   int64_t now_ms() const { return now_ms_ ? now_ms_() : 0; }

@@ -20,8 +20,8 @@
 #include "storage/point_in_time_log.h"
 #include "storage/sql_text.h"
 #include "storage/sqlite.h"
+#include "storage/stream_log.h"
 #include "storage/vector_rows.h"
-#include "streams/stream_log.h"
 
 namespace dynamini {
 

@@ -10,6 +10,8 @@
 #include <string>
 #include <string_view>
 
+#include "json/json_text.h"
+
 namespace dynamini {
 
 using Json = rapidjson::Value;
@@ -51,18 +53,6 @@ class StackJsonDocument : private StackJsonPool<kBytes>, public rapidjson::Docum
   StackJsonDocument(const StackJsonDocument&) = delete;
   StackJsonDocument& operator=(const StackJsonDocument&) = delete;
 };
-
-// `value` as compact JSON text: every member in order, duplicate names
-// included. (A comparison of two documents' texts is an identity test;
-// RapidJSON's operator== is not, for objects with a repeated name: it
-// compares each member with the first of that name.) Recursive: not for
-// values nested deeper than the stack allows.
-inline std::string json_text(const Json& value) {
-  rapidjson::StringBuffer buffer;
-  JsonWriter writer(buffer);
-  value.Accept(writer);
-  return std::string(buffer.GetString(), buffer.GetSize());
-}
 
 inline void write_string(JsonWriter& w, std::string_view s) {
   w.String(s.data(), static_cast<rapidjson::SizeType>(s.size()));

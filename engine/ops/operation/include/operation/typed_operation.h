@@ -1,0 +1,124 @@
+#pragma once
+
+// The steps every typed operation goes through, in one place. An operation is
+// a struct (ops/operations.h):
+//   struct XOperation {
+//     using Request = XRequest;
+//     using Response = XResponse;
+//     // optional: what DynamoDB checks before the request's shape
+//     static void check_before_shape(const Request&);
+//     // optional: what it checks after the shape and before the values
+//     static void check_before_values(const Request&);
+//     static Response run(Context&, const Request&, const ExecuteOptions&);
+//     // optional: the operation sends the request-validation family
+//     // (RequestCheckError) as "1 validation error detected: ..."
+//     static constexpr bool kEnvelopesRequestChecks = true;
+//   };
+// From the wire (run_json):
+//   parse:   check_before_read (optional: what an operation checks of the
+//            body before reading it), then
+//            wire JSON -> Request (api::read: SerializationException for a
+//            member of the wrong JSON type), check_before_shape, the shape
+//            (api::check: every constraint error at once, "N validation
+//            errors detected: ..."), check_before_values (expression mixing,
+//            ReturnValues rules: dynalite test/updateItem.js records them
+//            before the values), then the AttributeValue errors the reader
+//            deferred;
+//   bind + execute: Op::run checks the request's meaning (expressions; then,
+//            under the storage lock, against the table) and runs it in one
+//            SQLite transaction;
+//   render:  Response -> wire JSON (api::write).
+// From C++ (run_typed, Database::put_item, ...): the same checks without the
+// JSON, values checked and normalised by api::normalize_values.
+// The consumed capacity leaves the response as data (Call::consumed_capacity);
+// the body carries it only when the request asked for it.
+
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "api/shapes_wire.h"
+#include "context/context.h"
+#include "operation/call.h"
+#include "values/request_check_error.h"
+
+namespace dynamini {
+
+template <class Request>
+bool asks_for_capacity(const Request& request) {
+  if constexpr (requires { request.return_consumed_capacity; }) {
+    return request.return_consumed_capacity &&
+           !(*request.return_consumed_capacity == api::ReturnConsumedCapacity::kNone);
+  } else {
+    return false;
+  }
+}
+
+// Moves the response's ConsumedCapacity (one or a list) into `out`; the
+// response keeps it only when `asked`.
+template <class Response>
+void take_capacity(Response& response, bool asked, std::vector<api::ConsumedCapacity>& out) {
+  if constexpr (requires { response.consumed_capacity; }) {
+    if (!response.consumed_capacity) return;
+    using Held = std::decay_t<decltype(*response.consumed_capacity)>;
+    if constexpr (std::is_same_v<Held, api::ConsumedCapacity>) {
+      out.push_back(*response.consumed_capacity);
+    } else if constexpr (std::is_same_v<Held, api::VectorCapacity>) {
+      // SearchVectors: request bytes, not capacity units; nothing to add up.
+    } else {
+      out.insert(out.end(), response.consumed_capacity->begin(), response.consumed_capacity->end());
+    }
+    if (!asked) response.consumed_capacity.reset();
+  }
+}
+
+// Runs `steps` (every step of one call); for an operation with
+// kEnvelopesRequestChecks (PutItem, UpdateItem) a request-validation error
+// leaves as DynamoDB sends it there, "1 validation error detected: <message>".
+template <class Op, class Steps>
+decltype(auto) with_request_envelope(Steps&& steps) {
+  if constexpr (requires { Op::kEnvelopesRequestChecks; }) {
+    try {
+      return steps();
+    } catch (const RequestCheckError& error) {
+      throw validation_error("1 validation error detected: " + error.message);
+    }
+  } else {
+    return steps();
+  }
+}
+
+template <class Op>
+void check_request_shape(const typename Op::Request& request) {
+  if constexpr (requires { Op::check_before_shape(request); }) Op::check_before_shape(request);
+  ShapeErrors errors;
+  api::check(request, errors);
+  errors.throw_if_any();
+  if constexpr (requires { Op::check_before_values(request); }) Op::check_before_values(request);
+}
+
+template <class Op>
+void run_json(Context& context, const Json& body, Call& call, JsonWriter& out) {
+  if constexpr (requires { Op::check_before_read(body); }) Op::check_before_read(body);
+  typename Op::Request request;
+  api::WireReader reader;
+  api::read(body, request, reader);
+  typename Op::Response response = with_request_envelope<Op>([&] {
+    check_request_shape<Op>(request);
+    reader.throw_deferred();
+    return Op::run(context, request, call.options);
+  });
+  take_capacity(response, asks_for_capacity(request), call.consumed_capacity);
+  api::write(out, response);
+}
+
+template <class Op>
+typename Op::Response run_typed(Context& context, typename Op::Request request) {
+  return with_request_envelope<Op>([&] {
+    check_request_shape<Op>(request);
+    api::normalize_values(request);
+    return Op::run(context, request, ExecuteOptions{});
+  });
+}
+
+}  // namespace dynamini
