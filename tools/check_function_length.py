@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Lists C++ functions longer than a limit (default 80 lines, the project's
-rule: README "Habits"), counting from the line of the definition's opening
+rule: CONTRIBUTING.md "Habits"), counting from the line of the definition's opening
 brace to its closing brace. A definition is a line at namespace level (no
 indentation, or two spaces inside a class) that ends with "{" and holds a
 "(": good enough for this tree's clang-formatted code. Generated files are
