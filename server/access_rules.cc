@@ -118,7 +118,9 @@ bool admits_every_origin(const AccessRules& rules) { return any_is_star(rules.or
 bool origin_admitted(const AccessRules& rules, std::string_view host, std::string_view origin) {
   if (origin.empty() || admits_every_origin(rules) || is_loopback_origin(origin)) return true;
   const std::string_view authority = origin_authority(trim(origin));
-  if (!authority.empty() && iequals(authority, trim(host))) return true;  // its own page
+  if (!authority.empty() && iequals(authority, trim(host)) && host_admitted(rules, host)) {
+    return true;  // its own page, under a name it answers
+  }
   for (const std::string& entry : rules.origins) {
     if (iequals(without_trailing_slash(entry), without_trailing_slash(origin))) return true;
   }

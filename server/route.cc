@@ -387,17 +387,24 @@ Answer admin(const RouteContext& ctx, const HttpRequest& request) {
   return admin_response(ctx.db, *ctx.snapshots, message);
 }
 
-// A request the access rules refuse (dynamini/access_rules.h): 403
-// AccessDeniedException saying why and which flag admits it, with no body
-// for HEAD.
+// A request the access rules refuse (dynamini/access_rules.h): 403 saying
+// why and which flag admits it. An API call (or any POST, OPTIONS, ...) gets
+// DynamoDB's AccessDeniedException, which SDKs show; a GET or HEAD (a page
+// opened in a browser) gets the same words as plain text, no body for HEAD.
 Answer refused(const HttpRequest& request, std::string why) {
-  ApiError error{ErrorCode::kAccessDenied, std::move(why), {}};
-  ApiResponse answer = api_error_response(error, request.version(), request.keep_alive(), 403);
-  if (request.method() != http::verb::head) return answer;
-  Response response = to_beast(std::move(answer));
-  const std::string length = std::to_string(response.body().size());
-  response.body().clear();
-  response.set(http::field::content_length, length);
+  const http::verb method = request.method();
+  if (method != http::verb::get && method != http::verb::head) {
+    return api_error_response(ApiError{ErrorCode::kAccessDenied, std::move(why), {}},
+                              request.version(), request.keep_alive(), 403);
+  }
+  Response response{http::status::forbidden, request.version()};
+  response.set(http::field::server, "dynamini");
+  response.set(http::field::content_type, "text/plain; charset=utf-8");
+  response.set(http::field::cache_control, "no-store");
+  response.keep_alive(request.keep_alive());
+  response.body() = std::move(why) + "\n";
+  response.prepare_payload();
+  if (method == http::verb::head) response.body().clear();
   return response;
 }
 

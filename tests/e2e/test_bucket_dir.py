@@ -74,14 +74,14 @@ def import_(ddb, bucket, prefix):
 
 
 class Confined(ServerTestCase):
-    """--bucket-dir ROOT, with ROOT/b a bucket and links in it leading out."""
+    """--bucket-dir ROOT, with ROOT/bk a bucket and links in it leading out."""
 
     @classmethod
     def setUpClass(cls):
         cls.work = tempfile.mkdtemp(prefix="dynamini-confined-")
         cls.root = os.path.join(cls.work, "root")
         cls.outside = os.path.join(cls.work, "outside")
-        cls.bucket = os.path.join(cls.root, "b")
+        cls.bucket = os.path.join(cls.root, "bk")
         os.makedirs(os.path.join(cls.bucket, "data"))
         os.makedirs(cls.outside)
         with open(os.path.join(cls.outside, "secret.json"), "w") as f:
@@ -110,14 +110,14 @@ class Confined(ServerTestCase):
         self.assertEqual(tree(self.outside), self.before, "something was written outside the root")
 
     def test_a_bucket_inside_the_root_works_by_name_and_by_file_uri(self):
-        for bucket in ("b", "file://" + self.bucket, "file://" + self.root + "/./b/"):
+        for bucket in ("bk", "file://" + self.bucket, "file://" + self.root + "/./bk/"):
             d = export(self.ddb, self.arn, bucket, "nightly")
             self.assertEqual(d["ExportStatus"], "COMPLETED", d)
             self.assertTrue(os.path.isfile(os.path.join(self.bucket, d["ExportManifest"])))
 
     def test_a_bucket_outside_the_root_does_not_exist(self):
         for bucket in ("file://" + self.outside, "file://" + self.root + "/../outside",
-                       "file://" + self.root + "/b/../../outside", "escape",
+                       "file://" + self.root + "/bk/../../outside", "escape",
                        "file://" + os.path.join(self.root, "escape"), "file:///tmp", "file:///"):
             d = export(self.ddb, self.arn, bucket)
             self.assertEqual((d["ExportStatus"], d["FailureCode"]), ("FAILED", "S3NoSuchBucket"),
@@ -130,33 +130,33 @@ class Confined(ServerTestCase):
                 self.ddb.describe_table(TableName=table)
 
     def test_a_bucket_name_with_dots_or_slashes_is_refused(self):
-        for bucket in ("../outside", "/tmp", "b/../../outside"):
+        for bucket in ("../outside", "/tmp", "bk/../../outside"):
             with self.assertRaises(ClientError) as ctx:
                 self.ddb.export_table_to_point_in_time(TableArn=self.arn, S3Bucket=bucket)
             self.assertClientError(ctx, "ValidationException")
 
     def test_a_prefix_that_leaves_the_bucket_writes_nothing(self):
         for prefix in ("../escaped", "x/../../escaped", "link-out", "link-out/deeper"):
-            d = export(self.ddb, self.arn, "b", prefix)
+            d = export(self.ddb, self.arn, "bk", prefix)
             self.assertEqual((d["ExportStatus"], d["FailureCode"]), ("FAILED", "S3AccessDenied"),
                              prefix)
         self.assertFalse(os.path.exists(os.path.join(self.root, "escaped")))
         self.assertFalse(os.path.exists(os.path.join(self.work, "escaped")))
 
     def test_an_absolute_prefix_stays_inside_the_bucket(self):
-        d = export(self.ddb, self.arn, "b", self.outside)
+        d = export(self.ddb, self.arn, "bk", self.outside)
         self.assertEqual(d["ExportStatus"], "COMPLETED", d)
         manifest = os.path.join(self.bucket, d["ExportManifest"].lstrip("/"))
         self.assertTrue(manifest.startswith(self.bucket + os.sep))
         self.assertTrue(os.path.isfile(manifest), manifest)
 
     def test_an_import_reads_nothing_through_links_or_dots(self):
-        d, table = import_(self.ddb, "b", "data/")
+        d, table = import_(self.ddb, "bk", "data/")
         self.assertEqual(d["ImportStatus"], "COMPLETED", d)
         ids = sorted(i["id"]["S"] for i in self.ddb.scan(TableName=table)["Items"])
         self.assertEqual(ids, ["inside"])  # not stolen.json, a link to a file outside
         for prefix in ("link-out/", "link-out", "../outside/", "../", self.outside):
-            d, table = import_(self.ddb, "b", prefix)
+            d, table = import_(self.ddb, "bk", prefix)
             self.assertEqual(d.get("ImportedItemCount", 0), 0, prefix)
             if d["ImportStatus"] == "COMPLETED":
                 self.assertEqual(self.ddb.scan(TableName=table)["Items"], [], prefix)
@@ -203,11 +203,11 @@ class NonLoopbackDefault(unittest.TestCase):
         ddb = server.client()
         root = os.path.join(work, "buckets")
         self.assertTrue(os.path.isdir(root))
-        os.mkdir(os.path.join(root, "b"))
+        os.mkdir(os.path.join(root, "bk"))
         arn = source_table(ddb)
-        d = export(ddb, arn, "b")
+        d = export(ddb, arn, "bk")
         self.assertEqual(d["ExportStatus"], "COMPLETED", d)
-        self.assertTrue(os.path.isfile(os.path.join(root, "b", d["ExportManifest"])))
+        self.assertTrue(os.path.isfile(os.path.join(root, "bk", d["ExportManifest"])))
         d = export(ddb, arn, "file://" + outside)
         self.assertEqual((d["ExportStatus"], d["FailureCode"]), ("FAILED", "S3NoSuchBucket"))
         self.assertEqual(os.listdir(outside), [])

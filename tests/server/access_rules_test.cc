@@ -52,8 +52,12 @@ TEST_CASE("access: by default, loopback and own origins only; no Origin always")
   const AccessRules rules;
   CHECK(origin_admitted(rules, "127.0.0.1:8000", ""));
   CHECK(origin_admitted(rules, "127.0.0.1:8000", "http://localhost:5173"));
-  CHECK(origin_admitted(rules, "box.lan:8000", "http://box.lan:8000"));  // the console's own
-  CHECK_FALSE(origin_admitted(rules, "box.lan:8000", "http://box.lan:9000"));
+  // The console's own origin, under a Host name the rules answer.
+  AccessRules wide;
+  wide.check_host = false;
+  CHECK(origin_admitted(wide, "box.lan:8000", "http://box.lan:8000"));
+  CHECK_FALSE(origin_admitted(wide, "box.lan:8000", "http://box.lan:9000"));
+  CHECK_FALSE(origin_admitted(rules, "evil.example:8000", "http://evil.example:8000"));
   CHECK_FALSE(origin_admitted(rules, "127.0.0.1:8000", "https://evil.example"));
   CHECK_FALSE(origin_admitted(rules, "127.0.0.1:8000", "null"));
   CHECK_FALSE(admits_every_origin(rules));

@@ -12,8 +12,9 @@
 //   Origin: absent (SDKs, the CLI, curl send none), a loopback origin
 //     (http:// or https:// with localhost, a name under .localhost, an
 //     address in 127.0.0.0/8 or [::1], any port), the server's own (its
-//     host[:port] is the request's Host: the console calling its server),
-//     or one of AccessRules::origins ("*" admits every origin).
+//     host[:port] is the request's Host, one the Host rule admits: the
+//     console calling its server), or one of AccessRules::origins ("*"
+//     admits every origin).
 //   Host: not checked (AccessRules::check_host false), absent (HTTP/1.0; a
 //     browser always sends one), a loopback name or address as above, or
 //     one of AccessRules::hosts, port ignored ("*" admits every name).

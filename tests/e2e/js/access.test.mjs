@@ -196,17 +196,17 @@ test("on a non-loopback --host: the JS SDK works, and buckets stay beside the --
   const wide = await startDynamini(["--no-inbox", "--host", "0.0.0.0", "--db", path.join(work, "data.db")]);
   const client = sdk(`http://127.0.0.1:${new URL(wide.endpoint).port}`);
   try {
-    await createTable(client, "t");
+    await createTable(client, "tbl");
     await client.send(new UpdateContinuousBackupsCommand({
-      TableName: "t", PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true } }));
-    assert.deepEqual((await client.send(new ListTablesCommand({}))).TableNames, ["t"]);
-    const arn = (await client.send(new DescribeTableCommand({ TableName: "t" }))).Table.TableArn;
+      TableName: "tbl", PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true } }));
+    assert.deepEqual((await client.send(new ListTablesCommand({}))).TableNames, ["tbl"]);
+    const arn = (await client.send(new DescribeTableCommand({ TableName: "tbl" }))).Table.TableArn;
     const root = path.join(work, "buckets");
     assert.ok(existsSync(root), "the default bucket folder beside the --db file");
-    mkdirSync(path.join(root, "b"));
-    const inside = await exportTo(client, arn, "b");
+    mkdirSync(path.join(root, "bk"));
+    const inside = await exportTo(client, arn, "bk");
     assert.equal(inside.ExportStatus, "COMPLETED");
-    assert.ok(existsSync(path.join(root, "b", inside.ExportManifest)));
+    assert.ok(existsSync(path.join(root, "bk", inside.ExportManifest)));
     const escaped = await exportTo(client, arn, "file://" + outside);
     assert.deepEqual([escaped.ExportStatus, escaped.FailureCode], ["FAILED", "S3NoSuchBucket"]);
     assert.deepEqual(readdirSync(outside), []);
