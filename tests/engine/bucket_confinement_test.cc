@@ -25,8 +25,10 @@ struct ConfinedFixture : StreamsFixture {
     fs::remove_all(work);
     fs::create_directories(root / "bk" / "data");
     fs::create_directories(outside);
-    std::ofstream(outside / "secret.json") << R"({"Item":{"pk":{"S":"stolen"}}})" << "\n";
-    std::ofstream(root / "bk" / "data" / "ok.json") << R"({"Item":{"pk":{"S":"inside"}}})" << "\n";
+    std::ofstream(outside / "secret.json") << R"({"Item":{"pk":{"S":"stolen"}}})"
+                                           << "\n";
+    std::ofstream(root / "bk" / "data" / "ok.json") << R"({"Item":{"pk":{"S":"inside"}}})"
+                                                    << "\n";
     fs::create_directory_symlink(outside, root / "escape");
     fs::create_symlink(outside / "secret.json", root / "bk" / "data" / "stolen.json");
     dynamini::Options o = options();
@@ -35,8 +37,9 @@ struct ConfinedFixture : StreamsFixture {
     call("CreateTable", R"({"TableName":"src","BillingMode":"PAY_PER_REQUEST",
       "AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"}],
       "KeySchema":[{"AttributeName":"pk","KeyType":"HASH"}]})");
-    call("UpdateContinuousBackups",
-         R"({"TableName":"src","PointInTimeRecoverySpecification":{"PointInTimeRecoveryEnabled":true}})");
+    call(
+        "UpdateContinuousBackups",
+        R"({"TableName":"src","PointInTimeRecoverySpecification":{"PointInTimeRecoveryEnabled":true}})");
   }
   ~ConfinedFixture() { fs::remove_all(work); }
 
@@ -87,10 +90,10 @@ TEST_CASE_FIXTURE(ConfinedFixture, "Buckets: an import skips a link to a file ou
       "AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"}],
       "KeySchema":[{"AttributeName":"pk","KeyType":"HASH"}]}})");
   db->wait_for_jobs();
-  auto d = call("DescribeImport",
-                R"({"ImportArn":")" +
-                    std::string(started["ImportTableDescription"]["ImportArn"].GetString()) +
-                    R"("})");
+  auto d =
+      call("DescribeImport",
+           R"({"ImportArn":")" +
+               std::string(started["ImportTableDescription"]["ImportArn"].GetString()) + R"("})");
   CHECK(member(d["ImportTableDescription"], "ImportStatus") == "COMPLETED");
   CHECK(d["ImportTableDescription"]["ImportedItemCount"].GetInt64() == 1);
   CHECK(call("Scan", R"({"TableName":"dst"})")["Items"][0]["pk"]["S"].GetString() ==

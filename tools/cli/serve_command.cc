@@ -44,8 +44,9 @@ struct StartupError {
 // On a non-loopback --host without --bucket-dir, file:// buckets are
 // confined all the same (docs/security.md): to the folder "buckets" beside
 // the --db file, created if missing, or to a new temporary folder in memory.
-void default_bucket_dir(ServeFlags& flags) {
-  if (!flags.bucket_dir.empty() || is_loopback_host(flags.server.host)) return;
+// Returns the temporary folder it made, if any (removed at exit if empty).
+std::string default_bucket_dir(ServeFlags& flags) {
+  if (!flags.bucket_dir.empty() || is_loopback_host(flags.server.host)) return {};
   std::error_code ec;
   if (!flags.db_path.empty()) {
     const fs::path dir = fs::absolute(flags.db_path, ec).parent_path() / "buckets";
@@ -53,13 +54,14 @@ void default_bucket_dir(ServeFlags& flags) {
     if (ec)
       throw StartupError{"cannot create the bucket folder " + dir.string() + ": " + ec.message()};
     flags.bucket_dir = dir.string();
-    return;
+    return {};
   }
   std::string dir = (fs::temp_directory_path(ec) / "dynamini-buckets-XXXXXX").string();
   if (ec || mkdtemp(dir.data()) == nullptr) {
     throw StartupError{"cannot create a temporary bucket folder: pass --bucket-dir DIR"};
   }
   flags.bucket_dir = dir;
+  return dir;
 }
 
 // Opens the database the flags name (in memory by default).
@@ -223,14 +225,17 @@ int run_serve(int argc, char** argv) {
   }
   sigset_t stop_signals = block_stop_signals();  // before any thread starts
   Serving serving;
+  std::string temporary_buckets;
   try {
-    default_bucket_dir(flags);
+    temporary_buckets = default_bucket_dir(flags);
     serving.db = open_database(flags);
     preload(serving, flags);
     start_triggers(serving, flags);
     start_server(serving, flags);
   } catch (const StartupError& e) {
     std::cerr << "dynamini: " << e.message << "\n";
+    std::error_code ignored;
+    if (!temporary_buckets.empty()) fs::remove(temporary_buckets, ignored);
     return 1;
   }
   if (!flags.quiet) print_access(serving, flags);
@@ -239,6 +244,8 @@ int run_serve(int argc, char** argv) {
   int received = 0;
   sigwait(&stop_signals, &received);
   stop(serving);
+  std::error_code ignored;
+  if (!temporary_buckets.empty()) fs::remove(temporary_buckets, ignored);  // only when empty
   return 0;
 }
 
