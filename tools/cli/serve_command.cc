@@ -238,9 +238,12 @@ int run_serve(int argc, char** argv) {
     if (!temporary_buckets.empty()) fs::remove(temporary_buckets, ignored);
     return 1;
   }
-  if (!flags.quiet) print_access(serving, flags);
-  if (!flags.quiet)
+  // The listening line first, also where stderr is merged into stdout:
+  // scripts and fixtures wait for it as the first line.
+  if (!flags.quiet) {
     std::cout << "dynamini listening on " << serving.server->endpoint() << std::endl;
+    print_access(serving, flags);
+  }
   int received = 0;
   sigwait(&stop_signals, &received);
   stop(serving);
