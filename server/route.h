@@ -38,7 +38,7 @@ class AdminSnapshots;
 struct RouteContext {
   Database& db;
   RequestLog* log = nullptr;                        // the console's request log
-  const ServerOptions* options = nullptr;           // CORS, observer, admin, auth; null: defaults
+  const ServerOptions* options = nullptr;           // observer, admin, auth; null: defaults
   AdminSnapshots* snapshots = nullptr;              // the admin endpoint's named snapshots
   faults::ThroughputLimiter* throughput = nullptr;  // provisioned throughput enforced; null: off
   // Which web pages and Host names are answered (dynamini/access_rules.h):
