@@ -1,11 +1,12 @@
 #pragma once
 
-// CORS with DynamoDB Local's -cors semantics: "*" allows every origin;
-// otherwise a comma-separated allow list.
+// CORS headers from a server's access rules (dynamini/access_rules.h), with
+// DynamoDB Local's -cors semantics for "*".
 
 #include <string>
 #include <string_view>
 
+#include "dynamini/access_rules.h"
 #include "http_message.h"
 
 namespace dynamini::server {
@@ -17,16 +18,14 @@ struct CorsHeaders {
   bool vary = false;               // send Vary: Origin (the answer depends on it)
 };
 
-// The headers for a request from `origin` under the allow list `allowed`:
-// "*" when `allowed` is "*"; otherwise Vary: Origin, and the request's
-// origin when it is in the list (no Access-Control-Allow-Origin when not).
-CorsHeaders cors_headers(std::string_view origin, std::string_view allowed);
+// The headers for a request with these Host and Origin values: "*" when
+// `rules` admit every origin; otherwise Vary: Origin, and the request's
+// origin when `rules` admit it (no Access-Control-Allow-Origin when there is
+// no Origin or it is not admitted).
+CorsHeaders cors_headers(const AccessRules& rules, std::string_view host, std::string_view origin);
 
 // Sets (or removes) `response`'s CORS headers as cors_headers() says.
-void apply_cors(Response& response, std::string_view origin, std::string_view allowed);
-
-// True when `origin` is in the comma-separated list `allowed` (or `allowed`
-// is "*").
-bool origin_allowed(std::string_view origin, std::string_view allowed);
+void apply_cors(Response& response, const AccessRules& rules, std::string_view host,
+                std::string_view origin);
 
 }  // namespace dynamini::server

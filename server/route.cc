@@ -387,6 +387,27 @@ Answer admin(const RouteContext& ctx, const HttpRequest& request) {
   return admin_response(ctx.db, *ctx.snapshots, message);
 }
 
+// A request the access rules refuse (dynamini/access_rules.h): 403 saying
+// why and which flag admits it. An API call (or any POST, OPTIONS, ...) gets
+// DynamoDB's AccessDeniedException, which SDKs show; a GET or HEAD (a page
+// opened in a browser) gets the same words as plain text, no body for HEAD.
+Answer refused(const HttpRequest& request, std::string why) {
+  const http::verb method = request.method();
+  if (method != http::verb::get && method != http::verb::head) {
+    return api_error_response(ApiError{ErrorCode::kAccessDenied, std::move(why), {}},
+                              request.version(), request.keep_alive(), 403);
+  }
+  Response response{http::status::forbidden, request.version()};
+  response.set(http::field::server, "dynamini");
+  response.set(http::field::content_type, "text/plain; charset=utf-8");
+  response.set(http::field::cache_control, "no-store");
+  response.keep_alive(request.keep_alive());
+  response.body() = std::move(why) + "\n";
+  response.prepare_payload();
+  if (method == http::verb::head) response.body().clear();
+  return response;
+}
+
 // API calls are answered from the flat request; the console and the admin
 // endpoint (cold paths) get Beast's message.
 Answer dispatch(const RouteContext& ctx, const HttpRequest& request) {
@@ -429,21 +450,24 @@ Response route(Database& db, const Request& request, RequestLog* log) {
 }
 
 Answer route_answer(const RouteContext& context, const HttpRequest& request) {
+  const std::string_view origin = request[http::field::origin];
+  const std::string_view host = request[http::field::host];
   Answer answer;
   try {
-    answer = dispatch(context, request);
+    std::string refusal;
+    if (context.access != nullptr) refusal = access_refusal(*context.access, host, origin);
+    answer = refusal.empty() ? dispatch(context, request) : refused(request, std::move(refusal));
   } catch (const std::exception& e) {
     answer = error_for(request, ErrorCode::kInternalServerError,
                        std::string("Internal server error: ") + e.what());
   } catch (...) {
     answer = error_for(request, ErrorCode::kInternalServerError, "Internal server error");
   }
-  if (context.options != nullptr) {
-    const std::string_view origin = request[http::field::origin];
+  if (context.access != nullptr) {
     if (auto* api = std::get_if<ApiResponse>(&answer)) {
-      api->cors = cors_headers(origin, context.options->cors_origins);
+      api->cors = cors_headers(*context.access, host, origin);
     } else {
-      apply_cors(std::get<Response>(answer), origin, context.options->cors_origins);
+      apply_cors(std::get<Response>(answer), *context.access, host, origin);
     }
   }
   return answer;

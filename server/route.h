@@ -38,12 +38,18 @@ class AdminSnapshots;
 struct RouteContext {
   Database& db;
   RequestLog* log = nullptr;                        // the console's request log
-  const ServerOptions* options = nullptr;           // CORS, observer, admin, auth; null: defaults
+  const ServerOptions* options = nullptr;           // observer, admin, auth; null: defaults
   AdminSnapshots* snapshots = nullptr;              // the admin endpoint's named snapshots
   faults::ThroughputLimiter* throughput = nullptr;  // provisioned throughput enforced; null: off
+  // Which web pages and Host names are answered (dynamini/access_rules.h):
+  // others get 403, and answers carry CORS headers by these rules. Null:
+  // every request is answered, with Access-Control-Allow-Origin: * on API
+  // answers (route() alone, in unit tests; a Server always sets it).
+  const AccessRules* access = nullptr;
 };
 
-// route() with a server's options: CORS allow list, the request observer
+// route() with a server's options: its access rules (403 for a web page or
+// a Host name they do not admit) and CORS headers, the request observer
 // (ServerOptions::request_observer), the admin endpoint (POST
 // /dynamini/admin/..., 404 unless enabled) and SigV4 verification (with
 // ServerOptions::auth every API and admin request must be signed; the

@@ -52,6 +52,8 @@ struct Server::Impl {
   server::AdminSnapshots admin_snapshots;
   // ServerOptions::enforce_throughput_burst_s >= 0: the token buckets.
   std::unique_ptr<faults::ThroughputLimiter> throughput;
+  // Which web pages and Host names are answered (set once bound).
+  AccessRules access;
   // Open connections; declared before ios so sessions die before it.
   server::ConnectionRegistry connections;
   // One io_context per serving thread, each run by that thread alone, so a
@@ -90,11 +92,16 @@ Server::Server(Database& db, ServerOptions options)
     serving.push_back(impl_->ios.back().get());
   }
   tcp::endpoint endpoint = resolve(*impl_->ios.front(), opts.host, opts.port, display);
+  impl_->access =
+      AccessRules{.origins = split_origins(opts.cors_origins),
+                  .hosts = opts.allowed_hosts,
+                  .check_host = endpoint.address().is_loopback() || !opts.allowed_hosts.empty()};
   server::RouteContext context{.db = db,
                                .log = &impl_->request_log,
                                .options = &impl_->options,
                                .snapshots = &impl_->admin_snapshots,
-                               .throughput = impl_->throughput.get()};
+                               .throughput = impl_->throughput.get(),
+                               .access = &impl_->access};
   impl_->listener = std::make_shared<server::Listener>(
       *impl_->ios.front(), std::move(serving), endpoint, display, context, impl_->connections);
   impl_->port = impl_->listener->port();
@@ -107,6 +114,8 @@ uint16_t Server::port() const { return impl_->port; }
 std::string Server::endpoint() const {
   return "http://" + url_host(impl_->options.host) + ":" + std::to_string(impl_->port);
 }
+
+const AccessRules& Server::access_rules() const { return impl_->access; }
 
 void Server::start() {
   std::lock_guard lock(impl_->mutex);

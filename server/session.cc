@@ -386,9 +386,14 @@ void Session::reject(const ApiError& error, unsigned status) {
   const bool header_read = parser_ && parser_->is_header_done();
   unsigned version = header_read ? request_.version() : 11;
   Response response = error_response(error, version, /*keep_alive=*/false, status);
-  std::string_view origin;
-  if (header_read) origin = request_[http::field::origin];
-  apply_cors(response, origin, options_.cors_origins);
+  if (context_.access != nullptr) {
+    std::string_view origin, host;
+    if (header_read) {
+      origin = request_[http::field::origin];
+      host = request_[http::field::host];
+    }
+    apply_cors(response, *context_.access, host, origin);
+  }
   state_ = State::kAnswering;
   response_ = std::move(response);
   serializer_.emplace(response_);

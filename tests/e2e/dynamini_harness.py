@@ -16,6 +16,7 @@ import re
 import subprocess
 import tempfile
 import threading
+import time
 import unittest
 import uuid
 
@@ -81,9 +82,12 @@ def unique_name(prefix):
 class DynaminiServer:
     """One `dynamini --port 0` subprocess; `url`, `host`, `port` once started."""
 
-    def __init__(self, inbox=True, extra_args=()):
+    def __init__(self, inbox=True, extra_args=(), capture_stderr=False):
         self.inbox = inbox
         self.extra_args = list(extra_args)
+        # With capture_stderr, stderr goes into the same pipe as stdout and
+        # output() returns both; otherwise it is the test's own stderr.
+        self.capture_stderr = capture_stderr
         self.process = None
         self.url = None
         self.host = None
@@ -104,7 +108,8 @@ class DynaminiServer:
         args += self.extra_args
         self.process = subprocess.Popen(
             args, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-            stderr=None, text=True, bufsize=1, preexec_fn=_die_with_parent)
+            stderr=subprocess.STDOUT if self.capture_stderr else None,
+            text=True, bufsize=1, preexec_fn=_die_with_parent)
         _RUNNING.add(self)
         ready = queue.Queue()
 
@@ -154,6 +159,17 @@ class DynaminiServer:
             self.process.stdout.close()
         self.process = None
         _RUNNING.discard(self)
+
+    def output(self, until=None, timeout=10):
+        """What the server printed so far (stdout, and stderr when captured);
+        with `until`, once that text is there (lines printed after the ready
+        line arrive on their own time), or after `timeout` seconds."""
+        deadline = time.monotonic() + timeout
+        while until is not None and until not in "".join(self._stdout_lines):
+            if time.monotonic() > deadline or not self.alive():
+                break
+            time.sleep(0.02)
+        return "".join(self._stdout_lines)
 
     def alive(self):
         return self.process is not None and self.process.poll() is None

@@ -42,7 +42,7 @@ class CommandLineTest(unittest.TestCase):
         for flag in ("--port", "--db", "--schema", "--seed", "--log-requests", "--quiet", "-dbPath",
                      "--cors", "--admin", "--auth", "--max-connections", "--create-table-ms",
                      "--delete-table-ms", "--update-table-ms", "-delayTransientStatuses",
-                     "--durability"):
+                     "--durability", "--allow-host", "--bucket-dir"):
             self.assertIn(flag, r.stdout)
 
     def test_version_prints_the_version(self):
@@ -224,11 +224,13 @@ class CommandLineTest(unittest.TestCase):
             time.sleep(0.05)
         self.fail("expected %d log lines, got %r" % (count, server._stdout_lines))
 
-    def test_cors_echoes_a_listed_origin_and_omits_an_unlisted_one(self):
+    def test_cors_echoes_a_listed_origin_and_refuses_an_unlisted_one(self):
         server = self.serve("--cors", "https://a.example,https://b.example")
-        _, headers, _ = server.raw("{}", headers={"Origin": "https://b.example"})
+        status, headers, _ = server.raw("{}", headers={"Origin": "https://b.example"})
+        self.assertEqual(status, 200)
         self.assertEqual(headers.get("access-control-allow-origin"), "https://b.example")
-        _, headers, _ = server.raw("{}", headers={"Origin": "https://evil.example"})
+        status, headers, _ = server.raw("{}", headers={"Origin": "https://evil.example"})
+        self.assertEqual(status, 403)
         self.assertNotIn("access-control-allow-origin", headers)
 
     def test_log_requests_prints_operation_table_key_status_time_and_capacity(self):

@@ -37,7 +37,7 @@ ServerOptions test_options() {
 std::string raw_put(int i) {
   const std::string body = R"({"TableName":"things","Item":{"id":{"S":"k"},"v":{"N":")" +
                            std::to_string(i) + R"("}},"ReturnValues":"ALL_OLD"})";
-  return "POST / HTTP/1.1\r\nHost: x\r\nX-Amz-Target: DynamoDB_20120810.PutItem\r\n"
+  return "POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Amz-Target: DynamoDB_20120810.PutItem\r\n"
          "Content-Type: application/x-amz-json-1.0\r\nContent-Length: " +
          std::to_string(body.size()) + "\r\n\r\n" + body;
 }
@@ -84,7 +84,8 @@ TEST_CASE("limits: a header trickled a byte at a time is cut off at header_timeo
   // 60 bytes at 10 per second would take 6 s; each byte arrives well within
   // any per-read timeout, but the header as a whole must be done in 0.5 s.
   auto elapsed = trickle_until_closed(
-      server.port(), "", "POST / HTTP/1.1\r\nHost: x\r\nX-Amz-Target: DynamoDB_20120810.Li");
+      server.port(), "",
+      "POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Amz-Target: DynamoDB_20120810.Li");
   CHECK(elapsed < std::chrono::milliseconds(2500));
 }
 
@@ -96,7 +97,7 @@ TEST_CASE("limits: a body trickled a byte at a time is cut off at body_timeout")
   server.start();
   auto elapsed = trickle_until_closed(
       server.port(),
-      "POST / HTTP/1.1\r\nHost: x\r\nX-Amz-Target: DynamoDB_20120810.ListTables\r\n"
+      "POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Amz-Target: DynamoDB_20120810.ListTables\r\n"
       "Content-Length: 60\r\n\r\n",
       std::string(60, ' '));
   CHECK(elapsed < std::chrono::milliseconds(2500));
@@ -199,7 +200,7 @@ TEST_CASE("limits: a client pipelining without reading is held back by TCP, not 
   socket.set_option(asio::socket_base::send_buffer_size(4096));
   socket.non_blocking(true);
   const std::string request =
-      "POST / HTTP/1.1\r\nHost: x\r\nX-Amz-Target: DynamoDB_20120810.ListTables\r\n"
+      "POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Amz-Target: DynamoDB_20120810.ListTables\r\n"
       "Content-Length: 2\r\n\r\n{}";
   std::string chunk;
   while (chunk.size() < 64 * 1024) chunk += request;
@@ -241,7 +242,7 @@ TEST_CASE("shutdown: a request in progress is answered, with Connection: close")
   TestClient client(server.port());
   // Header and half the body: the request is in progress.
   client.write_raw(
-      "POST / HTTP/1.1\r\nHost: x\r\nX-Amz-Target: DynamoDB_20120810.ListTables\r\n"
+      "POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Amz-Target: DynamoDB_20120810.ListTables\r\n"
       "Content-Type: application/x-amz-json-1.0\r\nContent-Length: 2\r\n\r\n{");
   std::this_thread::sleep_for(std::chrono::milliseconds(100));
   auto stopping =

@@ -76,39 +76,141 @@ server::Request signed_request(server::Request request, const std::string& key,
   return request;
 }
 
-TEST_CASE("cors: the default '*' allows every origin") {
+// The access rules a Server on a loopback address makes of `options`.
+AccessRules loopback_rules(const ServerOptions& options) {
+  return AccessRules{.origins = split_origins(options.cors_origins),
+                     .hosts = options.allowed_hosts,
+                     .check_host = true};
+}
+
+server::Request with_host(server::Request request, const char* host) {
+  request.set(http::field::host, host);
+  return request;
+}
+
+TEST_CASE("cors: '*' allows every origin") {
   auto db = Database::open();
   ServerOptions options;
+  options.cors_origins = "*";
+  const AccessRules rules = loopback_rules(options);
   auto response =
-      route(RouteContext{.db = *db, .options = &options},
+      route(RouteContext{.db = *db, .options = &options, .access = &rules},
             with_origin(api_request("DynamoDB_20120810.ListTables", "{}"), "https://app.example"));
+  CHECK(response.result_int() == 200);
   CHECK(response[http::field::access_control_allow_origin] == "*");
 }
 
-TEST_CASE("cors: a listed origin is echoed back") {
+TEST_CASE("cors: by default loopback origins and the server's own are echoed back") {
   auto db = Database::open();
   ServerOptions options;
-  options.cors_origins = "https://a.example, https://app.example";
-  auto response =
-      route(RouteContext{.db = *db, .options = &options},
-            with_origin(api_request("DynamoDB_20120810.ListTables", "{}"), "https://app.example"));
-  CHECK(response[http::field::access_control_allow_origin] == "https://app.example");
-  CHECK(response[http::field::vary] == "Origin");
+  const AccessRules rules = loopback_rules(options);
+  const RouteContext context{.db = *db, .options = &options, .access = &rules};
+  for (const char* origin : {"http://localhost:5173", "http://127.0.0.1:3000", "http://[::1]:8080",
+                             "https://localhost", "http://127.0.0.1:8000"}) {
+    CAPTURE(origin);
+    auto response = route(
+        context, with_host(with_origin(api_request("DynamoDB_20120810.ListTables", "{}"), origin),
+                           "127.0.0.1:8000"));
+    CHECK(response.result_int() == 200);
+    CHECK(response[http::field::access_control_allow_origin] == origin);
+    CHECK(response[http::field::vary] == "Origin");
+  }
+  // No Origin (an SDK): answered, without Access-Control-Allow-Origin.
+  auto sdk = route(context, api_request("DynamoDB_20120810.ListTables", "{}"));
+  CHECK(sdk.result_int() == 200);
+  CHECK(sdk.find(http::field::access_control_allow_origin) == sdk.end());
 }
 
-TEST_CASE("cors: an unlisted origin gets no Access-Control-Allow-Origin") {
+TEST_CASE("cors: by default another site's page is refused with 403, naming --cors") {
   auto db = Database::open();
   ServerOptions options;
-  options.cors_origins = "https://a.example";
-  auto call =
-      route(RouteContext{.db = *db, .options = &options},
-            with_origin(api_request("DynamoDB_20120810.ListTables", "{}"), "https://evil.example"));
-  CHECK(call.result_int() == 200);
-  CHECK(call.find(http::field::access_control_allow_origin) == call.end());
+  const AccessRules rules = loopback_rules(options);
+  const RouteContext context{.db = *db, .options = &options, .access = &rules};
+  for (const char* origin : {"https://evil.example", "http://localhost.evil.example", "null"}) {
+    CAPTURE(origin);
+    auto call =
+        route(context, with_origin(api_request("DynamoDB_20120810.ListTables", "{}"), origin));
+    CHECK(call.result_int() == 403);
+    CHECK(error_name(call) == "AccessDeniedException");
+    CHECK(member(parse_json(call.body()), "message").find("--cors " + std::string(origin)) !=
+          std::string::npos);
+    CHECK(call.find(http::field::access_control_allow_origin) == call.end());
+    CHECK(call.body().find("TableNames") == std::string::npos);
+  }
   server::Request preflight{http::verb::options, "/", 11};
-  auto answer = route(RouteContext{.db = *db, .options = &options},
-                      with_origin(preflight, "https://evil.example"));
+  auto answer = route(context, with_origin(preflight, "https://evil.example"));
+  CHECK(answer.result_int() == 403);
   CHECK(answer.find(http::field::access_control_allow_origin) == answer.end());
+}
+
+TEST_CASE("cors: a listed origin is echoed back, an unlisted one refused") {
+  auto db = Database::open();
+  ServerOptions options;
+  options.cors_origins = "https://a.example, https://app.example/";
+  const AccessRules rules = loopback_rules(options);
+  const RouteContext context{.db = *db, .options = &options, .access = &rules};
+  auto response = route(context, with_origin(api_request("DynamoDB_20120810.ListTables", "{}"),
+                                             "https://app.example"));
+  CHECK(response.result_int() == 200);
+  CHECK(response[http::field::access_control_allow_origin] == "https://app.example");
+  CHECK(response[http::field::vary] == "Origin");
+  auto call = route(context, with_origin(api_request("DynamoDB_20120810.ListTables", "{}"),
+                                         "https://evil.example"));
+  CHECK(call.result_int() == 403);
+  CHECK(call.find(http::field::access_control_allow_origin) == call.end());
+}
+
+TEST_CASE("hosts: on loopback another Host name is refused with 403, naming --allow-host") {
+  auto db = Database::open();
+  ServerOptions options;
+  options.admin = true;
+  AdminSnapshots snapshots;
+  const AccessRules rules = loopback_rules(options);
+  const RouteContext context{
+      .db = *db, .options = &options, .snapshots = &snapshots, .access = &rules};
+  for (const char* host : {"127.0.0.1:8000", "localhost:8000", "[::1]:8000", "127.0.0.1"}) {
+    CAPTURE(host);
+    CHECK(route(context, with_host(api_request("DynamoDB_20120810.ListTables", "{}"), host))
+              .result_int() == 200);
+  }
+  // The API and the admin endpoint: DynamoDB's error, which SDKs show.
+  for (auto request : {api_request("DynamoDB_20120810.ListTables", "{}"),
+                       admin_request("/dynamini/admin/reset")}) {
+    auto response = route(context, with_host(request, "evil.example:8000"));
+    CAPTURE(request.target());
+    CHECK(response.result_int() == 403);
+    CHECK(error_name(response) == "AccessDeniedException");
+    CHECK(member(parse_json(response.body()), "message").find("--allow-host evil.example ") !=
+          std::string::npos);
+  }
+  // The console and the health check, opened in a browser: the same words
+  // as text.
+  for (const char* target : {"/console", "/"}) {
+    auto response =
+        route(context, with_host(server::Request{http::verb::get, target, 11}, "evil.example"));
+    CAPTURE(target);
+    CHECK(response.result_int() == 403);
+    CHECK(response[http::field::content_type] == "text/plain; charset=utf-8");
+    CHECK(response.body().find("--allow-host evil.example ") != std::string::npos);
+  }
+  // HEAD: the same status, no body.
+  auto head = route(context, with_host(server::Request{http::verb::head, "/", 11}, "evil.example"));
+  CHECK(head.result_int() == 403);
+  CHECK(head.body().empty());
+}
+
+TEST_CASE("hosts: --allow-host admits a name; off a loopback address every name is answered") {
+  auto db = Database::open();
+  ServerOptions options;
+  options.allowed_hosts = {"dynamini"};
+  const AccessRules allowed = loopback_rules(options);
+  const RouteContext listed{.db = *db, .options = &options, .access = &allowed};
+  auto request = api_request("DynamoDB_20120810.ListTables", "{}");
+  CHECK(route(listed, with_host(request, "dynamini:8000")).result_int() == 200);
+  CHECK(route(listed, with_host(request, "evil.example")).result_int() == 403);
+  const AccessRules open{.origins = {}, .hosts = {}, .check_host = false};
+  const RouteContext any{.db = *db, .options = &options, .access = &open};
+  CHECK(route(any, with_host(request, "evil.example")).result_int() == 200);
 }
 
 TEST_CASE("observer: called once per API call with target, bodies, status and latency") {

@@ -74,10 +74,10 @@ TEST_CASE("Server: pipelined requests are answered in order") {
   server.start();
   TestClient client(server.port());
   const std::string list_tables =
-      "POST / HTTP/1.1\r\nHost: x\r\n"
+      "POST / HTTP/1.1\r\nHost: 127.0.0.1\r\n"
       "X-Amz-Target: DynamoDB_20120810.ListTables\r\n"
       "Content-Type: application/x-amz-json-1.0\r\nContent-Length: 2\r\n\r\n{}";
-  client.write_raw(list_tables + "GET / HTTP/1.1\r\nHost: x\r\n\r\n" + list_tables);
+  client.write_raw(list_tables + "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n" + list_tables);
   auto first = client.receive();
   auto second = client.receive();
   auto third = client.receive();
@@ -157,7 +157,7 @@ TEST_CASE("Server: Expect: 100-continue gets a 100 before the answer") {
   server.start();
   TestClient client(server.port());
   client.write_raw(
-      "POST / HTTP/1.1\r\nHost: x\r\n"
+      "POST / HTTP/1.1\r\nHost: 127.0.0.1\r\n"
       "X-Amz-Target: DynamoDB_20120810.ListTables\r\n"
       "Content-Type: application/x-amz-json-1.0\r\n"
       "Expect: 100-continue\r\nContent-Length: 2\r\n\r\n");

@@ -104,10 +104,11 @@ TEST_CASE("api response bytes: the same as Beast's serializer writes for to_beas
   answers.push_back(server::api_error_response(validation_error("too large"), 11, false, 413));
   answers.push_back(server::make_api_response(500, "{}", 11, true));
   auto listed = server::make_api_response(200, "{}", 11, true);
-  listed.cors = server::cors_headers("http://localhost:3000", "http://localhost:3000, http://x");
+  const AccessRules rules{.origins = {"https://app.example"}};
+  listed.cors = server::cors_headers(rules, "127.0.0.1:8000", "http://localhost:3000");
   answers.push_back(listed);
   auto refused = server::make_api_response(200, "{}", 11, true);
-  refused.cors = server::cors_headers("http://elsewhere", "http://localhost:3000");
+  refused.cors = server::cors_headers(rules, "127.0.0.1:8000", "http://elsewhere");
   answers.push_back(refused);
   for (const auto& answer : answers) {
     std::string out = "kept:";

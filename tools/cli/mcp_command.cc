@@ -27,7 +27,8 @@ namespace {
 
 constexpr const char* kUsage =
     "Usage: dynamini mcp [--db FILE | --endpoint URL] [--no-inbox]\n"
-    "                    [--http PORT [--host ADDR] [--allow-origin ORIGIN]...]\n"
+    "                    [--http PORT [--host ADDR] [--allow-origin ORIGIN]...\n"
+    "                    [--allow-host NAME]...]\n"
     "A Model Context Protocol server for coding agents: tools to list and describe tables,\n"
     "read and write items, query and scan page by page, run the inbox's access patterns,\n"
     "explain a request's cost, take and restore snapshots.\n"
@@ -40,6 +41,8 @@ constexpr const char* kUsage =
     "                   instead of stdio\n"
     "  --host ADDR      the address to listen on with --http (default 127.0.0.1)\n"
     "  --allow-origin ORIGIN  accept browser requests from ORIGIN (loopback always)\n"
+    "  --allow-host NAME      answer requests for Host NAME (loopback names always;\n"
+    "                   on a non-loopback --host, any name until this is given)\n"
     "Example client configuration: {\"command\": \"dynamini\", \"args\": [\"mcp\"]}\n";
 
 struct McpFlags {
@@ -74,6 +77,8 @@ McpFlags parse_flags(int argc, char** argv) {
       flags.http_options.host = value();
     } else if (arg == "--allow-origin") {
       flags.http_options.allowed_origins.push_back(value());
+    } else if (arg == "--allow-host") {
+      flags.http_options.allowed_hosts.push_back(value());
     } else if (arg == "--help" || arg == "-h") {
       flags.help = true;
     } else {

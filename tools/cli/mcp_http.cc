@@ -16,6 +16,7 @@
 #include <memory>
 
 #include "cli/mcp_transports.h"
+#include "dynamini/access_rules.h"
 
 namespace dynamini::cli {
 namespace {
@@ -89,14 +90,6 @@ Response refuse(const Request& request, http::status status, std::string_view me
   return reply(request, status, body + "\"}}");
 }
 
-bool loopback_origin(std::string_view origin) {
-  for (std::string_view host : {"http://localhost", "http://127.0.0.1", "http://[::1]",
-                                "https://localhost", "https://127.0.0.1", "https://[::1]"}) {
-    if (origin == host || (origin.starts_with(host) && origin[host.size()] == ':')) return true;
-  }
-  return false;
-}
-
 bool is_initialize(std::string_view body) {
   rapidjson::Document doc;
   doc.Parse(body.data(), body.size());
@@ -108,22 +101,22 @@ bool is_initialize(std::string_view body) {
 
 class Handler {
  public:
-  Handler(const std::vector<McpTool>& tools, const McpServerInfo& info,
-          const McpHttpOptions& options)
-      : sessions_(tools, info), options_(options) {}
+  // `access`: which web pages and Host names are answered (the DynamoDB
+  // endpoint's rule, dynamini/access_rules.h).
+  Handler(const std::vector<McpTool>& tools, const McpServerInfo& info, AccessRules access)
+      : sessions_(tools, info), access_(std::move(access)) {}
+
+  const AccessRules& access() const { return access_; }
 
   Response answer(const Request& request) {
     std::string_view target = view(request.target());
     if (target.substr(0, target.find('?')) != "/mcp") {
       return refuse(request, http::status::not_found, "Not found: the MCP endpoint is /mcp");
     }
-    if (auto origin = request.find(http::field::origin); origin != request.end()) {
-      const std::string_view o = view(origin->value());
-      if (!loopback_origin(o) &&
-          std::find(options_.allowed_origins.begin(), options_.allowed_origins.end(), o) ==
-              options_.allowed_origins.end()) {
-        return refuse(request, http::status::forbidden, "Forbidden: origin not allowed");
-      }
+    const std::string refusal = access_refusal(access_, view(request[http::field::host]),
+                                               view(request[http::field::origin]));
+    if (!refusal.empty()) {
+      return refuse(request, http::status::forbidden, "Forbidden: " + refusal);
     }
     if (auto version = request.find("MCP-Protocol-Version"); version != request.end()) {
       auto versions = supported_protocol_versions();
@@ -189,7 +182,7 @@ class Handler {
   }
 
   Sessions sessions_;
-  const McpHttpOptions& options_;
+  const AccessRules access_;
 };
 
 // One connection: read a request, answer it, again while keep-alive.
@@ -255,15 +248,25 @@ int serve_mcp_http(const std::vector<McpTool>& tools, const McpServerInfo& info,
               << e.what() << "\n";
     return 1;
   }
-  Handler handler(tools, info, options);
+  const bool loopback = acceptor.local_endpoint().address().is_loopback();
+  Handler handler(tools, info,
+                  AccessRules{.origins = options.allowed_origins,
+                              .hosts = options.allowed_hosts,
+                              .check_host = loopback || !options.allowed_hosts.empty(),
+                              .origin_flag = "--allow-origin",
+                              .host_flag = "--allow-host"});
   accept(acceptor, handler);
   asio::signal_set stop_signals(io, SIGINT, SIGTERM);
   stop_signals.async_wait([&io](beast::error_code, int) { io.stop(); });
   const std::string host =
       options.host.find(':') != std::string::npos ? "[" + options.host + "]" : options.host;
-  if (!acceptor.local_endpoint().address().is_loopback()) {
+  for (const std::string& line : describe_access(handler.access())) {
+    std::cerr << "dynamini mcp: " << line << "\n";
+  }
+  if (!loopback) {
     std::cerr << "dynamini mcp: warning: listening on " << options.host
-              << ", reachable from other machines; the MCP endpoint has no authentication\n";
+              << ", reachable from other machines; the MCP endpoint has no authentication, and "
+                 "answers any Host name unless --allow-host is given\n";
   }
   std::cout << "dynamini mcp listening on http://" << host << ":"
             << acceptor.local_endpoint().port() << "/mcp" << std::endl;

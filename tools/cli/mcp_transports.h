@@ -11,10 +11,12 @@
 //   Mcp-Session-Id and must come with every later request (400 without it,
 //   404 once unknown); DELETE /mcp with it ends the session. GET /mcp
 //   answers 405: this server sends nothing unasked, so it offers no SSE
-//   stream. A request with an Origin header that is not a loopback origin
-//   (or one given with --allow-origin) is refused with 403, against DNS
-//   rebinding; an MCP-Protocol-Version header naming a revision this server
-//   does not speak gets 400.
+//   stream. The DynamoDB endpoint's access rule (dynamini/access_rules.h)
+//   applies: a request whose Origin is not a loopback origin (or one given
+//   with --allow-origin), or, on a loopback address, whose Host is not a
+//   loopback name (or one given with --allow-host), is refused with 403,
+//   against cross-site requests and DNS rebinding; an MCP-Protocol-Version
+//   header naming a revision this server does not speak gets 400.
 
 #include <cstdint>
 #include <istream>
@@ -37,6 +39,9 @@ struct McpHttpOptions {
   // Origins besides loopback ones ("http://localhost:3000" is always
   // allowed) whose requests are accepted, e.g. "https://example.test".
   std::vector<std::string> allowed_origins;
+  // Host names answered besides loopback ones (--allow-host). On a loopback
+  // `host` other names get 403; on any other, every name until one is given.
+  std::vector<std::string> allowed_hosts;
 };
 
 // Listens, prints "dynamini mcp listening on http://HOST:PORT/mcp" on

@@ -1,6 +1,8 @@
 #include <signal.h>
+#include <stdlib.h>
 
 #include <chrono>
+#include <filesystem>
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -13,6 +15,7 @@
 #include "cli/request_review.h"
 #include "cli/serve_flags.h"
 #include "cli/table_files.h"
+#include "dynamini/access_rules.h"
 #include "dynamini/database.h"
 #include "dynamini/server.h"
 #include "dynamini/triggers.h"
@@ -27,18 +30,39 @@
 namespace dynamini::cli {
 namespace {
 
+namespace fs = std::filesystem;
+
 // How long SIGTERM/SIGINT waits for requests in progress before closing.
 constexpr std::chrono::seconds kShutdownGrace{10};
-
-bool is_loopback(const std::string& host) {
-  return host == "127.0.0.1" || host == "localhost" || host == "::1" || host.starts_with("127.");
-}
 
 // A failure while starting; run_serve prints "dynamini: <message>" and
 // exits 1.
 struct StartupError {
   std::string message;
 };
+
+// On a non-loopback --host without --bucket-dir, file:// buckets are
+// confined all the same (docs/security.md): to the folder "buckets" beside
+// the --db file, created if missing, or to a new temporary folder in memory.
+// Returns the temporary folder it made, if any (removed at exit if empty).
+std::string default_bucket_dir(ServeFlags& flags) {
+  if (!flags.bucket_dir.empty() || is_loopback_host(flags.server.host)) return {};
+  std::error_code ec;
+  if (!flags.db_path.empty()) {
+    const fs::path dir = fs::absolute(flags.db_path, ec).parent_path() / "buckets";
+    fs::create_directories(dir, ec);
+    if (ec)
+      throw StartupError{"cannot create the bucket folder " + dir.string() + ": " + ec.message()};
+    flags.bucket_dir = dir.string();
+    return {};
+  }
+  std::string dir = (fs::temp_directory_path(ec) / "dynamini-buckets-XXXXXX").string();
+  if (ec || mkdtemp(dir.data()) == nullptr) {
+    throw StartupError{"cannot create a temporary bucket folder: pass --bucket-dir DIR"};
+  }
+  flags.bucket_dir = dir;
+  return dir;
+}
 
 // Opens the database the flags name (in memory by default).
 std::unique_ptr<Database> open_database(const ServeFlags& flags) {
@@ -135,6 +159,25 @@ void start_server(Serving& serving, ServeFlags& flags) {
   }
 }
 
+// What the server admits (web pages, Host names, bucket folders), on
+// stderr, with the warning for a non-loopback --host.
+void print_access(const Serving& serving, const ServeFlags& flags) {
+  for (const std::string& line : describe_access(serving.server->access_rules())) {
+    std::cerr << "dynamini: " << line << "\n";
+  }
+  if (flags.bucket_dir.empty()) {
+    std::cerr << "dynamini: export and import buckets: any directory as S3Bucket file:///dir; "
+                 "--bucket-dir DIR confines them to DIR\n";
+  } else {
+    std::cerr << "dynamini: export and import buckets: inside " << flags.bucket_dir
+              << " only (bucket B is " << (fs::path(flags.bucket_dir) / "B").string() << ")\n";
+  }
+  if (is_loopback_host(flags.server.host)) return;
+  std::cerr << "dynamini: warning: listening on " << flags.server.host
+            << ", reachable from other machines; dynamini has no access control unless --auth "
+               "is given, and answers any Host name unless --allow-host is given\n";
+}
+
 // Graceful: in-flight requests get their responses, idle connections close,
 // the -wal file is empty when we exit.
 void stop(Serving& serving) {
@@ -182,25 +225,30 @@ int run_serve(int argc, char** argv) {
   }
   sigset_t stop_signals = block_stop_signals();  // before any thread starts
   Serving serving;
+  std::string temporary_buckets;
   try {
+    temporary_buckets = default_bucket_dir(flags);
     serving.db = open_database(flags);
     preload(serving, flags);
     start_triggers(serving, flags);
     start_server(serving, flags);
   } catch (const StartupError& e) {
     std::cerr << "dynamini: " << e.message << "\n";
+    std::error_code ignored;
+    if (!temporary_buckets.empty()) fs::remove(temporary_buckets, ignored);
     return 1;
   }
-  if (!is_loopback(flags.server.host) && !flags.quiet) {
-    std::cerr << "dynamini: warning: listening on " << flags.server.host
-              << ", reachable from other machines; dynamini has no access control unless "
-                 "--auth is given\n";
-  }
-  if (!flags.quiet)
+  // The listening line first, also where stderr is merged into stdout:
+  // scripts and fixtures wait for it as the first line.
+  if (!flags.quiet) {
     std::cout << "dynamini listening on " << serving.server->endpoint() << std::endl;
+    print_access(serving, flags);
+  }
   int received = 0;
   sigwait(&stop_signals, &received);
   stop(serving);
+  std::error_code ignored;
+  if (!temporary_buckets.empty()) fs::remove(temporary_buckets, ignored);  // only when empty
   return 0;
 }
 

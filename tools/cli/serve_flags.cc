@@ -176,8 +176,9 @@ std::vector<FlagSpec> logging_and_access_flags() {
       {{"--bucket-dir"},
        Takes::kValue,
        "DIR",
-       "S3 bucket B of ExportTableToPointInTime and ImportTable\nis the directory DIR/B "
-       "(S3Bucket file:///dir works\nwithout it)",
+       "S3 bucket B of ExportTableToPointInTime and ImportTable\nis the directory DIR/B, and "
+       "a file:// bucket must lie\ninside DIR (default: any file:///dir on loopback;\n"
+       "DIR = buckets beside --db, or a temporary folder,\non any other --host)",
        [](ParseState& s, auto, auto value) {
          if (value->empty()) throw UsageError{"--bucket-dir needs a directory"};
          s.flags.bucket_dir = std::string(*value);
@@ -185,9 +186,18 @@ std::vector<FlagSpec> logging_and_access_flags() {
       {{"--cors", "-cors"},
        Takes::kValue,
        "ORIGINS",
-       "allowed browser origins, comma-separated (default *);\nan unlisted Origin gets no "
-       "Access-Control-Allow-Origin",
+       "web pages allowed to call it besides loopback origins\nand its own: '*' or a "
+       "comma-separated list; others\nget 403",
        [](ParseState& s, auto, auto value) { s.flags.cors_origins = std::string(*value); }},
+      {{"--allow-host"},
+       Takes::kValue,
+       "NAME",
+       "answer requests for Host NAME besides loopback names\n(others get 403 on a loopback "
+       "--host; on any other\n--host every name until this is given); repeatable",
+       [](ParseState& s, auto, auto value) {
+         if (value->empty()) throw UsageError{"--allow-host needs a host name"};
+         s.flags.server.allowed_hosts.emplace_back(*value);
+       }},
       {{"--admin"},
        Takes::kNothing,
        "",

@@ -41,7 +41,7 @@ struct ServeFlags {
   std::vector<std::string> schema_files;                   // --schema FILE
   std::vector<std::pair<std::string, std::string>> seeds;  // --seed TABLE=FILE
   RequestLogging log_requests = RequestLogging::kOff;      // --log-requests[=aws]
-  std::string cors_origins = "*";                          // --cors / -cors
+  std::string cors_origins;  // --cors / -cors (ServerOptions::cors_origins)
   // --create-table-ms, --delete-table-ms, --update-table-ms (dynalite's
   // --createTableMs, ... too), -delayTransientStatuses. Set after the
   // preloads, which are ACTIVE at once.
@@ -50,7 +50,9 @@ struct ServeFlags {
   int64_t stream_shard_seconds = 4 * 60 * 60;  // --stream-shard-seconds
   std::vector<TriggerConfig> triggers;         // --trigger TABLE=URL
   std::vector<FaultRule> faults;               // --fault RULE
-  std::string bucket_dir;  // --bucket-dir: S3 bucket B of exports and imports is DIR/B
+  // --bucket-dir: S3 bucket B of exports and imports is DIR/B, and file://
+  // buckets must lie inside DIR (Options::bucket_directory).
+  std::string bucket_dir;
 };
 
 // What -delayTransientStatuses sets: windows as long as DynamoDB's measured

@@ -76,10 +76,14 @@ struct Options {
   // ... or once it holds this many records. Default 0: no limit. A small
   // number makes shards change often, for consumers that follow lineage.
   int64_t stream_shard_max_records = 0;
-  // Where ExportTableToPointInTime writes and ImportTable reads: S3 bucket B
-  // is the directory <bucket_directory>/B. Empty (the default): only S3Bucket
-  // values of the form file:///absolute/dir can be used; a bucket name makes
-  // the job fail with S3NoSuchBucket, as a missing bucket does in DynamoDB.
+  // Where ExportTableToPointInTime writes and ImportTable reads. Set: S3
+  // bucket B is the directory <bucket_directory>/B, and every bucket, B or
+  // file:///dir, must lie inside bucket_directory once symbolic links and
+  // ".." are resolved (a bucket outside fails the job with S3NoSuchBucket).
+  // Empty (the default): only S3Bucket values of the form
+  // file:///absolute/dir can be used, anywhere; a bucket name makes the job
+  // fail with S3NoSuchBucket, as a missing bucket does in DynamoDB. Either
+  // way no object key leaves its bucket (no "..", no link leading out).
   std::string bucket_directory = "";
 };
 

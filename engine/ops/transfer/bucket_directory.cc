@@ -7,11 +7,44 @@ namespace dynamini {
 
 namespace fs = std::filesystem;
 
+namespace {
+
+// `path` made absolute, its existing part's symbolic links followed, "." and
+// ".." removed, without a trailing separator; nullopt when that fails.
+std::optional<fs::path> resolved(const fs::path& path) {
+  std::error_code ec;
+  fs::path out = fs::weakly_canonical(fs::absolute(path, ec), ec);
+  if (ec || out.empty()) return std::nullopt;
+  if (!out.has_filename() && out != out.root_path()) out = out.parent_path();
+  return out;
+}
+
+// True when the resolved `path` is `root` or lies under it.
+bool within(const fs::path& path, const fs::path& root) {
+  auto [r, p] = std::mismatch(root.begin(), root.end(), path.begin(), path.end());
+  return r == root.end();
+}
+
+// `path` resolved, when it lies inside the resolved `root`.
+std::optional<fs::path> resolved_within(const fs::path& path, const fs::path& root) {
+  const auto base = resolved(root);
+  auto where = resolved(path);
+  if (!base || !where || !within(*where, *base)) return std::nullopt;
+  return where;
+}
+
+}  // namespace
+
 std::optional<fs::path> bucket_path(const std::string& bucket,
                                     const std::string& bucket_directory) {
-  if (bucket.starts_with("file://")) return fs::path(bucket.substr(7));
-  if (bucket_directory.empty()) return std::nullopt;
-  return fs::path(bucket_directory) / bucket;
+  std::optional<fs::path> path;
+  if (bucket.starts_with("file://")) {
+    path = fs::path(bucket.substr(7));
+  } else if (!bucket_directory.empty()) {
+    path = fs::path(bucket_directory) / bucket;
+  }
+  if (!path || bucket_directory.empty()) return path;
+  return resolved_within(*path, bucket_directory);
 }
 
 std::string no_such_bucket_message(const std::string& bucket, const std::optional<fs::path>& path) {
@@ -20,8 +53,9 @@ std::string no_such_bucket_message(const std::string& bucket, const std::optiona
   std::string out = "The specified bucket does not exist (dynamini: ";
   if (path) return out + "no directory " + path->string() + ")";
   return out + "S3Bucket '" + bucket +
-         "' names no directory: pass S3Bucket as file:///absolute/dir, or start dynamini with "
-         "--bucket-dir DIR to make bucket B the directory DIR/B)";
+         "' names no directory dynamini may use: pass S3Bucket as file:///absolute/dir, or start "
+         "dynamini with --bucket-dir DIR to make bucket B the directory DIR/B; with --bucket-dir "
+         "(the default on a non-loopback --host) a file:// bucket must lie inside DIR)";
 }
 
 std::optional<fs::path> object_path(const fs::path& bucket, const std::string& key) {
@@ -35,7 +69,7 @@ std::optional<fs::path> object_path(const fs::path& bucket, const std::string& k
     if (!segment.empty() && segment != ".") out /= segment;
     begin = slash + 1;
   }
-  return out;
+  return resolved_within(out, bucket);
 }
 
 std::string prefixed_key(const std::string& prefix, const std::string& key) {
@@ -43,14 +77,19 @@ std::string prefixed_key(const std::string& prefix, const std::string& key) {
   return prefix.back() == '/' ? prefix + key : prefix + "/" + key;
 }
 
-std::vector<BucketObject> list_objects(const fs::path& bucket, const std::string& prefix) {
+std::vector<BucketObject> list_objects(const fs::path& bucket_dir, const std::string& prefix) {
   std::vector<BucketObject> out;
   std::error_code ec;
+  fs::path bucket = bucket_dir.lexically_normal();
+  if (!bucket.has_filename() && bucket != bucket.root_path()) bucket = bucket.parent_path();
   for (fs::recursive_directory_iterator it(bucket, ec), end; !ec && it != end; it.increment(ec)) {
     if (!it->is_regular_file(ec)) continue;
-    std::string key = fs::relative(it->path(), bucket, ec).generic_string();
-    if (ec || !key.starts_with(prefix)) continue;
-    out.push_back({std::move(key), it->path(), it->file_size(ec)});
+    // The key as the directory tree spells it (fs::relative would follow links).
+    std::string key = it->path().lexically_relative(bucket).generic_string();
+    if (key.empty() || !key.starts_with(prefix)) continue;
+    auto path = resolved_within(it->path(), bucket);
+    if (!path) continue;  // a link to a file outside the bucket
+    out.push_back({std::move(key), std::move(*path), it->file_size(ec)});
   }
   std::sort(out.begin(), out.end(),
             [](const BucketObject& a, const BucketObject& b) { return a.key < b.key; });

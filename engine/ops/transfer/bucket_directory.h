@@ -3,9 +3,18 @@
 // S3 as local directories, for ExportTableToPointInTime and ImportTable.
 // There is no S3 here: an S3Bucket value names a directory and an object key
 // a path inside it ('/' separating directories).
-//   S3Bucket "file:///abs/dir"  ->  /abs/dir
-//   S3Bucket "name"             ->  <Options::bucket_directory>/name (when set)
-// A bucket whose directory does not exist is S3's NoSuchBucket.
+//   Options::bucket_directory empty (the default):
+//     S3Bucket "file:///abs/dir"  ->  /abs/dir, any directory
+//     S3Bucket "name"             ->  none
+//   Options::bucket_directory ROOT (confined):
+//     S3Bucket "name"             ->  ROOT/name
+//     S3Bucket "file:///abs/dir"  ->  /abs/dir
+//     each only when it lies inside ROOT (or is ROOT) once symbolic links,
+//     "." and ".." are resolved; none otherwise, whatever the value says.
+// A bucket that is none, or whose directory does not exist, is S3's
+// NoSuchBucket. Objects never leave their bucket's directory, confined or
+// not: a key with a ".." segment names none, and so does a key reached
+// through a symbolic link that leads out of it.
 
 #include <cstdint>
 #include <filesystem>
@@ -15,8 +24,8 @@
 
 namespace dynamini {
 
-// The directory of `bucket`, or nullopt when it names none (a bucket name and
-// no bucket directory configured). Does not check that it exists.
+// The directory of `bucket` as above (resolved when confined), or nullopt
+// when it names none. Does not check that it exists.
 std::optional<std::filesystem::path> bucket_path(const std::string& bucket,
                                                  const std::string& bucket_directory);
 
@@ -24,8 +33,9 @@ std::optional<std::filesystem::path> bucket_path(const std::string& bucket,
 std::string no_such_bucket_message(const std::string& bucket,
                                    const std::optional<std::filesystem::path>& path);
 
-// The path of object `key` in `bucket`, or nullopt when the key would leave
-// the bucket's directory (a ".." segment).
+// The path of object `key` in `bucket`, with the symbolic links of its
+// existing part resolved, or nullopt when the key would leave the bucket's
+// directory (a ".." segment, or a link leading out of it).
 std::optional<std::filesystem::path> object_path(const std::filesystem::path& bucket,
                                                  const std::string& key);
 
@@ -36,11 +46,13 @@ std::string prefixed_key(const std::string& prefix, const std::string& key);
 
 struct BucketObject {
   std::string key;
-  std::filesystem::path path;
+  std::filesystem::path path;  // resolved: inside the bucket's directory
   uint64_t size = 0;
 };
 // Every regular file under `bucket` whose key starts with `prefix` (a raw
 // string prefix, as S3's: "data" matches data/1.json and data.bak), by key.
+// Links to directories are not followed, and a link to a file outside the
+// bucket's directory is not an object.
 std::vector<BucketObject> list_objects(const std::filesystem::path& bucket,
                                        const std::string& prefix);
 

@@ -18,6 +18,7 @@
 #include <string_view>
 #include <vector>
 
+#include "dynamini/access_rules.h"
 #include "dynamini/console_extension.h"
 #include "dynamini/database.h"
 #include "dynamini/faults.h"
@@ -92,11 +93,22 @@ struct ServerOptions {
   // limit is accepted and closed at once (the client sees the connection
   // closed before any response), so the listen backlog never fills up.
   size_t max_connections = 1024;
-  // Browser origins allowed by CORS, as DynamoDB Local's -cors: "*" (the
-  // default) allows every origin; otherwise a comma-separated allow list,
-  // and a response carries Access-Control-Allow-Origin (the request's
-  // Origin) only when that Origin is listed.
-  std::string cors_origins = "*";
+  // Web pages allowed to call the server (dynamini/access_rules.h), as
+  // DynamoDB Local's -cors: "*" allows every origin (answers carry
+  // Access-Control-Allow-Origin: *); otherwise a comma-separated list of
+  // origins allowed besides loopback ones (http(s)://localhost,
+  // 127.0.0.0/8, [::1], any port) and the server's own. Empty (the
+  // default): those only. A request whose Origin is not allowed is refused
+  // with 403 AccessDeniedException; an allowed one gets its Origin back in
+  // Access-Control-Allow-Origin. Requests without an Origin (SDKs) are
+  // never refused for it.
+  std::string cors_origins = "";
+  // Host header names answered besides loopback ones (localhost,
+  // 127.0.0.0/8, [::1]), any port; "*" for all. On a loopback `host` (the
+  // default) a request for another name is refused with 403
+  // AccessDeniedException, against DNS rebinding; on any other address
+  // every name is answered unless this list is given. Default: none.
+  std::vector<std::string> allowed_hosts = {};
   // Called after each API call (POST with X-Amz-Target), on the serving
   // thread, before the response is written. Must be thread-safe. Empty (the
   // default): nothing is done per call.
@@ -152,6 +164,9 @@ class Server {
   uint16_t port() const;
   // "http://HOST:PORT" with the configured host and the bound port.
   std::string endpoint() const;
+  // Which web pages and Host names it answers, from cors_origins,
+  // allowed_hosts and whether the bound address is loopback.
+  const AccessRules& access_rules() const;
 
   // Starts serving on background threads and returns at once. Calling it
   // again, or after stop(), does nothing.

@@ -1,6 +1,7 @@
 // `dynamini mcp --http 0`: the official client over Streamable HTTP drives
 // the same session as over stdio; raw requests check the transport's rules.
 import assert from "node:assert/strict";
+import http from "node:http";
 import { after, before, test } from "node:test";
 import { connectHttp, startHttp } from "./harness.mjs";
 import { checkAll } from "./session_checks.mjs";
@@ -73,4 +74,34 @@ test("transport rules: sessions, 202 for notifications, 405, 404, 403, 400", asy
   assert.equal(after.status, 404);
   const elsewhere = await fetch(server.url.replace(/\/mcp$/, "/other"), { method: "POST", headers: JSON_HEADERS, body: "{}" });
   assert.equal(elsewhere.status, 404);
+});
+
+// A raw POST with these headers (node:http, which lets a test set Host).
+function postWithHost(url, host, body) {
+  return new Promise((resolve, reject) => {
+    const request = http.request(url, { method: "POST", headers: { ...JSON_HEADERS, Host: host } }, (response) => {
+      let text = "";
+      response.on("data", (chunk) => (text += chunk));
+      response.on("end", () => resolve({ status: response.statusCode, text }));
+    });
+    request.on("error", reject);
+    request.end(JSON.stringify(body));
+  });
+}
+
+test("the DynamoDB endpoint's Host rule: another name gets 403 unless --allow-host names it", async () => {
+  const ping = { jsonrpc: "2.0", id: 1, method: "initialize",
+                 params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "raw", version: "0" } } };
+  const port = new URL(server.url).port;
+  assert.equal((await postWithHost(server.url, `localhost:${port}`, ping)).status, 200);
+  const rebound = await postWithHost(server.url, `evil.example:${port}`, ping);
+  assert.equal(rebound.status, 403);
+  assert.match(rebound.text, /--allow-host evil\.example /);
+  const allowing = await startHttp(["--allow-host", "evil.example"]);
+  try {
+    assert.equal((await postWithHost(allowing.url, `evil.example:${port}`, ping)).status, 200);
+    assert.equal((await postWithHost(allowing.url, "other.example", ping)).status, 403);
+  } finally {
+    await allowing.stop();
+  }
 });
