@@ -180,8 +180,8 @@ std::string compute_signature(const SignedRequest& request, std::string_view sig
   return to_hex(hmac_sha256(key, to_sign));
 }
 
-std::string signing_key(std::string_view secret_key, std::string_view date,
-                        std::string_view region, std::string_view service) {
+std::string signing_key(std::string_view secret_key, std::string_view date, std::string_view region,
+                        std::string_view service) {
   Digest key = hmac_sha256("AWS4" + std::string(secret_key), date);
   key = hmac_sha256(as_bytes(key), region);
   key = hmac_sha256(as_bytes(key), service);

@@ -40,8 +40,8 @@ std::string canonical_request(const SignedRequest& request, std::string_view sig
 
 // The signing key: the HMAC chain "AWS4"+secret -> date -> region -> service
 // -> "aws4_request". Raw bytes.
-std::string signing_key(std::string_view secret_key, std::string_view date,
-                        std::string_view region, std::string_view service);
+std::string signing_key(std::string_view secret_key, std::string_view date, std::string_view region,
+                        std::string_view service);
 
 // The hex signature of `request` for the secret key, the X-Amz-Date value
 // `amz_date` and the credential scope "DATE/REGION/SERVICE/aws4_request".
