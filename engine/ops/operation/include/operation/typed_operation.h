@@ -24,6 +24,8 @@
 //            ReturnValues rules: dynalite test/updateItem.js records them
 //            before the values), then the AttributeValue errors the reader
 //            deferred;
+//   admit:   with ExecuteOptions::admit, the caller's verdict on what the
+//            request names (fault rules, throughput), before anything runs;
 //   bind + execute: Op::run checks the request's meaning (expressions; then,
 //            under the storage lock, against the table) and runs it in one
 //            SQLite transaction;
@@ -40,6 +42,7 @@
 #include "api/shapes_wire.h"
 #include "context/context.h"
 #include "operation/call.h"
+#include "operation/call_targets.h"
 #include "values/request_check_error.h"
 
 namespace dynamini {
@@ -97,6 +100,15 @@ void check_request_shape(const typename Op::Request& request) {
   if constexpr (requires { Op::check_before_values(request); }) Op::check_before_values(request);
 }
 
+// With ExecuteOptions::admit: what the request names, and the caller's
+// verdict on it; a refusal is the call's answer, before anything runs.
+template <class Request>
+void admit_call(Context& context, const Request& request, Call& call) {
+  if (!call.options.admit) return;
+  call.targets = call_targets(context, request);
+  if (auto refused = call.options.admit(call.operation, call.targets)) throw *refused;
+}
+
 template <class Op>
 void run_json(Context& context, const Json& body, Call& call, JsonWriter& out) {
   if constexpr (requires { Op::check_before_read(body); }) Op::check_before_read(body);
@@ -106,6 +118,7 @@ void run_json(Context& context, const Json& body, Call& call, JsonWriter& out) {
   typename Op::Response response = with_request_envelope<Op>([&] {
     check_request_shape<Op>(request);
     reader.throw_deferred();
+    admit_call(context, request, call);
     return Op::run(context, request, call.options);
   });
   take_capacity(response, asks_for_capacity(request), call.consumed_capacity);
