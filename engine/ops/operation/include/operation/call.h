@@ -12,7 +12,7 @@ namespace dynamini {
 
 struct Call {
   ExecuteOptions options;
-  // Filled by the typed adapter (ops/typed_operation.h) from the response.
+  // Filled by the typed adapter (operation/typed_operation.h) from the response.
   std::vector<api::ConsumedCapacity> consumed_capacity;
 };
 
