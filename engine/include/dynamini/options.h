@@ -18,7 +18,7 @@ namespace dynamini {
 // is complete when its response is sent, which still says CREATING, UPDATING
 // or DELETING as DynamoDB's does; with a delay the table shows that status
 // for the window and answers DynamoDB's errors meanwhile (see
-// engine/table_lifecycle.h). dynalite's --createTableMs/--deleteTableMs/
+// context/table_lifecycle.h). dynalite's --createTableMs/--deleteTableMs/
 // --updateTableMs are the same idea.
 struct TransientDelays {
   // CreateTable: CREATING this long. Default 0.

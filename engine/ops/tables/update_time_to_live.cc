@@ -21,7 +21,7 @@ UpdateTimeToLiveResponse UpdateTimeToLiveOperation::run(Context& context, const 
     std::lock_guard lock(context.storage_mutex());
     auto table = context.require_named_table(*request.table_name, "UpdateTimeToLive");
     // Not confirmed for UpdateTimeToLive: a table still CREATING answers as
-    // UpdateTable does (ResourceInUseException, table_lifecycle.h).
+    // UpdateTable does (ResourceInUseException, context/table_lifecycle.h).
     if (context.lifecycle().status(table->name, context.now_ms()) ==
         TableLifecycle::Status::kCreating) {
       context.require_changeable_table(table->name, "UpdateTimeToLive");

@@ -1,16 +1,17 @@
 // ImportTable: a new table filled from the objects under a key prefix of the
-// local directory its S3Bucket stands for (transfer/bucket_directory.h), in
+// local directory its S3Bucket stands for (ops/transfer/bucket_directory.h), in
 // DYNAMODB_JSON or ION, GZIP-compressed or not. TableCreationParameters are
 // checked as CreateTable's are, at once (moto test_dynamodb_import_table.py,
 // aws_verified), and a name in use is ResourceInUseException "Table already
 // exists: <name>" (ack-api-quirks DDB-IMPORT-019). The rest runs as a
-// background job (ops/import_job.h): the answer says IN_PROGRESS and carries
+// background job (ops/transfer/import_job.h): the answer says IN_PROGRESS and carries
 // the new table's ARN and TableId; DescribeImport follows it, as DynamoDB's.
 //
 // ClientToken (ack-api-quirks DDB-IMPORT-017, observed on DynamoDB): the same
 // token again returns the same import while it runs (or once its table is
 // gone), whatever else changed but the table name; another table name is
-// ImportConflictException. CSV and ZSTD are refused (README).
+// ImportConflictException. CSV and ZSTD are refused (docs/backups.md, "What
+// differs from DynamoDB, and why").
 
 #include <mutex>
 #include <random>
@@ -60,7 +61,7 @@ void check_format(const ImportTableRequest& r) {
         std::string(format.text()) + ".");
   }
   if (format == api::InputFormat::kCsv) {
-    // dynamini's own refusal (README "Backups, export and import").
+    // dynamini's own refusal (docs/backups.md, "What differs from DynamoDB").
     throw validation_error("dynamini: InputFormat CSV is not supported; use DYNAMODB_JSON or ION");
   }
   if (is_value(r.input_compression_type, api::InputCompressionType::kZstd)) {

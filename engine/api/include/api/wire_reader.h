@@ -25,7 +25,7 @@ class WireReader {
   // Keeps `error` unless an earlier one is kept.
   void defer(ApiError error);
   // The same for an error of the request-validation family, thrown again as
-  // one (dynamini/request_check_error.h).
+  // one (values/request_check_error.h).
   void defer(const RequestCheckError& error);
   // Throws the kept error, if any.
   void throw_deferred() const;

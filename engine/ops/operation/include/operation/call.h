@@ -15,7 +15,7 @@ namespace dynamini {
 struct Call {
   ExecuteOptions options;
   std::string_view operation;  // its name on the wire ("PutItem")
-  // Filled by the typed adapter (ops/typed_operation.h) from the response.
+  // Filled by the typed adapter (operation/typed_operation.h) from the response.
   std::vector<api::ConsumedCapacity> consumed_capacity;
   // What the request named, when options.admit is set (operation/call_targets.h).
   CallTargets targets;

@@ -1,7 +1,7 @@
 #pragma once
 
 // The steps every typed operation goes through, in one place. An operation is
-// a struct (ops/operations.h):
+// a struct (operation/operations.h):
 //   struct XOperation {
 //     using Request = XRequest;
 //     using Response = XResponse;
