@@ -7,6 +7,7 @@
 #include <unordered_set>
 
 #include "api/wire_reader.h"
+#include "values/attribute_value.h"
 #include "values/deserializer_errors.h"
 #include "values/number.h"
 #include "values/request_check_error.h"
@@ -14,13 +15,10 @@
 namespace dynamini::api {
 namespace {
 
-const char kInvalidPrefix[] = "One or more parameter values were invalid: ";
-
 // DynamoDB supports 32 levels of document nesting, the attribute itself
 // being level 1: a leaf at level 32 is accepted, at level 33 rejected
 // (Developer Guide "Data types"; boundary and message as captured against
 // real DynamoDB in public conformance tests).
-constexpr int kMaxNestingDepth = 32;
 
 AttributeValue read_at_depth(const Json& json, int depth, WireReader& reader);
 Item read_item_at_depth(const Json& json, int depth, WireReader& reader);
@@ -53,7 +51,7 @@ void read_set(const Json& v, ValueType type, AttributeValue& out, WireReader& re
     const char* what = type == ValueType::SS   ? "An string set  may not be empty"
                        : type == ValueType::NS ? "An number set  may not be empty"
                                                : "Binary sets should not be empty";
-    reader.defer(request_check_error(std::string(kInvalidPrefix) + what));
+    reader.defer(request_check_error(std::string(kInvalidParameterValues) + what));
   }
   std::unordered_set<std::string> seen;
   for (const auto& element : array.GetArray()) {
@@ -64,11 +62,12 @@ void read_set(const Json& v, ValueType type, AttributeValue& out, WireReader& re
       if (type == ValueType::NS) {
         reader.defer(request_check_error("Input collection contains duplicates"));
       } else if (type == ValueType::SS) {
-        reader.defer(request_check_error(std::string(kInvalidPrefix) + "Input collection " +
-                                         quote_collection(array) + " contains duplicates."));
+        reader.defer(request_check_error(std::string(kInvalidParameterValues) +
+                                         "Input collection " + quote_collection(array) +
+                                         " contains duplicates."));
       } else {
-        reader.defer(request_check_error(std::string(kInvalidPrefix) + "Input collection " +
-                                         quote_collection(array) +
+        reader.defer(request_check_error(std::string(kInvalidParameterValues) +
+                                         "Input collection " + quote_collection(array) +
                                          "of type BS contains duplicates."));
       }
     }
@@ -95,7 +94,7 @@ void read_typed(const Json& v, ValueType type, int depth, AttributeValue& out, W
     case ValueType::NUL:
       out.boolean = read_boolean(v);
       if (!out.boolean) {
-        reader.defer(request_check_error(std::string(kInvalidPrefix) +
+        reader.defer(request_check_error(std::string(kInvalidParameterValues) +
                                          "Null attribute value types must have the value of true"));
       }
       break;

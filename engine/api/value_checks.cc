@@ -3,13 +3,12 @@
 #include <unordered_set>
 
 #include "dynamini/api_error.h"
+#include "values/attribute_value.h"
 #include "values/number.h"
+#include "values/request_check_error.h"
 
 namespace dynamini::api {
 namespace {
-
-const char kInvalidPrefix[] = "One or more parameter values were invalid: ";
-constexpr int kMaxNestingDepth = 32;  // as api/attribute_value_reader.cc
 
 std::optional<std::string> check_at_depth(AttributeValue& value, int depth);
 
@@ -33,7 +32,7 @@ std::optional<std::string> canonicalize(std::string& text) {
 
 std::optional<std::string> check_set(AttributeValue& value) {
   if (value.set.empty()) {
-    return std::string(kInvalidPrefix) +
+    return std::string(kInvalidParameterValues) +
            (value.type == ValueType::SS   ? "An string set  may not be empty"
             : value.type == ValueType::NS ? "An number set  may not be empty"
                                           : "Binary sets should not be empty");
@@ -46,7 +45,7 @@ std::optional<std::string> check_set(AttributeValue& value) {
     if (!seen.insert(member).second) {
       return value.type == ValueType::NS
                  ? std::string("Input collection contains duplicates")
-                 : std::string(kInvalidPrefix) + "Input collection contains duplicates.";
+                 : std::string(kInvalidParameterValues) + "Input collection contains duplicates.";
     }
   }
   return std::nullopt;
@@ -62,7 +61,8 @@ std::optional<std::string> check_at_depth(AttributeValue& value, int depth) {
       return canonicalize(value.scalar);
     case ValueType::NUL:
       if (value.boolean) return std::nullopt;
-      return std::string(kInvalidPrefix) + "Null attribute value types must have the value of true";
+      return std::string(kInvalidParameterValues) +
+             "Null attribute value types must have the value of true";
     case ValueType::SS:
     case ValueType::NS:
     case ValueType::BS:

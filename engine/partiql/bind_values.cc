@@ -11,6 +11,7 @@
 #include "partiql/binder.h"
 #include "partiql/decimal_rules.h"
 #include "partiql/statement_errors.h"
+#include "values/attribute_value.h"
 #include "values/number.h"
 
 namespace dynamini::partiql {
@@ -19,7 +20,6 @@ namespace {
 using syntax::Expr;
 
 // DynamoDB's depth limit for a value (the Developer Guide's 32 levels).
-constexpr int kMaxDepth = 32;
 
 ApiError unsupported_in_bag() {
   return validation_error(
@@ -130,7 +130,7 @@ AttributeValue to_literal(const Expr& e, const std::string& where) {
 // "... under root.a[0][0]", "Unsupported data type: Parameter under key
 // root[0] at 1:38:1").
 AttributeValue to_value(const Expr& e, const std::string& where, int depth, Binding& binding) {
-  if (depth >= kMaxDepth) {
+  if (depth >= kMaxNestingDepth) {
     throw validation_error("Nesting Levels have exceeded supported limits under " + where);
   }
   switch (e.kind) {

@@ -7,8 +7,6 @@
 namespace dynamini::partiql {
 namespace {
 
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
-
 // The parts Java's BigDecimal(String) reads: digits (point removed), digits
 // after the point, exponent. False for what it refuses.
 bool read_parts(std::string_view text, std::string& digits, long long& fraction,

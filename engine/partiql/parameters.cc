@@ -7,6 +7,7 @@
 #include "dynamini/api_error.h"
 #include "partiql/decimal_rules.h"
 #include "partiql/parser.h"
+#include "values/attribute_value.h"
 
 namespace dynamini::partiql {
 namespace {
@@ -14,7 +15,6 @@ namespace {
 // The wire reader keeps 32 levels of a parameter (the parameter itself at
 // depth 0) and puts a NULL where a deeper value was: meeting depth 32 is
 // meeting that value.
-constexpr int kMaxDepth = 32;
 
 void check_number(const std::string& text) {
   if (text.empty()) {
@@ -28,7 +28,7 @@ void check_number(const std::string& text) {
 }
 
 void check_value(const AttributeValue& v, int depth) {
-  if (depth >= kMaxDepth) {
+  if (depth >= kMaxNestingDepth) {
     throw validation_error(
         "Nesting Levels have exceeded supported limits: Attributes in the item have nested "
         "levels beyond supported limit");

@@ -176,7 +176,6 @@ namespace {
 // being level 1: a leaf at level 32 is accepted, at level 33 rejected
 // (Developer Guide "Data types"; boundary and message as captured against
 // real DynamoDB in public conformance tests).
-constexpr int kMaxNestingDepth = 32;
 AttributeValue parse_at_depth(const Json& json, int depth);
 Item parse_item_at_depth(const Json& json, int depth);
 }  // namespace

@@ -45,7 +45,8 @@ struct TargetsFixture : ApiFixture {
 };
 
 TEST_CASE_FIXTURE(TargetsFixture, "admit: a single-item call names its table and partition key") {
-  CallTargets t = targets("PutItem", R"({"TableName":"tbl","Item":{"pk":{"S":"USER#1"},"n":{"N":"1"}}})");
+  CallTargets t =
+      targets("PutItem", R"({"TableName":"tbl","Item":{"pk":{"S":"USER#1"},"n":{"N":"1"}}})");
   CHECK(t.tables == std::vector<std::string>{"tbl"});
   REQUIRE(t.items.size() == 1);
   CHECK(t.items[0].table == "tbl");

@@ -17,8 +17,7 @@ std::string target_table_name(const Context& context, const std::string& referen
   }
 }
 
-std::string partition_key_text(const Context& context, const std::string& table,
-                               const Item& key) {
+std::string partition_key_text(const Context& context, const std::string& table, const Item& key) {
   const std::shared_ptr<const TableDef> def = context.find_table(table);
   if (!def) return "";
   auto it = key.find(def->keys.hash.name);

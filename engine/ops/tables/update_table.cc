@@ -24,10 +24,6 @@ namespace {
 
 constexpr size_t kMaxGlobalIndexes = 20;  // DynamoDB's default quota
 
-ApiError limit_exceeded(std::string message) {
-  return ApiError{ErrorCode::kLimitExceeded, std::move(message), {}};
-}
-
 // The request's index actions, in request order.
 struct IndexActions {
   const api::CreateGlobalSecondaryIndexAction* create = nullptr;  // the first Create
@@ -273,8 +269,8 @@ void bind_create_and_delete(const UpdateTableRequest& request, const IndexAction
     for (const auto& i : table.indexes) globals += i.global;
     if (globals >= kMaxGlobalIndexes) {
       // Not confirmed: DynamoDB's text for the 21st GSI via UpdateTable.
-      throw limit_exceeded("GlobalSecondaryIndex count exceeds the per-table limit of " +
-                           std::to_string(kMaxGlobalIndexes));
+      throw limit_exceeded_error("GlobalSecondaryIndex count exceeds the per-table limit of " +
+                                 std::to_string(kMaxGlobalIndexes));
     }
     update.created =
         bind_created_index(*actions.create, request, update.def, update.to_pay_per_request);
@@ -360,7 +356,7 @@ TableUpdate bind_update(const UpdateTableRequest& request, const TableDef& table
   }
   if (actions.online + update.vector.online > 1) {
     // dynalite test/updateTable.js (LimitExceededException).
-    throw limit_exceeded(
+    throw limit_exceeded_error(
         "Subscriber limit exceeded: Only 1 online index can be created or deleted simultaneously "
         "per table");
   }

@@ -31,8 +31,6 @@
 namespace dynamini {
 namespace {
 
-constexpr int64_t kClientTokenLifetimeMs = 8LL * 60 * 60 * 1000;
-
 void check_couplings(const ExportTableToPointInTimeRequest& r) {
   // Messages: ack-api-quirks DDB-EXPORT-003 and DDB-EXPORT-005.
   const bool incremental = is_value(r.export_type, api::ExportType::kIncrementalExport);
@@ -98,11 +96,8 @@ std::string fingerprint(ExportTableToPointInTimeRequest r) {
 }
 
 std::optional<JobRecord> replayed(Context& context, const ExportTableToPointInTimeRequest& r) {
-  if (!r.client_token) return std::nullopt;
-  auto earlier = context.store().jobs().find_by_token("export", *r.client_token);
-  if (!earlier || earlier->start_ms + kClientTokenLifetimeMs < context.now_ms()) {
-    return std::nullopt;
-  }
+  auto earlier = job_of_client_token(context, "export", r.client_token);
+  if (!earlier) return std::nullopt;
   if (fingerprint(stored_export_request(*earlier)) != fingerprint(r)) {
     throw ApiError{ErrorCode::kExportConflict,
                    "Export conflict: Duplicate request detected with conflicting parameters",

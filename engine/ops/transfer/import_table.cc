@@ -26,8 +26,6 @@
 namespace dynamini {
 namespace {
 
-constexpr int64_t kClientTokenLifetimeMs = 8LL * 60 * 60 * 1000;
-
 std::string random_table_id() {
   static thread_local std::mt19937_64 rng{std::random_device{}()};
   const char* hex = "0123456789abcdef";
@@ -72,11 +70,8 @@ void check_format(const ImportTableRequest& r) {
 
 // The earlier import made with the request's token, when it answers again.
 std::optional<JobRecord> replayed(Context& context, const ImportTableRequest& r) {
-  if (!r.client_token) return std::nullopt;
-  auto earlier = context.store().jobs().find_by_token("import", *r.client_token);
-  if (!earlier || earlier->start_ms + kClientTokenLifetimeMs < context.now_ms()) {
-    return std::nullopt;
-  }
+  auto earlier = job_of_client_token(context, "import", r.client_token);
+  if (!earlier) return std::nullopt;
   if (earlier->table_name != *r.table_creation_parameters->table_name) {
     throw ApiError{ErrorCode::kImportConflict,
                    "Import conflict: Duplicate request detected with conflicting parameters",

@@ -14,6 +14,10 @@
 
 namespace dynamini::partiql {
 
+// An ASCII digit, as PartiQL's grammar and DynamoDB's number rules read one
+// (unlike std::isdigit, independent of the locale).
+inline bool is_digit(char c) { return c >= '0' && c <= '9'; }
+
 enum class DecimalVerdict { kOk, kUnconvertible, kTooPrecise, kOverflow, kUnderflow };
 
 DecimalVerdict judge_decimal(std::string_view text);

@@ -37,4 +37,9 @@ int64_t item_size(const Item& item);
 // DynamoDB's maximum item size: 400 KB including attribute names.
 constexpr int64_t kMaxItemSize = 400 * 1024;
 
+// DynamoDB supports 32 levels of document nesting (Developer Guide, "Nested
+// attribute depth"): a value nested deeper is "Nesting Levels have exceeded
+// supported limits".
+constexpr int kMaxNestingDepth = 32;
+
 }  // namespace dynamini

@@ -21,6 +21,11 @@ struct RequestCheckError : ApiError {
       : ApiError{ErrorCode::kValidation, std::move(text), {}} {}
 };
 
+// The prefix of DynamoDB's messages for a parameter value it refuses
+// ("One or more parameter values were invalid: An AttributeValue may not
+// contain an empty string").
+inline constexpr char kInvalidParameterValues[] = "One or more parameter values were invalid: ";
+
 inline RequestCheckError request_check_error(std::string message) {
   return RequestCheckError(std::move(message));
 }
