@@ -8,6 +8,7 @@
 //   dynamini copy --from URL|--db FILE --to URL   tables to another endpoint
 //   dynamini export TABLE --to DIR ... ExportTableToPointInTime, with progress
 //   dynamini import PATH --table T ... ImportTable, with progress
+//   dynamini health [--endpoint URL]  exit 0 when a server answers (container HEALTHCHECK)
 //
 // Serving prints exactly one line once ready ("dynamini listening on
 // http://HOST:PORT") and runs until SIGINT or SIGTERM (exit 0). Exit code 1
@@ -39,6 +40,9 @@ int main(int argc, char** argv) {
   }
   if (argc > 1 && std::string_view(argv[1]) == "mcp") {
     return dynamini::cli::run_mcp(argc - 1, argv + 1);
+  }
+  if (argc > 1 && std::string_view(argv[1]) == "health") {
+    return dynamini::cli::run_health(argc - 1, argv + 1);
   }
   if (argc > 1 && std::string_view(argv[1]) == "copy") {
     return dynamini::cli::run_copy(argc - 1, argv + 1);

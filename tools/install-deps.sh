@@ -23,6 +23,7 @@ test_packages=(
   python3-boto3
   python3-pytest  # the pytest plugin (tools/pytest) and its sample project
   python3-pytest-xdist  # the plugin with parallel workers
+  python3-venv  # the wheel's test: fresh virtual environments (tests/package/python_wheel.sh)
   golang-go  # the Go sample project and tools/go/dynaminitest
   golang-github-aws-aws-sdk-go-v2-dev  # the AWS SDK for Go v2 (/usr/share/gocode)
   awscli

@@ -23,5 +23,7 @@ int run_sweep_ttl(int argc, char** argv);
 int run_export(int argc, char** argv);
 // `dynamini import PATH --table T ...`: ImportTable with progress.
 int run_import(int argc, char** argv);
+// `dynamini health [--endpoint URL]`: exit 0 when a server answers (health_command.cc).
+int run_health(int argc, char** argv);
 
 }  // namespace dynamini::cli

@@ -3,6 +3,9 @@
 Load it with `pytest -p dynamini_pytest` or `pytest_plugins = ["dynamini_pytest"]` in the
 root conftest.py, with this file's folder on sys.path (PYTHONPATH, or pytest's `pythonpath`
 ini setting). No pip: it needs pytest and boto3 only (Debian: python3-pytest, python3-boto3).
+Or install the dynamini wheel (tools/packaging/python_wheel.py, docs/install.md): it carries
+this module, registered as the pytest plugin "dynamini" (loaded by every pytest run of that
+environment; `-p no:dynamini` turns it off), and the executable in dynamini/bin/ beside it.
 
 What it does (docs/clients.md, "pytest"):
 - Before collection, each test process starts `dynamini --port 0 --admin` (a free port) with
@@ -19,7 +22,8 @@ What it does (docs/clients.md, "pytest"):
 
 Settings: a command-line option, or the ini setting beside it (paths in the ini file are
 relative to its folder, on the command line to the current directory):
-  --dynamini-bin PATH         dynamini_bin      else $DYNAMINI_BIN, else `dynamini` on PATH
+  --dynamini-bin PATH         dynamini_bin      else $DYNAMINI_BIN, else the wheel's (below),
+                                                else `dynamini` on PATH
   --dynamini-schema FILE      dynamini_schema   (repeatable / one per line) dynamini --schema
   --dynamini-seed TABLE=FILE  dynamini_seed     (repeatable / one per line) dynamini --seed
   --dynamini-inbox            dynamini_inbox    keep the preloaded inbox model (off: --no-inbox)
@@ -54,6 +58,9 @@ SESSION_ENV = {
     "AWS_EC2_METADATA_DISABLED": "true",
 }
 ENDPOINT_VARIABLE = "AWS_ENDPOINT_URL_DYNAMODB"
+# Where the dynamini wheel puts the executable: in the package beside this module.
+BUNDLED_BINARY = os.path.join(os.path.dirname(os.path.abspath(__file__)), "dynamini", "bin",
+                              "dynamini")
 
 
 # ---- options ---------------------------------------------------------------------------
@@ -62,7 +69,8 @@ ENDPOINT_VARIABLE = "AWS_ENDPOINT_URL_DYNAMODB"
 def pytest_addoption(parser):
     group = parser.getgroup("dynamini", "dynamini DynamoDB emulator")
     group.addoption("--dynamini-bin", metavar="PATH",
-                    help="dynamini binary (else ini dynamini_bin, $DYNAMINI_BIN, PATH)")
+                    help="dynamini binary (else ini dynamini_bin, $DYNAMINI_BIN, the "
+                         "wheel's, PATH)")
     group.addoption("--dynamini-schema", metavar="FILE", action="append", default=[],
                     help="create tables from FILE at start-up (dynamini --schema)")
     group.addoption("--dynamini-seed", metavar="TABLE=FILE", action="append", default=[],
@@ -94,11 +102,16 @@ def _seed_arg(value, resolve):
     return "%s=%s" % (table, resolve(path))
 
 
+def _bundled_binary():
+    return BUNDLED_BINARY if os.access(BUNDLED_BINARY, os.X_OK) else None
+
+
 def find_binary(config):
-    """The dynamini binary: option, ini, $DYNAMINI_BIN, then PATH (UsageError if none)."""
+    """The dynamini binary: option, ini, $DYNAMINI_BIN, the wheel's, then PATH (UsageError
+    if none)."""
     chosen = (config.getoption("dynamini_bin") or
               (config.getini("dynamini_bin") and _ini_path(config, config.getini("dynamini_bin")))
-              or os.environ.get("DYNAMINI_BIN") or shutil.which("dynamini"))
+              or os.environ.get("DYNAMINI_BIN") or _bundled_binary() or shutil.which("dynamini"))
     if not chosen:
         raise pytest.UsageError(
             "dynamini_pytest: no dynamini binary: pass --dynamini-bin PATH, set the "

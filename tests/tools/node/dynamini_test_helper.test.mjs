@@ -3,7 +3,7 @@
 // $DYNAMINI_BIN names the built binary (ctest sets it).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
@@ -50,6 +50,26 @@ test("the binary: option, then DYNAMINI_BIN, then PATH, else a clear error", (t)
   assert.equal(findDynamini(), join(dir, "dynamini"));
   process.env.PATH = "/usr/bin:/bin";
   assert.throws(() => findDynamini(), /no dynamini binary: pass \{ bin \}, set DYNAMINI_BIN/);
+});
+
+test("a binary in bin/ beside the helper (the npm package) comes after DYNAMINI_BIN, before PATH", async (t) => {
+  const helper = new URL("../../../tools/node/dynamini-test/index.mjs", import.meta.url);
+  const dir = mkdtempSync(join(tmpdir(), "dynamini-bundled-"));
+  copyFileSync(helper, join(dir, "index.mjs"));
+  mkdirSync(join(dir, "bin"));
+  symlinkSync(BIN, join(dir, "bin", "dynamini"));
+  const bundled = await import(join(dir, "index.mjs"));
+  const saved = { PATH: process.env.PATH, DYNAMINI_BIN: process.env.DYNAMINI_BIN };
+  t.after(() => Object.assign(process.env, saved));
+  const other = join(dir, "other");
+  symlinkSync(BIN, other);
+  process.env.DYNAMINI_BIN = other;
+  assert.equal(bundled.findDynamini(), other);
+  delete process.env.DYNAMINI_BIN;
+  process.env.PATH = `${mkdtempSync(join(tmpdir(), "dynamini-path-"))}:/usr/bin:/bin`;
+  symlinkSync(BIN, join(process.env.PATH.split(":")[0], "dynamini"));
+  assert.equal(bundled.findDynamini(), join(dir, "bin", "dynamini"));
+  assert.equal(findDynamini(), join(process.env.PATH.split(":")[0], "dynamini")); // none beside
 });
 
 test("options become dynamini's flags", () => {

@@ -4,7 +4,9 @@ usage errors). $DYNAMINI_BIN names the built binary; tools/pytest is on PYTHONPA
 
 import json
 import os
+import shutil
 
+import dynamini_pytest
 import pytest
 
 SCHEMA = {"TableName": "things", "BillingMode": "PAY_PER_REQUEST",
@@ -107,6 +109,29 @@ def test_binary_found_on_path_when_nothing_names_it(pytester, monkeypatch, tmp_p
         def test_path(dynamini_server):
             assert dynamini_server.binary.endswith("/dynamini")
     """)
+    pytester.runpytest_subprocess("-p", "dynamini_pytest").assert_outcomes(passed=1)
+
+
+def test_binary_in_the_package_beside_the_plugin_after_dynamini_bin_before_path(
+        pytester, monkeypatch, tmp_path):
+    # The wheel's layout: dynamini_pytest.py and dynamini/bin/dynamini in one folder.
+    site = tmp_path / "site"
+    (site / "dynamini" / "bin").mkdir(parents=True)
+    shutil.copy(dynamini_pytest.__file__, site)
+    (site / "dynamini" / "bin" / "dynamini").symlink_to(os.environ["DYNAMINI_BIN"])
+    (tmp_path / "dynamini").symlink_to(os.environ["DYNAMINI_BIN"])
+    monkeypatch.setenv("PYTHONPATH", str(site))
+    monkeypatch.setenv("PATH", "%s:%s" % (tmp_path, os.environ["PATH"]))
+    pytester.makepyfile(test_which="""
+        import os
+
+        def test_which(dynamini_server):
+            assert dynamini_server.binary == os.environ["EXPECTED_BIN"]
+    """)
+    monkeypatch.setenv("EXPECTED_BIN", os.environ["DYNAMINI_BIN"])
+    pytester.runpytest_subprocess("-p", "dynamini_pytest").assert_outcomes(passed=1)
+    monkeypatch.delenv("DYNAMINI_BIN")
+    monkeypatch.setenv("EXPECTED_BIN", str(site / "dynamini" / "bin" / "dynamini"))
     pytester.runpytest_subprocess("-p", "dynamini_pytest").assert_outcomes(passed=1)
 
 

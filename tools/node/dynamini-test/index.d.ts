@@ -1,7 +1,7 @@
 // Types of dynamini-test (index.mjs): dynamini in node:test, vitest and jest suites.
 
 export interface DynaminiOptions {
-  /** The dynamini binary; default $DYNAMINI_BIN, else `dynamini` on PATH. */
+  /** The dynamini binary; default $DYNAMINI_BIN, else the npm package's, else `dynamini` on PATH. */
   bin?: string;
   /** Files of CreateTable requests or DescribeTable output (dynamini --schema). */
   schema?: string | string[];

@@ -14,6 +14,7 @@ import { spawn } from "node:child_process";
 import { accessSync, constants, statSync } from "node:fs";
 import { delimiter, join, resolve } from "node:path";
 import { createInterface } from "node:readline";
+import { fileURLToPath } from "node:url";
 
 const READY = /dynamini listening on (http:\/\/([^\s:/]+):(\d+))/;
 const ENDPOINT_VARIABLE = "AWS_ENDPOINT_URL_DYNAMODB";
@@ -26,6 +27,9 @@ const SESSION_ENV = {
   AWS_DEFAULT_REGION: REGION,
 };
 const OUTPUT_LINES_KEPT = 200;
+// The executable the npm package "dynamini" carries beside this file
+// (tools/packaging/npm_package.sh); not there in the source tree.
+const BUNDLED = fileURLToPath(new URL("./bin/dynamini", import.meta.url));
 
 function isExecutable(path) {
   try {
@@ -36,12 +40,16 @@ function isExecutable(path) {
   }
 }
 
-/** The binary: options.bin, else $DYNAMINI_BIN, else `dynamini` on PATH. */
+/**
+ * The binary: options.bin, else $DYNAMINI_BIN, else the one the npm package carries, else
+ * `dynamini` on PATH.
+ */
 export function findDynamini(bin = process.env.DYNAMINI_BIN) {
   if (bin) {
     if (!isExecutable(bin)) throw new Error(`dynamini-test: ${bin} is not an executable file`);
     return resolve(bin);
   }
+  if (isExecutable(BUNDLED)) return BUNDLED;
   for (const dir of (process.env.PATH ?? "").split(delimiter)) {
     if (dir && isExecutable(join(dir, "dynamini"))) return join(dir, "dynamini");
   }
