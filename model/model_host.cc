@@ -56,9 +56,7 @@ std::vector<std::string> ModelHost::loaded() const {
   return names;
 }
 
-bool ModelHost::host_driven() const {
-  return db_.background_work() == BackgroundWork::kHostDriven;
-}
+bool ModelHost::host_driven() const { return db_.background_work() == BackgroundWork::kHostDriven; }
 
 int64_t ModelHost::run_background_work() {
   InboxRuntime* runtime = nullptr;

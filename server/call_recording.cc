@@ -46,10 +46,10 @@ Result recorded_execute(Database& db, const CallRecording& recording, std::strin
                         std::string_view operation, std::string_view body) {
   const auto start = std::chrono::steady_clock::now();
   const bool recorded = recording.recorded();
-  Result result = db.execute(operation, body,
-                             ExecuteOptions{.measure_capacity = recorded,
-                                            .collect_facts = true,
-                                            .collect_read_keys = true});
+  Result result = db.execute(
+      operation, body,
+      ExecuteOptions{
+          .measure_capacity = recorded, .collect_facts = true, .collect_read_keys = true});
   if (!recorded) return result;
   const std::string target = target_of(operation);
   const std::string error = result.ok() ? std::string() : error_body(*result.error);

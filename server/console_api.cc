@@ -116,8 +116,8 @@ ConsoleRouteResponse answer_console_api(const ConsoleApiRequest& request,
   if (request.path == kRenderPath) return render_answer(request);
   if (request.path == kRequestsPath && request.method != "POST") {
     uint64_t after = to_number(query_param(request.query, "after"), 0);
-    size_t limit =
-        std::min<uint64_t>(to_number(query_param(request.query, "limit"), kDefaultLimit), kMaxLimit);
+    size_t limit = std::min<uint64_t>(to_number(query_param(request.query, "limit"), kDefaultLimit),
+                                      kMaxLimit);
     return json_answer(200, context.log != nullptr
                                 ? context.log->entries_json(after, limit, request.endpoint)
                                 : R"({"entries":[],"lastId":0,"capacity":0})");

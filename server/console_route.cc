@@ -66,8 +66,8 @@ std::string_view method_name(const Request& request) {
 }
 
 // A console endpoint's answer (console_api.h) as an HTTP response.
-Response api_response(const Request& request, const ConsoleContext& context,
-                      std::string_view path, std::string_view query) {
+Response api_response(const Request& request, const ConsoleContext& context, std::string_view path,
+                      std::string_view query) {
   std::string_view client = std_view(request["x-dynamini-client"]);
   if (client.empty()) client = std_view(request[http::field::user_agent]);
   const std::string endpoint = endpoint_of(request);

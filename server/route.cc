@@ -245,13 +245,13 @@ ApiResponse logged_api_call(const RouteContext& ctx, const HttpRequest& request)
   ApiResponse response = api_call(ctx, request, headers, recorded ? &record : nullptr);
   if (!recorded) return response;
   record_call(recording, {.target = headers.target,
-                    .client = headers.client,
-                    .request_body = request.body(),
-                    .status = response.status,
-                    .response_body = response.body,
-                    .consumed_capacity = &record.consumed,
-                    .latency = since(start),
-                    .facts = is_annotated(ctx) ? &record.facts : nullptr});
+                          .client = headers.client,
+                          .request_body = request.body(),
+                          .status = response.status,
+                          .response_body = response.body,
+                          .consumed_capacity = &record.consumed,
+                          .latency = since(start),
+                          .facts = is_annotated(ctx) ? &record.facts : nullptr});
   return response;
 }
 

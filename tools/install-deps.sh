@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# Installs dynamini's build and test dependencies from Debian packages.
+# Installs dynamini's build and test dependencies from Debian packages
+# (`--build-only`: only what building and serving need).
 # Idempotent: installs only what is missing, and does nothing when all is there.
 set -euo pipefail
 
-packages=(
+# What building and serving need.
+build_packages=(
   cmake
   g++
   ninja-build
@@ -12,6 +14,9 @@ packages=(
   libssl-dev  # SHA-256 and HMAC for SigV4 (libcrypto)
   zlib1g-dev  # crc32 of response bodies (x-amz-crc32)
   rapidjson-dev
+)
+# What only the tests need (`--build-only` leaves these out).
+test_packages=(
   doctest-dev
   python3-boto3
   python3-pytest  # the pytest plugin (tools/pytest) and its sample project
@@ -24,7 +29,10 @@ packages=(
   clang  # fuzz smoke runs (libFuzzer) in tools/sanitize.sh
   clang-format  # tools/format.sh --check (CI)
   libclang-rt-14-dev
+  emscripten  # the browser and Node builds (tools/wasm/build.sh, tests/wasm)
 )
+packages=("${build_packages[@]}")
+if [[ ${1:-} != --build-only ]]; then packages+=("${test_packages[@]}"); fi
 
 missing=()
 for pkg in "${packages[@]}"; do

@@ -28,11 +28,12 @@ struct HostDrivenFixture : StreamsFixture {
   }
 
   std::string put(const std::string& pk, const std::string& extra = "") {
-    return R"({"TableName":"tbl","Item":{"pk":{"S":")" + pk + R"("},"sk":{"S":"x"})" + extra +
-           "}}";
+    return R"({"TableName":"tbl","Item":{"pk":{"S":")" + pk + R"("},"sk":{"S":"x"})" + extra + "}}";
   }
 
-  int64_t item_count() { return call("Scan", R"({"TableName":"tbl","Select":"COUNT"})")["Count"].GetInt64(); }
+  int64_t item_count() {
+    return call("Scan", R"({"TableName":"tbl","Select":"COUNT"})")["Count"].GetInt64();
+  }
 };
 
 }  // namespace
@@ -56,7 +57,8 @@ TEST_CASE_FIXTURE(HostDrivenFixture, "Host-driven: records wait for run_backgrou
   CHECK(db->run_background_work().delivered_records == 0);  // nothing twice
 }
 
-TEST_CASE_FIXTURE(HostDrivenFixture, "Host-driven: a handler's own writes arrive in the same call") {
+TEST_CASE_FIXTURE(HostDrivenFixture,
+                  "Host-driven: a handler's own writes arrive in the same call") {
   create_table("tbl", "NEW_IMAGE");
   int calls = 0;
   auto sub = db->subscribe("tbl", [&](const auto& batch) {
@@ -86,7 +88,7 @@ TEST_CASE_FIXTURE(HostDrivenFixture, "Host-driven: a throwing handler is retried
   CHECK(db->run_background_work().failed_deliveries == 0);  // before the delay: not retried
   CHECK(attempts == 1);
   std::this_thread::sleep_for(std::chrono::milliseconds(60));
-  CHECK(db->run_background_work().failed_deliveries == 1);  // the second attempt
+  CHECK(db->run_background_work().failed_deliveries == 1);      // the second attempt
   std::this_thread::sleep_for(std::chrono::milliseconds(110));  // the delay doubled
   CHECK(db->run_background_work().delivered_records == 1);
   CHECK(attempts == 3);
@@ -118,8 +120,9 @@ TEST_CASE_FIXTURE(HostDrivenFixture, "Host-driven: max_attempts skips the batch 
 
 TEST_CASE_FIXTURE(HostDrivenFixture, "Host-driven: the TTL sweep runs in the call, when due") {
   create_table("tbl", "");
-  call("UpdateTimeToLive",
-       R"({"TableName":"tbl","TimeToLiveSpecification":{"Enabled":true,"AttributeName":"expires"}})");
+  call(
+      "UpdateTimeToLive",
+      R"({"TableName":"tbl","TimeToLiveSpecification":{"Enabled":true,"AttributeName":"expires"}})");
   call("PutItem", put("old", R"(,"expires":{"N":"1600000000"})"));
   call("PutItem", put("new", R"(,"expires":{"N":"1800000000"})"));
   std::this_thread::sleep_for(std::chrono::milliseconds(20));
@@ -145,16 +148,18 @@ TEST_CASE_FIXTURE(HostDrivenFixture, "Host-driven: an export waits for the call,
   fs::create_directories(dir);
   create_table("tbl", "");
   call("PutItem", put("a"));
-  call("UpdateContinuousBackups",
-       R"({"TableName":"tbl","PointInTimeRecoverySpecification":{"PointInTimeRecoveryEnabled":true}})");
-  auto started = call("ExportTableToPointInTime",
-                      R"({"TableArn":"arn:aws:dynamodb:us-east-1:000000000000:table/tbl","S3Bucket":"file://)" +
-                          dir.string() + "\"}");
+  call(
+      "UpdateContinuousBackups",
+      R"({"TableName":"tbl","PointInTimeRecoverySpecification":{"PointInTimeRecoveryEnabled":true}})");
+  auto started = call(
+      "ExportTableToPointInTime",
+      R"({"TableArn":"arn:aws:dynamodb:us-east-1:000000000000:table/tbl","S3Bucket":"file://)" +
+          dir.string() + "\"}");
   const std::string arn = started["ExportDescription"]["ExportArn"].GetString();
   auto status = [&] {
-    return std::string(call("DescribeExport", R"({"ExportArn":")" + arn + R"("})")["ExportDescription"]
-                           ["ExportStatus"]
-                               .GetString());
+    return std::string(call("DescribeExport", R"({"ExportArn":")" + arn +
+                                                  R"("})")["ExportDescription"]["ExportStatus"]
+                           .GetString());
   };
   std::this_thread::sleep_for(std::chrono::milliseconds(50));
   CHECK(status() == "IN_PROGRESS");

@@ -147,8 +147,8 @@ TEST_CASE("inbox patterns, host-driven: W3 runs the background work, then finds 
   options.host_driven = true;
   options.fanout_wait_ms = 0;  // nothing may be waited for: the work is done first
   options.run_background_work = [&] { db->run_background_work(); };
-  auto run = run_model_pattern(inbox_model(), "W3", TemplateParams::from_json(R"({"author":"u_bob"})"),
-                               executor, options);
+  auto run = run_model_pattern(
+      inbox_model(), "W3", TemplateParams::from_json(R"({"author":"u_bob"})"), executor, options);
   CHECK(run.outcome.find("the stream trigger notified the followers (1 notification") !=
         std::string::npos);
 }

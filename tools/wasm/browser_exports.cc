@@ -55,9 +55,8 @@ std::string batch_json(const std::vector<dynamini::StreamRecord>& batch) {
 
 // Hands a batch to the JavaScript handler of subscription `id`
 // (Module.dynaminiDeliver); returns 0 when it returned, 1 when it threw.
-EM_JS(int, dynamini_deliver_to_js, (int id, const char* json, size_t length), {
-  return Module.dynaminiDeliver(id, json, length);
-});
+EM_JS(int, dynamini_deliver_to_js, (int id, const char* json, size_t length),
+      { return Module.dynaminiDeliver(id, json, length); });
 
 extern "C" {
 
@@ -67,8 +66,8 @@ extern "C" {
 EMSCRIPTEN_KEEPALIVE Session* dynamini_open(const char* settings, size_t length) {
   auto* session = new Session();
   answered(session, [&] {
-    session->host = std::make_unique<BrowserHost>(
-        dynamini::wasm::host_settings(view(settings, length)));
+    session->host =
+        std::make_unique<BrowserHost>(dynamini::wasm::host_settings(view(settings, length)));
     return HostAnswer{.body = "{}"};
   });
   return session;
@@ -108,7 +107,8 @@ EMSCRIPTEN_KEEPALIVE unsigned dynamini_load_model(Session* session, const char* 
 }
 
 EMSCRIPTEN_KEEPALIVE unsigned dynamini_background_work(Session* session) {
-  return answered(session, [&] { return HostAnswer{.body = session->host->run_background_work()}; });
+  return answered(session,
+                  [&] { return HostAnswer{.body = session->host->run_background_work()}; });
 }
 
 EMSCRIPTEN_KEEPALIVE unsigned dynamini_reset(Session* session) {

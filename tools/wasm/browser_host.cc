@@ -9,14 +9,13 @@
 #include "cli/model_console_routes.h"
 #include "cli/request_review.h"
 #include "error_body.h"
-#include "model/model_library.h"
 #include "model/model_file.h"
+#include "model/model_library.h"
 
 namespace dynamini::wasm {
 namespace {
 
-constexpr std::string_view kTargetPrefixes[] = {"DynamoDB_20120810.",
-                                                "DynamoDBStreams_20120810."};
+constexpr std::string_view kTargetPrefixes[] = {"DynamoDB_20120810.", "DynamoDBStreams_20120810."};
 // Where save() and load() put the database file: the in-memory file system
 // emscripten gives the module (nothing reaches a disk).
 constexpr const char* kTransferFile = "/tmp/dynamini-transfer.db";
@@ -85,16 +84,15 @@ HostAnswer BrowserHost::api(std::string_view target, std::string_view body,
       ExecuteOptions{.measure_capacity = true, .collect_facts = recording_.annotated()});
   HostAnswer answer = result.ok() ? HostAnswer{.status = 200, .body = std::move(result.body)}
                                   : error_answer(*result.error);
-  server::record_call(recording_,
-                      {.target = target,
-                       .client = client,
-                       .request_body = body,
-                       .status = answer.status,
-                       .response_body = answer.body,
-                       .consumed_capacity = &result.consumed_capacity,
-                       .latency = std::chrono::duration_cast<std::chrono::microseconds>(
-                           std::chrono::steady_clock::now() - start),
-                       .facts = recording_.annotated() ? &result.facts : nullptr});
+  server::record_call(recording_, {.target = target,
+                                   .client = client,
+                                   .request_body = body,
+                                   .status = answer.status,
+                                   .response_body = answer.body,
+                                   .consumed_capacity = &result.consumed_capacity,
+                                   .latency = std::chrono::duration_cast<std::chrono::microseconds>(
+                                       std::chrono::steady_clock::now() - start),
+                                   .facts = recording_.annotated() ? &result.facts : nullptr});
   return answer;
 }
 
@@ -106,7 +104,8 @@ HostAnswer BrowserHost::console(std::string_view method, std::string_view path_a
                                      ? path_and_query.substr(path.size() + 1)
                                      : std::string_view();
   if (!server::is_console_api_path(path)) {
-    return {.status = 404, .body = R"({"error":"not a console endpoint"})",
+    return {.status = 404,
+            .body = R"({"error":"not a console endpoint"})",
             .content_type = "application/json"};
   }
   server::ConsoleContext context{

@@ -58,8 +58,7 @@ class BrowserHost {
   // A console endpoint: what GET or POST `path_and_query` under
   // /console/api/ answers (console_api.h). 404 JSON for any other path.
   HostAnswer console(std::string_view method, std::string_view path_and_query,
-                     std::string_view body, std::string_view content_type,
-                     std::string_view client);
+                     std::string_view body, std::string_view content_type, std::string_view client);
 
   // Loads a model as the console's picker does (model_console_routes.h),
   // `model` a shipped name or a model file's JSON text; `reset` makes its
