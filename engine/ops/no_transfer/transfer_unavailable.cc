@@ -13,7 +13,7 @@ namespace {
 
 [[noreturn]] void refuse_transfer(const char* operation) {
   // The native build has exports and imports: no catalogue case can send this.
-  // catalogue-exempt: tests/wasm/node/engine.test.mjs
+  // catalogue-exempt: tests/wasm/node/package.test.mjs
   throw validation_error(std::string(operation) +
                          " is not available in dynamini's WebAssembly build: exports and imports "
                          "write and read files in a directory standing for an S3 bucket. Use the "

@@ -70,9 +70,20 @@ function writePackage() {
     copyFileSync(path.join(root, "tools/wasm/package", file), path.join(packageDir, file));
   }
   copyFileSync(path.join(here, "engine.mjs"), path.join(packageDir, "engine.mjs"));
-  for (const file of ["dynamini-engine.mjs", "dynamini-engine.wasm"]) {
-    copyFileSync(path.join(engineDir, file), path.join(packageDir, file));
-  }
+  copyFileSync(path.join(engineDir, "dynamini-engine.wasm"), path.join(packageDir, "dynamini-engine.wasm"));
+  // emscripten 3.1.6's ES module reaches Node's built-ins through require and
+  // __dirname, which an ES module does not have: the package's copy defines them.
+  const nodeHeader = [
+    'import { createRequire } from "node:module";',
+    'import { dirname } from "node:path";',
+    'import { fileURLToPath } from "node:url";',
+    "const require = createRequire(import.meta.url);",
+    "const __filename = fileURLToPath(import.meta.url);",
+    "const __dirname = dirname(__filename);",
+    "",
+  ].join("\n");
+  writeFileSync(path.join(packageDir, "dynamini-engine.mjs"),
+                nodeHeader + readFileSync(path.join(engineDir, "dynamini-engine.mjs"), "utf8"));
   for (const old of readdirSync(out).filter((f) => f.startsWith("dynamini-wasm-") && f.endsWith(".tgz"))) {
     rmSync(path.join(out, old));
   }
