@@ -41,6 +41,11 @@ mkdir -p "$out/deps/include"
 ln -sfn /usr/include/rapidjson "$out/deps/include/rapidjson"
 ln -sfn /usr/include/boost "$out/deps/include/boost"
 
+# emscripten's JavaScript optimizer requires acorn, which Debian installs
+# for its own node (/usr/share/nodejs); another node build finds it there
+# through NODE_PATH.
+export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}
+
 # The module. ccache (when installed) serves unchanged objects.
 launcher=()
 if command -v ccache > /dev/null; then launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache); fi
