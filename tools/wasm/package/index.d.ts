@@ -21,6 +21,8 @@ export interface DynaminiOptions {
   transientDelays?: { createTableMs?: number; deleteTableMs?: number; updateTableMs?: number };
   /** How often the background work runs besides after each call (default 100 ms). */
   backgroundIntervalMs?: number;
+  /** Default true: dummy AWS credentials in the environment when it has none (the SDK signs first). */
+  setEnv?: boolean;
   /** Refused: the WebAssembly build has no database files (use save() and load()). */
   path?: never;
 }

@@ -104,15 +104,23 @@ class Dynamini {
 // Options: model (a shipped name or a model object), region, accountId,
 // ttlSweepIntervalMs (default 1000), streamShardLifetimeMs,
 // streamShardMaxRecords, transientDelays {createTableMs, deleteTableMs,
-// updateTableMs}, backgroundIntervalMs (default 100).
+// updateTableMs}, backgroundIntervalMs (default 100), setEnv (default true:
+// dummy AWS credentials in the environment when it has none).
 export async function createDynamini(options = {}) {
   if (options.path !== undefined) {
     throw new EngineError(
       "dynamini-wasm keeps its database in memory: file databases (path) are not available " +
         "in the WebAssembly build; use save() and load() for the file's bytes");
   }
+  // The SDK signs every request before its handler sees it, so a client
+  // needs credentials even here: without any in the environment, dummy ones
+  // (they never leave the process). `setEnv: false` leaves it alone.
+  if (options.setEnv !== false && !process.env.AWS_ACCESS_KEY_ID) {
+    process.env.AWS_ACCESS_KEY_ID = "dynamini";
+    process.env.AWS_SECRET_ACCESS_KEY = "dynamini";
+  }
   compiled ??= WebAssembly.compile(readFileSync(new URL("./dynamini-engine.wasm", import.meta.url)));
-  const { model, backgroundIntervalMs, ...settings } = options;
+  const { model, backgroundIntervalMs, setEnv, ...settings } = options;
   const engine = await openEngine(createDynaminiModule, await compiled, {
     ...settings,
     ...(model === undefined ? {} : { model: typeof model === "string" ? model : JSON.stringify(model) }),
