@@ -2,7 +2,7 @@
 # ctest wasm_package: installs build-wasm/dynamini-wasm-*.tgz into an empty
 # folder, as a project would (with the AWS SDK and ElectroDB at the versions
 # tests/e2e/js pins, from npm's cache when it has them), and runs
-# tests/wasm/node/package.test.mjs there with node's test runner.
+# tests/wasm/node/*.test.mjs there with node's test runner.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 tarball=$(ls "$root"/build-wasm/dynamini-wasm-*.tgz)
@@ -15,5 +15,5 @@ printf 'package-lock=false\n' > .npmrc
 npm install --no-audit --no-fund --prefer-offline --loglevel=error "$tarball" \
   "@aws-sdk/client-dynamodb@$(version @aws-sdk/client-dynamodb)" \
   "@aws-sdk/lib-dynamodb@$(version @aws-sdk/lib-dynamodb)" "electrodb@$(version electrodb)"
-cp "$root/tests/wasm/node/package.test.mjs" .
-node --test --test-reporter=spec package.test.mjs
+cp "$root/tests/wasm/node/package.test.mjs" "$root/tests/wasm/node/helper.test.mjs" .
+node --test --test-reporter=spec package.test.mjs helper.test.mjs
