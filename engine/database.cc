@@ -1,6 +1,9 @@
 #include "dynamini/database.h"
 
+#include <chrono>
 #include <map>
+#include <mutex>
+#include <optional>
 #include <stdexcept>
 #include <string>
 
@@ -24,17 +27,34 @@ Snapshot::Snapshot(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 Snapshot::~Snapshot() = default;
 
 struct Database::Impl {
-  explicit Impl(Options options) : context(std::move(options)), subscriptions(context) {
+  explicit Impl(Options options)
+      : context(std::move(options)),
+        threaded(context.options().background_work == BackgroundWork::kThreads),
+        subscriptions(context, threaded) {
     context.store().stream_log().set_listener([this] { subscriptions.notify(); });
     const int64_t interval = context.options().ttl_sweep_interval_ms;
-    if (interval > 0) sweeper = std::make_unique<BackgroundSweeper>(context, interval);
+    if (threaded && interval > 0) sweeper = std::make_unique<BackgroundSweeper>(context, interval);
   }
   ~Impl() {
     sweeper.reset();  // background threads stop before the context goes
     subscriptions.stop_all();
   }
+  // The host-driven sweep (run_background_work): true when one is due.
+  bool sweep_due() {
+    const int64_t interval = context.options().ttl_sweep_interval_ms;
+    const auto now = std::chrono::steady_clock::now();
+    if (interval <= 0 || (last_sweep && now - *last_sweep < std::chrono::milliseconds(interval))) {
+      return false;
+    }
+    last_sweep = now;
+    return true;
+  }
+
   Context context;
+  const bool threaded;  // BackgroundWork::kThreads
   SubscriptionHub subscriptions;
+  std::mutex sweep_mutex;  // guards last_sweep
+  std::optional<std::chrono::steady_clock::time_point> last_sweep;
   std::unique_ptr<BackgroundSweeper> sweeper;
   std::shared_ptr<const Snapshot> initial_state;  // null: no tables
 };
@@ -214,6 +234,33 @@ std::unique_ptr<Subscription> Database::subscribe(std::string table_name, Stream
 }
 
 void Database::wait_for_jobs() { impl_->context.jobs().wait_idle(); }
+
+BackgroundWork Database::background_work() const {
+  return impl_->context.options().background_work;
+}
+
+Database::BackgroundWorkDone Database::run_background_work() {
+  BackgroundWorkDone done;
+  if (impl_->threaded) return done;
+  done.jobs = impl_->context.jobs().run_pending();
+  bool sweep = false;
+  {
+    std::lock_guard lock(impl_->sweep_mutex);
+    sweep = impl_->sweep_due();
+  }
+  if (sweep) {
+    try {
+      done.expired_items = sweep_and_trim(impl_->context);
+      done.swept = true;
+    } catch (const std::exception&) {
+      // As the sweeper thread: a failed sweep is retried at the next interval.
+    }
+  }
+  const DeliveryCounts delivered = impl_->subscriptions.deliver_pending();
+  done.delivered_records = delivered.delivered;
+  done.failed_deliveries = delivered.failed;
+  return done;
+}
 
 int64_t Database::sweep_expired_items() { return dynamini::sweep_expired_items(impl_->context); }
 

@@ -340,7 +340,26 @@ std::vector<std::shared_ptr<ReadAllJob>> Inbox::resume_pending_jobs() {
 
 void Inbox::launch(std::shared_ptr<ReadAllJob> job, int64_t done_before) {
   std::lock_guard lock(workers_mu_);
+  if (options_.host_driven) {
+    queued_.emplace_back(std::move(job), done_before);
+    return;
+  }
   workers_.emplace_back([this, job, done_before] { run_job(job, done_before); });
+}
+
+int64_t Inbox::run_pending_jobs() {
+  int64_t ran = 0;
+  while (true) {
+    std::pair<std::shared_ptr<ReadAllJob>, int64_t> next;
+    {
+      std::lock_guard lock(workers_mu_);
+      if (queued_.empty()) return ran;
+      next = std::move(queued_.front());
+      queued_.erase(queued_.begin());
+    }
+    run_job(std::move(next.first), next.second);
+    ++ran;
+  }
 }
 
 TemplateParams Inbox::job_params(const ReadAllJob& job) const {

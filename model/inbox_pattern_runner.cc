@@ -18,6 +18,13 @@ class Recorder {
   Recorder(const Executor& inner, PatternRun& run)
       : inner_(inner), run_(run), owner_(std::this_thread::get_id()) {}
 
+  // Marks the calls made from now on as background (or not): the
+  // host-driven read-all job runs on the owner's thread.
+  void set_background(bool background) {
+    std::lock_guard lock(mu_);
+    background_ = background;
+  }
+
   Executor executor() {
     return [this](std::string_view operation, std::string_view request) {
       const auto start = std::chrono::steady_clock::now();
@@ -30,7 +37,7 @@ class Recorder {
       call.request = std::string(request);
       call.result = result;
       call.latency = latency;
-      call.background = std::this_thread::get_id() != owner_;
+      call.background = background_ || std::this_thread::get_id() != owner_;
       run_.calls.push_back(std::move(call));
       return result;
     };
@@ -41,6 +48,7 @@ class Recorder {
   PatternRun& run_;
   std::thread::id owner_;
   std::mutex mu_;
+  bool background_ = false;
 };
 
 std::string page_outcome(const Page& page) {
@@ -49,8 +57,11 @@ std::string page_outcome(const Page& page) {
   return out;
 }
 
-std::string read_all(Inbox& inbox, const std::string& user) {
+std::string read_all(Inbox& inbox, const std::string& user, Recorder& recorder) {
   auto job = inbox.start_read_all(user);
+  recorder.set_background(true);
+  inbox.run_pending_jobs();  // host-driven: the job, here and now; else nothing
+  recorder.set_background(false);
   ReadAllJob::Progress progress = job->wait();
   std::string out = "badge " + user + ": 0 at once; read-all job " + job->job_id() + " ";
   if (!progress.error.empty()) return out + "stopped: " + progress.error;
@@ -63,6 +74,7 @@ std::string post(Inbox& inbox, const PatternArguments& args, const PatternRunOpt
   const std::string post_id = inbox.post(author, args.text("text"));
   std::string out = "post " + post_id + " by " + author + " written";
   if (options.fanout == nullptr) return out;
+  if (options.run_background_work) options.run_background_work();
   if (!options.fanout->wait_for_post(post_id, options.fanout_wait_ms)) {
     return out + "; its fan-out has not finished yet";
   }
@@ -73,7 +85,7 @@ std::string post(Inbox& inbox, const PatternArguments& args, const PatternRunOpt
 
 // Runs the pattern's Inbox method; returns the outcome line.
 std::string run(const ModelPattern& pattern, Inbox& inbox, const PatternArguments& args,
-                const PatternRunOptions& options, PatternRun& out) {
+                const PatternRunOptions& options, PatternRun& out, Recorder& recorder) {
   const std::string& id = pattern.id;
   if (id == "AP1" || id == "AP4") {
     Page page = id == "AP1"
@@ -90,7 +102,7 @@ std::string run(const ModelPattern& pattern, Inbox& inbox, const PatternArgument
     return args.text("notifId") + ": " +
            std::string(describe(inbox.mark_read(args.text("user"), args.text("notifId"))));
   }
-  if (id == "AP5") return read_all(inbox, args.text("user"));
+  if (id == "AP5") return read_all(inbox, args.text("user"), recorder);
   if (id == "W1") {
     NewNotification n;
     n.user_id = args.text("user");
@@ -162,12 +174,13 @@ PatternRun run_inbox_pattern(const ModelDefinition& inbox_model, std::string_vie
   InboxOptions inbox_options;
   inbox_options.table = table != nullptr && table->IsString() ? std::string(table->GetString())
                                                               : inbox_model.table_names().front();
+  inbox_options.host_driven = options.host_driven;
   PatternRun out;
   Recorder recorder(executor, out);
   {
     Inbox inbox(recorder.executor(), inbox_options);
     try {
-      out.outcome = run(*pattern, inbox, args, options, out);
+      out.outcome = run(*pattern, inbox, args, options, out, recorder);
     } catch (const InboxCallError& e) {
       out.ok = false;
       out.outcome = e.what();

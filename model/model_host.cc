@@ -30,9 +30,14 @@ std::shared_ptr<const LoadedModel> ModelHost::load(ModelDefinition model, Existi
     InboxRuntimeOptions options;
     options.replay_retained_stream = replay_retained_stream_;
     options.inbox.table = model.table_names().front();
+    options.inbox.host_driven = host_driven();
     inbox_runtime_ = std::make_unique<InboxRuntime>(db_, std::move(options));
   }
   if (model.runner == "inbox") loaded->run_options.fanout = &inbox_runtime_->fanout();
+  if (host_driven()) {
+    loaded->run_options.host_driven = true;
+    loaded->run_options.run_background_work = [this] { db_.run_background_work(); };
+  }
   loaded->definition = std::move(model);
   models_[loaded->definition.name] = loaded;
   current_ = loaded;
@@ -49,6 +54,17 @@ std::vector<std::string> ModelHost::loaded() const {
   std::vector<std::string> names;
   for (const auto& [name, model] : models_) names.push_back(name);
   return names;
+}
+
+bool ModelHost::host_driven() const { return db_.background_work() == BackgroundWork::kHostDriven; }
+
+int64_t ModelHost::run_background_work() {
+  InboxRuntime* runtime = nullptr;
+  {
+    std::lock_guard lock(mu_);
+    runtime = inbox_runtime_.get();
+  }
+  return runtime != nullptr ? runtime->inbox().run_pending_jobs() : 0;
 }
 
 InboxRuntime* ModelHost::inbox_runtime() {

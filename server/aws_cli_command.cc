@@ -74,7 +74,8 @@ std::string member_options(const rapidjson::Value& body) {
   rapidjson::Document residual(rapidjson::kObjectType);
   for (const auto& m : body.GetObject()) {
     std::string_view name = m.name.GetString();
-    if (std::ranges::find(kPaginatorMembers, name) != std::end(kPaginatorMembers)) {
+    if (std::find(std::begin(kPaginatorMembers), std::end(kPaginatorMembers), name) !=
+        std::end(kPaginatorMembers)) {
       residual.AddMember(rapidjson::Value(m.name, residual.GetAllocator()),
                          rapidjson::Value(m.value, residual.GetAllocator()),
                          residual.GetAllocator());
@@ -105,7 +106,8 @@ std::string aws_cli_command(std::string_view target, std::string_view request_js
   body.Parse(request_json.data(), request_json.size());
   if (!body.HasParseError() && body.IsObject()) {
     out += member_options(body);
-    if (std::ranges::find(kPaginatedCommands, operation) != std::end(kPaginatedCommands))
+    if (std::find(std::begin(kPaginatedCommands), std::end(kPaginatedCommands), operation) !=
+        std::end(kPaginatedCommands))
       out += " --no-paginate";
   } else if (!request_json.empty()) {
     out += " --cli-input-json " + shell_quote(request_json);

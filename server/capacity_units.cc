@@ -76,10 +76,11 @@ void add_entry(const rapidjson::Value& entry, CapacityUnits& units) {
 
 CapacityUnits unreported(std::string_view operation, std::string_view request_json) {
   CapacityUnits units;
-  units.writes =
-      std::ranges::find(kWriteOperations, operation) != std::end(kWriteOperations) ||
-      (std::ranges::find(kPartiqlOperations, operation) != std::end(kPartiqlOperations) &&
-       partiql_writes(request_json));
+  units.writes = std::find(std::begin(kWriteOperations), std::end(kWriteOperations), operation) !=
+                     std::end(kWriteOperations) ||
+                 (std::find(std::begin(kPartiqlOperations), std::end(kPartiqlOperations),
+                            operation) != std::end(kPartiqlOperations) &&
+                  partiql_writes(request_json));
   return units;
 }
 
@@ -89,7 +90,7 @@ bool answers_capacity_list(std::string_view operation) {
   static constexpr std::string_view kLists[] = {"BatchGetItem",          "BatchWriteItem",
                                                 "TransactGetItems",      "TransactWriteItems",
                                                 "BatchExecuteStatement", "ExecuteTransaction"};
-  return std::ranges::find(kLists, operation) != std::end(kLists);
+  return std::find(std::begin(kLists), std::end(kLists), operation) != std::end(kLists);
 }
 
 CapacityUnits capacity_units(std::string_view operation, std::string_view request_json,

@@ -28,10 +28,7 @@ std::string decoded(std::string_view raw) {
 
 }  // namespace
 
-std::optional<std::string> query_param(std::string_view target, std::string_view name) {
-  const size_t mark = target.find('?');
-  if (mark == target.npos) return std::nullopt;
-  std::string_view query = target.substr(mark + 1);
+std::optional<std::string> query_value(std::string_view query, std::string_view name) {
   while (!query.empty()) {
     std::string_view pair = query.substr(0, query.find('&'));
     query.remove_prefix(std::min(query.size(), pair.size() + 1));
@@ -40,6 +37,12 @@ std::optional<std::string> query_param(std::string_view target, std::string_view
     return decoded(eq == pair.npos ? std::string_view() : pair.substr(eq + 1));
   }
   return std::nullopt;
+}
+
+std::optional<std::string> query_param(std::string_view target, std::string_view name) {
+  const size_t mark = target.find('?');
+  if (mark == target.npos) return std::nullopt;
+  return query_value(target.substr(mark + 1), name);
 }
 
 }  // namespace dynamini::server

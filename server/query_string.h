@@ -11,5 +11,7 @@ namespace dynamini::server {
 // The value of parameter `name` in the query of `target` (a path and query as
 // received), percent-decoded with '+' as a space; nullopt when absent.
 std::optional<std::string> query_param(std::string_view target, std::string_view name);
+// The same for a query string alone (what follows '?').
+std::optional<std::string> query_value(std::string_view query, std::string_view name);
 
 }  // namespace dynamini::server

@@ -10,6 +10,7 @@
 
 #include "admin_route.h"
 #include "beast_string.h"
+#include "call_recording.h"
 #include "console_route.h"
 #include "cors.h"
 #include "crc32.h"
@@ -118,11 +119,14 @@ struct CallRecord {
   CallFacts facts;
 };
 
-// True when calls are reviewed (ServerOptions::request_annotator): their
-// facts are then collected.
-bool is_annotated(const RouteContext& ctx) {
-  return ctx.options != nullptr && static_cast<bool>(ctx.options->request_annotator);
+// Where this server's answered calls go (call_recording.h).
+CallRecording recording_of(const RouteContext& ctx) {
+  return {.log = ctx.log,
+          .annotator = ctx.options != nullptr ? &ctx.options->request_annotator : nullptr,
+          .observer = ctx.options != nullptr ? &ctx.options->request_observer : nullptr};
 }
+
+bool is_annotated(const RouteContext& ctx) { return recording_of(ctx).annotated(); }
 
 // The header fields an API call reads, found in one pass over the request's
 // fields (eight lookups by name in Beast's field index had cost 2.2k
@@ -227,54 +231,6 @@ ApiResponse api_call(const RouteContext& ctx, const HttpRequest& request,
   return make_api_response(200, std::move(result.body), headers.version, headers.keep_alive);
 }
 
-// One answered call, recorded in the console's log (with what the client
-// got) and given to the observer (with `observed_body`).
-struct AnsweredCall {
-  std::string_view target;
-  std::string_view client;
-  std::string_view request_body;
-  unsigned status = 0;
-  std::string_view response_body;
-  const std::vector<api::ConsumedCapacity>* consumed_capacity = nullptr;
-  std::chrono::microseconds latency{0};
-  const CallFacts* facts = nullptr;
-};
-
-void record_call(const RouteContext& ctx, const AnsweredCall& call) {
-  ApiCall api_call{.target = call.target,
-                   .client = call.client,
-                   .request_body = call.request_body,
-                   .status = call.status,
-                   .response_body = call.response_body,
-                   .consumed_capacity = call.consumed_capacity,
-                   .latency = call.latency,
-                   .facts = call.facts,
-                   .note = {},
-                   .note_link = {}};
-  RequestNote note;
-  if (is_annotated(ctx)) note = ctx.options->request_annotator(api_call);
-  api_call.note = note.text;
-  api_call.note_link = note.link;
-  if (ctx.log != nullptr) {
-    ctx.log->record({.target = call.target,
-                     .client = call.client,
-                     .request_body = call.request_body,
-                     .status = call.status,
-                     .response_body = call.response_body,
-                     .consumed_capacity = call.consumed_capacity,
-                     .latency = call.latency,
-                     .note = note.text,
-                     .note_link = note.link});
-  }
-  if (ctx.options != nullptr && ctx.options->request_observer) {
-    ctx.options->request_observer(api_call);
-  }
-}
-
-bool is_observed(const RouteContext& ctx) {
-  return ctx.options != nullptr && static_cast<bool>(ctx.options->request_observer);
-}
-
 std::chrono::microseconds since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() -
                                                                start);
@@ -283,19 +239,20 @@ std::chrono::microseconds since(std::chrono::steady_clock::time_point start) {
 // api_call(), recorded in the console's log and given to the observer.
 ApiResponse logged_api_call(const RouteContext& ctx, const HttpRequest& request) {
   const auto start = std::chrono::steady_clock::now();
-  const bool recorded = ctx.log != nullptr || is_observed(ctx) || is_annotated(ctx);
+  const CallRecording recording = recording_of(ctx);
+  const bool recorded = recording.recorded();
   CallRecord record;
   const ApiCallHeaders headers = api_call_headers(request);
   ApiResponse response = api_call(ctx, request, headers, recorded ? &record : nullptr);
   if (!recorded) return response;
-  record_call(ctx, {.target = headers.target,
-                    .client = headers.client,
-                    .request_body = request.body(),
-                    .status = response.status,
-                    .response_body = response.body,
-                    .consumed_capacity = &record.consumed,
-                    .latency = since(start),
-                    .facts = is_annotated(ctx) ? &record.facts : nullptr});
+  record_call(recording, {.target = headers.target,
+                          .client = headers.client,
+                          .request_body = request.body(),
+                          .status = response.status,
+                          .response_body = response.body,
+                          .consumed_capacity = &record.consumed,
+                          .latency = since(start),
+                          .facts = is_annotated(ctx) ? &record.facts : nullptr});
   return response;
 }
 
@@ -305,27 +262,7 @@ ApiResponse logged_api_call(const RouteContext& ctx, const HttpRequest& request)
 // included, are always collected: the route may show what the call read.
 Result console_api_call(const RouteContext& ctx, std::string_view client,
                         std::string_view operation, std::string_view body) {
-  const auto start = std::chrono::steady_clock::now();
-  const bool recorded = ctx.log != nullptr || is_observed(ctx) || is_annotated(ctx);
-  Result result = ctx.db.execute(
-      operation, body,
-      ExecuteOptions{
-          .measure_capacity = recorded, .collect_facts = true, .collect_read_keys = true});
-  if (!recorded) return result;
-  const bool streams = operation == "ListStreams" || operation == "DescribeStream" ||
-                       operation == "GetShardIterator" || operation == "GetRecords";
-  const std::string target = std::string(kTargetPrefixes[streams ? 1 : 0]) + std::string(operation);
-  const std::string error = result.ok() ? std::string() : error_body(*result.error);
-  record_call(ctx,
-              {.target = target,
-               .client = client,
-               .request_body = body,
-               .status = result.ok() ? 200u : static_cast<unsigned>(result.error->http_status()),
-               .response_body = result.ok() ? std::string_view(result.body) : error,
-               .consumed_capacity = &result.consumed_capacity,
-               .latency = since(start),
-               .facts = is_annotated(ctx) ? &result.facts : nullptr});
-  return result;
+  return recorded_execute(ctx.db, recording_of(ctx), client, operation, body);
 }
 
 // The console's pages, its endpoints and the routes ServerOptions adds.

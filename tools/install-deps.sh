@@ -32,6 +32,9 @@ test_packages=(
   clang  # the sanitizer builds and fuzz smoke runs (tools/sanitize.sh)
   clang-format  # tools/format.sh --check (CI)
   libclang-rt-14-dev
+  emscripten  # the browser and Node builds (tools/wasm/build.sh, tests/wasm)
+  podman  # builds and runs the container recipe (tests/package/container_recipe.sh)
+  runc  # podman's runtime here: crun cannot run under hybrid cgroups
 )
 
 case "${1:-test}" in

@@ -17,11 +17,6 @@ using Node = Condition::Node;
 
 const std::string kInvalid = "One or more parameter values were invalid: ";
 
-// dynalite validations/putItem.js (Expected.ComparisonOperator enum order).
-constexpr std::initializer_list<const char*> kComparisonOperators = {
-    "IN",       "NULL", "BETWEEN", "LT",          "NOT_CONTAINS", "EQ",      "GT",
-    "NOT_NULL", "NE",   "LE",      "BEGINS_WITH", "GE",           "CONTAINS"};
-
 // ---- Validation of one condition (dynalite validations/index.js
 // validateConditions, validateAttributeConditions) ----------------------------
 

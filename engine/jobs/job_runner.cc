@@ -20,7 +20,7 @@ void JobRunner::submit(std::function<void()> job, std::function<void()> on_dropp
   {
     std::lock_guard lock(mutex_);
     queue_.push_back({std::move(job), std::move(on_dropped)});
-    if (!thread_.joinable()) thread_ = std::thread([this] { run(); });
+    if (threaded_ && !thread_.joinable()) thread_ = std::thread([this] { run(); });
   }
   cv_.notify_all();
 }
@@ -31,8 +31,28 @@ bool JobRunner::stopping() const {
 }
 
 void JobRunner::wait_idle() {
+  if (!threaded_) {
+    run_pending();
+    return;
+  }
   std::unique_lock lock(mutex_);
   cv_.wait(lock, [&] { return stop_ || (queue_.empty() && !busy_); });
+}
+
+int64_t JobRunner::run_pending() {
+  if (threaded_) return 0;
+  int64_t ran = 0;
+  while (true) {
+    Job job;
+    {
+      std::lock_guard lock(mutex_);
+      if (stop_ || queue_.empty()) return ran;
+      job = std::move(queue_.front());
+      queue_.pop_front();
+    }
+    job.run();  // a job catches its own errors and records them
+    ++ran;
+  }
 }
 
 void JobRunner::run() {

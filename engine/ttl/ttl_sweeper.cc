@@ -18,6 +18,15 @@ int64_t sweep_expired_items(Context& context) {
   return deleted;
 }
 
+int64_t sweep_and_trim(Context& context) {
+  const int64_t deleted = sweep_expired_items(context);
+  std::lock_guard storage(context.storage_mutex());
+  WriteTransaction txn(context.store().connection());
+  context.store().stream_log().trim(context.now_ms());
+  txn.commit();
+  return deleted;
+}
+
 BackgroundSweeper::BackgroundSweeper(Context& context, int64_t interval_ms)
     : engine_(context), interval_ms_(interval_ms), thread_([this] { run(); }) {}
 
@@ -35,11 +44,7 @@ void BackgroundSweeper::run() {
   while (!cv_.wait_for(lock, std::chrono::milliseconds(interval_ms_), [this] { return stop_; })) {
     lock.unlock();
     try {
-      sweep_expired_items(engine_);
-      std::lock_guard storage(engine_.storage_mutex());
-      WriteTransaction txn(engine_.store().connection());
-      engine_.store().stream_log().trim(engine_.now_ms());
-      txn.commit();
+      sweep_and_trim(engine_);
     } catch (const std::exception&) {
       // A failed sweep (e.g. a locked file) is retried at the next interval.
     }

@@ -1,6 +1,8 @@
 // Calls this server's DynamoDB API exactly as an SDK would: POST / with
-// X-Amz-Target. The console never reaches around the engine. Also the
+// X-Amz-Target (through transport.js). The console never reaches around the engine. Also the
 // console's own endpoints (/console/api/...): what the server renders for it.
+
+import { consoleFetch } from "./transport.js";
 
 export const STREAMS_OPERATIONS = ["ListStreams", "DescribeStream", "GetShardIterator", "GetRecords"];
 
@@ -21,7 +23,7 @@ export async function call(op, request, { background = false } = {}) {
   const started = performance.now();
   let response;
   try {
-    response = await fetch("/", {
+    response = await consoleFetch("/", {
       method: "POST",
       headers: {
         "Content-Type": "application/x-amz-json-1.0",
@@ -83,7 +85,7 @@ export async function render(op, request, response) {
 // Resolves (never rejects) to {ok, status, body} with body parsed, or null.
 export async function consoleApi(path, body, { background = true } = {}) {
   try {
-    const response = await fetch(path, body === undefined ? { cache: "no-store" } : {
+    const response = await consoleFetch(path, body === undefined ? { cache: "no-store" } : {
       method: "POST",
       cache: "no-store",
       headers: { "Content-Type": "application/json",

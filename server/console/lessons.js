@@ -9,6 +9,7 @@ import { clear, el, toast } from "./dom.js";
 import { runPattern } from "./patterns.js";
 import { resultView, transcriptResult } from "./result_view.js";
 import { expectedAnswer, isRight } from "./run_paths.js";
+import { reloadConsole } from "./transport.js";
 
 const STORE = "dynamini.lessons";
 let models = [];  // [{name, title, lessons: [{id, title}]}]
@@ -50,7 +51,7 @@ export async function openLesson(model, id) {
     const result = await switchModel({ name: model });
     if (!result.ok) { toast(result.error, "bad"); return; }
     location.hash = `#lessons/${model}/${id}`;
-    location.reload();
+    reloadConsole();
     return;
   }
   const lesson = getCatalogue().lessons.find((l) => l.id === id);

@@ -5,6 +5,7 @@
 // view starts from the new catalogue.
 import { loadModelList, switchModel } from "./catalogue.js";
 import { el, toast } from "./dom.js";
+import { reloadConsole } from "./transport.js";
 
 export async function initModelPicker() {
   const box = document.getElementById("model-picker");
@@ -32,7 +33,7 @@ async function load(what, options) {
     toast(`Could not load the model: ${result.error}`, "bad");
     return;
   }
-  location.reload();
+  reloadConsole();
 }
 
 async function importFile(file) {

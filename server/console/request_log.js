@@ -4,6 +4,7 @@
 // request reviewer has something to say, its line with a link to the note
 // that explains it.
 import { el, keyText, avText } from "./dom.js";
+import { consoleFetch } from "./transport.js";
 import { reviewLine } from "./result_view.js";
 
 const WRITE_OPERATIONS = new Set(["PutItem", "UpdateItem", "DeleteItem", "BatchWriteItem", "TransactWriteItems", "ExecuteStatement", "BatchExecuteStatement", "ExecuteTransaction"]);
@@ -21,7 +22,7 @@ export function initRequestLog(options) {
 
 async function poll() {
   try {
-    const response = await fetch(`/console/api/requests?after=${lastId}&limit=200`, { cache: "no-store" });
+    const response = await consoleFetch(`/console/api/requests?after=${lastId}&limit=200`, { cache: "no-store" });
     const data = await response.json();
     if (data.entries.length) {
       if (data.entries.some((e) => e.status === 200 && WRITE_OPERATIONS.has(e.operation))) onWrite();

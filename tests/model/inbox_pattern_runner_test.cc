@@ -117,5 +117,41 @@ TEST_CASE("inbox patterns: a refused request stops the pattern and is recorded")
   CHECK(run.outcome.find("ResourceNotFoundException") != std::string::npos);
 }
 
+TEST_CASE("inbox patterns, host-driven: AP5's job runs before the run returns, as background") {
+  Fixture f;
+  PatternRunOptions options;
+  options.host_driven = true;  // no worker thread: the job runs on this one
+  auto run = run_model_pattern(inbox_model(), "AP5", TemplateParams(), f.executor, options);
+  REQUIRE(run.calls.size() >= 4);
+  CHECK(!run.calls.front().background);
+  CHECK(run.calls.back().template_id == "jobDone");
+  CHECK(run.calls.back().background);
+  CHECK(run.outcome.find("marked 2 notification(s) read") != std::string::npos);
+  CHECK(gsi1_count(*f.db, "u_alice") == 0);
+}
+
+TEST_CASE("inbox patterns, host-driven: W3 runs the background work, then finds the fan-out") {
+  Options host_driven;
+  host_driven.background_work = BackgroundWork::kHostDriven;
+  auto db = Database::open(host_driven);
+  load_inbox(*db);
+  Executor executor = [&](std::string_view op, std::string_view request) {
+    return db->execute(op, request);
+  };
+  InboxRuntime runtime(*db, InboxRuntimeOptions{.replay_retained_stream = false, .inbox = {}});
+  run_model_pattern(inbox_model(), "W2",
+                    TemplateParams::from_json(R"({"author":"u_bob","follower":"u_carol"})"),
+                    executor);
+  PatternRunOptions options;
+  options.fanout = &runtime.fanout();
+  options.host_driven = true;
+  options.fanout_wait_ms = 0;  // nothing may be waited for: the work is done first
+  options.run_background_work = [&] { db->run_background_work(); };
+  auto run = run_model_pattern(
+      inbox_model(), "W3", TemplateParams::from_json(R"({"author":"u_bob"})"), executor, options);
+  CHECK(run.outcome.find("the stream trigger notified the followers (1 notification") !=
+        std::string::npos);
+}
+
 }  // namespace
 }  // namespace dynamini::model

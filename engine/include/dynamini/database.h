@@ -131,7 +131,8 @@ class Database {
   int64_t now_ms() const;
 
   // Calls `handler` with the stream records of table `table_name`, on a
-  // worker thread, in commit order, at least once (see
+  // worker thread (kHostDriven: in run_background_work()), in commit order,
+  // at least once (see
   // dynamini/stream_handler.h for the whole contract). The table need not
   // exist yet. Destroy the returned Subscription to stop it.
   std::unique_ptr<Subscription> subscribe(std::string table_name, StreamHandler handler,
@@ -139,8 +140,37 @@ class Database {
 
   // Blocks until every export and import started so far has finished (they
   // run on a background thread; DescribeExport and DescribeImport show their
-  // progress).
+  // progress). With BackgroundWork::kHostDriven, runs them now on the
+  // calling thread.
   void wait_for_jobs();
+
+  // What one run_background_work() call did.
+  struct BackgroundWorkDone {
+    int64_t jobs = 0;               // exports and imports run to their end
+    bool swept = false;             // a Time to Live sweep (and stream trim) ran
+    int64_t expired_items = 0;      // items it deleted
+    int64_t delivered_records = 0;  // stream records handed to subscribers' handlers
+    int64_t failed_deliveries = 0;  // handler calls that threw (retried at a later call)
+  };
+  // Options::background_work = kHostDriven: does, on the calling thread, the
+  // work the threads would have done by now, and returns what it did:
+  //  1. every export and import submitted so far, to its end;
+  //  2. the Time to Live sweep and the trimming of stream records, when
+  //     ttl_sweep_interval_ms (> 0) of real time have passed since the last
+  //     one (the first call always sweeps);
+  //  3. every subscription's records committed so far, in commit order, in
+  //     batches (dynamini/stream_handler.h). A handler that throws gets the
+  //     same batch again at a call made after its retry delay (or the batch
+  //     is skipped after max_attempts), as the worker thread would.
+  // Records written by a handler are delivered in the same call (at most
+  // 1000 batches per subscription and call). Call it from a timer (the
+  // WebAssembly build: every 100 ms and after each write) or whenever the
+  // results must be there. May be called from any thread, never from a
+  // subscription's handler. With kThreads: does nothing (the threads do the
+  // work) and returns zeros.
+  BackgroundWorkDone run_background_work();
+  // Options::background_work, as opened.
+  BackgroundWork background_work() const;
 
   // Deletes every item whose Time to Live has expired (by the injected
   // clock), now and synchronously, as the background sweeper does; returns

@@ -52,6 +52,22 @@ enum class Durability {
   kFull,
 };
 
+// Who does a database's background work: exports and imports
+// (ExportTableToPointInTime, ImportTable), the Time to Live sweep (with the
+// trimming of stream records older than 24 hours) and the delivery of
+// stream records to subscribers (Database::subscribe).
+enum class BackgroundWork {
+  // Threads of the database's own (the default): one for exports and
+  // imports, one sweeping every Options::ttl_sweep_interval_ms, one per
+  // subscription, woken by each write.
+  kThreads,
+  // No thread is ever started: the work waits until the host calls
+  // Database::run_background_work(), from a timer it owns or after each
+  // request. For hosts that have no threads (the WebAssembly build); the
+  // results are the same as with kThreads once the host has called it.
+  kHostDriven,
+};
+
 struct Options {
   // SQLite database file. Empty (the default) means a private in-memory
   // database that disappears with the Database object.
@@ -69,7 +85,12 @@ struct Options {
   // Time to Live: how often a background thread deletes expired items (and
   // trims stream records older than 24 hours), in milliseconds of real time.
   // Default 1000. 0 disables the thread; sweep_expired_items() still works.
+  // With BackgroundWork::kHostDriven: the least time between two sweeps
+  // that run_background_work() runs.
   int64_t ttl_sweep_interval_ms = 1000;
+  // Threads of its own, or the host's calls (BackgroundWork). Default
+  // kThreads.
+  BackgroundWork background_work = BackgroundWork::kThreads;
   // Transient table statuses. Default: none (every window 0).
   TransientDelays transient_delays;
   // DynamoDB Streams shards: a table stream's open shard closes and hands

@@ -38,7 +38,8 @@ int64_t Subscription::failure_count() const { return state_->failures.load(); }
 int64_t Subscription::delivered_count() const { return state_->delivered.load(); }
 int64_t Subscription::skipped_batch_count() const { return state_->skipped.load(); }
 
-SubscriptionHub::SubscriptionHub(Context& context) : engine_(context) {}
+SubscriptionHub::SubscriptionHub(Context& context, bool threaded)
+    : engine_(context), threaded_(threaded) {}
 
 SubscriptionHub::~SubscriptionHub() { stop_all(); }
 
@@ -53,6 +54,7 @@ std::unique_ptr<Subscription> SubscriptionHub::subscribe(std::string table_name,
   options.max_retry_delay_ms = std::max(options.max_retry_delay_ms, options.initial_retry_delay_ms);
   options.idle_poll_ms = std::max<int64_t>(options.idle_poll_ms, 1);
   state->options = options;
+  state->retry_delay_ms = options.initial_retry_delay_ms;
   if (!options.from_oldest_retained) {
     std::lock_guard storage(engine_.storage_mutex());
     state->last_seq = engine_.store().stream_log().last_sequence();
@@ -65,8 +67,10 @@ std::unique_ptr<Subscription> SubscriptionHub::subscribe(std::string table_name,
       return s->stop;
     });
     states_.push_back(state);
-    std::lock_guard l(state->mutex);
-    state->thread = std::thread([this, state] { run(*state); });
+    if (threaded_) {
+      std::lock_guard l(state->mutex);
+      state->thread = std::thread([this, state] { run(*state); });
+    }
   }
   return std::make_unique<Subscription>(state);
 }
@@ -85,11 +89,49 @@ void SubscriptionHub::stop_all() {
   for (const auto& state : states) state->stop_and_join();
 }
 
+namespace {
+
+int64_t next_retry_delay(const SubscribeOptions& options, int64_t delay) {
+  return std::min(std::max<int64_t>(delay * 2, 1), options.max_retry_delay_ms);
+}
+
+bool is_stopped(Subscription::State& state) {
+  std::lock_guard lock(state.mutex);
+  return state.stop;
+}
+
+}  // namespace
+
+SubscriptionHub::Batch SubscriptionHub::next_batch(Subscription::State& state) {
+  Batch batch;
+  try {
+    std::lock_guard storage(engine_.storage_mutex());
+    StreamLog& log = engine_.store().stream_log();
+    // A restore may have rewound the sequence: follow it.
+    state.last_seq = std::min(state.last_seq, log.last_sequence());
+    for (auto& r : log.read_table(state.table_name, state.last_seq,
+                                  static_cast<int64_t>(state.options.max_batch_size))) {
+      batch.records.push_back(parse_stream_record(state.table_name, r.json));
+      batch.last_seq = r.seq;
+    }
+  } catch (const std::exception&) {
+    batch.records.clear();  // storage trouble: try again at the next poll
+  }
+  return batch;
+}
+
+bool SubscriptionHub::hand_over(Subscription::State& state, const Batch& batch) {
+  try {
+    state.handler(batch.records);
+    state.delivered += static_cast<int64_t>(batch.records.size());
+    return true;
+  } catch (...) {
+    ++state.failures;
+    return false;
+  }
+}
+
 void SubscriptionHub::run(Subscription::State& state) {
-  auto stopped = [&] {
-    std::lock_guard lock(state.mutex);
-    return state.stop;
-  };
   // Sleeps up to `ms`, or until stopped (true) or, when `wake_on_write`, a
   // record is written.
   uint64_t seen = 0;
@@ -100,27 +142,13 @@ void SubscriptionHub::run(Subscription::State& state) {
     seen = state.generation;
     return state.stop;
   };
-  while (!stopped()) {
+  while (!is_stopped(state)) {
     {
       std::lock_guard lock(state.mutex);
       seen = state.generation;
     }
-    std::vector<StreamRecord> batch;
-    int64_t batch_last = 0;
-    try {
-      std::lock_guard storage(engine_.storage_mutex());
-      StreamLog& log = engine_.store().stream_log();
-      // A restore may have rewound the sequence: follow it.
-      state.last_seq = std::min(state.last_seq, log.last_sequence());
-      for (auto& r : log.read_table(state.table_name, state.last_seq,
-                                    static_cast<int64_t>(state.options.max_batch_size))) {
-        batch.push_back(parse_stream_record(state.table_name, r.json));
-        batch_last = r.seq;
-      }
-    } catch (const std::exception&) {
-      // Storage trouble: try again at the next poll.
-    }
-    if (batch.empty()) {
+    const Batch batch = next_batch(state);
+    if (batch.records.empty()) {
       if (wait(state.options.idle_poll_ms, true)) return;
       continue;
     }
@@ -128,22 +156,58 @@ void SubscriptionHub::run(Subscription::State& state) {
     int64_t delay = state.options.initial_retry_delay_ms;
     while (true) {
       ++attempts;
-      try {
-        state.handler(batch);
-        state.delivered += static_cast<int64_t>(batch.size());
-        break;
-      } catch (...) {
-        ++state.failures;
-      }
+      if (hand_over(state, batch)) break;
       if (state.options.max_attempts > 0 && attempts >= state.options.max_attempts) {
         ++state.skipped;
         break;
       }
       if (wait(delay, false)) return;
-      delay = std::min(std::max<int64_t>(delay * 2, 1), state.options.max_retry_delay_ms);
+      delay = next_retry_delay(state.options, delay);
     }
-    state.last_seq = batch_last;
+    state.last_seq = batch.last_seq;
   }
+}
+
+DeliveryCounts SubscriptionHub::deliver_pending() {
+  DeliveryCounts counts;
+  if (threaded_) return counts;
+  std::vector<std::shared_ptr<Subscription::State>> states;
+  {
+    std::lock_guard lock(mutex_);
+    states = states_;  // a handler may subscribe: not under mutex_
+  }
+  for (const auto& state : states) {
+    const DeliveryCounts one = deliver_pending(*state);
+    counts.delivered += one.delivered;
+    counts.failed += one.failed;
+  }
+  return counts;
+}
+
+DeliveryCounts SubscriptionHub::deliver_pending(Subscription::State& state) {
+  constexpr int kMostBatchesPerCall = 1000;
+  DeliveryCounts counts;
+  const SubscribeOptions& options = state.options;
+  for (int i = 0; i < kMostBatchesPerCall && !is_stopped(state); ++i) {
+    const auto now = std::chrono::steady_clock::now();
+    if (now < state.retry_at) break;
+    const Batch batch = next_batch(state);
+    if (batch.records.empty()) break;
+    ++state.attempts;
+    const bool handled = hand_over(state, batch);
+    if (handled) counts.delivered += static_cast<int64_t>(batch.records.size());
+    if (!handled) ++counts.failed;
+    if (!handled && (options.max_attempts == 0 || state.attempts < options.max_attempts)) {
+      state.retry_at = now + std::chrono::milliseconds(state.retry_delay_ms);
+      state.retry_delay_ms = next_retry_delay(options, state.retry_delay_ms);
+      break;
+    }
+    if (!handled) ++state.skipped;
+    state.attempts = 0;
+    state.retry_delay_ms = options.initial_retry_delay_ms;
+    state.last_seq = batch.last_seq;
+  }
+  return counts;
 }
 
 }  // namespace dynamini

@@ -344,7 +344,7 @@ void check_provisioned_indexes(const IndexActions& actions, const TableDef& tabl
 
 TableUpdate bind_update(const UpdateTableRequest& request, const TableDef& table) {
   const IndexActions actions = index_actions(request);
-  TableUpdate update{table};
+  TableUpdate update{.def = table};
   bind_table_throughput(request, table, update);
   if (request.vector_index_updates) {
     std::optional<std::vector<KeyElement>> given;

@@ -29,6 +29,7 @@
 #include "operation/operations.h"
 #include "search_condition.h"
 #include "storage/vector_kernel.h"
+#include "values/shortest_decimal.h"
 
 namespace dynamini {
 namespace {
@@ -213,11 +214,7 @@ std::vector<Scored> nearest(const VectorSnapshot& rows, const std::vector<uint32
   return scored;
 }
 
-std::string float_text(float f) {
-  char buffer[32];
-  auto result = std::to_chars(buffer, buffer + sizeof buffer, f);
-  return std::string(buffer, result.ptr);
-}
+std::string float_text(float f) { return shortest_text(f); }
 
 // The result item: the index's projection of the stored item; the vector only
 // when the ProjectionExpression names it, as the index holds it (float32).

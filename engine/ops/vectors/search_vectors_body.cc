@@ -23,6 +23,7 @@
 
 #include "dynamini/api_error.h"
 #include "operation/operations.h"
+#include "values/shortest_decimal.h"
 
 namespace dynamini {
 namespace {
@@ -51,9 +52,7 @@ size_t column_after(const Json& body, const Json::ConstMemberIterator& at) {
 // How the deserialiser prints a float: the shortest decimal that reads back,
 // without an exponent, with ".0" when it has no fraction.
 std::string decimal_point_text(double v) {
-  char buffer[400];
-  auto end = std::to_chars(buffer, buffer + sizeof buffer, v, std::chars_format::fixed).ptr;
-  std::string text(buffer, end);
+  std::string text = shortest_fixed_text(v);
   if (text.find('.') == std::string::npos) text += ".0";
   return text;
 }

@@ -153,6 +153,10 @@ struct InboxOptions {
   std::optional<uint64_t> ulid_seed;
   // Notifications the read-all job marks per page (default 25).
   int read_all_page_size = 25;
+  // false (default): each read-all job runs on a worker thread of its own.
+  // true: no thread is started; jobs wait until run_pending_jobs() (for
+  // hosts without threads, as Options::background_work = kHostDriven).
+  bool host_driven = false;
 };
 
 class Inbox {
@@ -220,6 +224,11 @@ class Inbox {
   // JOBS#READALL, paged). Call it once after opening a database.
   std::vector<std::shared_ptr<ReadAllJob>> resume_pending_jobs();
 
+  // InboxOptions::host_driven: runs the read-all jobs started or resumed so
+  // far, each to its end, on the calling thread; returns how many ran.
+  // Otherwise does nothing and returns 0.
+  int64_t run_pending_jobs();
+
   // Makes `follower_id` a follower of `author_id`: PutItem USER#author /
   // FOLLOWER#follower.
   void follow(const std::string& author_id, const std::string& follower_id);
@@ -265,6 +274,8 @@ class Inbox {
   UlidGenerator ulids_;
   std::mutex workers_mu_;
   std::vector<std::thread> workers_;
+  // host_driven: the jobs launch() queued, with their done_before.
+  std::vector<std::pair<std::shared_ptr<ReadAllJob>, int64_t>> queued_;
   std::atomic<bool> stopping_{false};
 };
 

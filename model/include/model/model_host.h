@@ -62,8 +62,16 @@ class ModelHost {
   // The behaviours of the inbox, when it was loaded (for the command's
   // messages about resumed jobs); null otherwise.
   InboxRuntime* inbox_runtime();
+  // A database without threads (Options::background_work = kHostDriven):
+  // runs the models' own background work now (the inbox's read-all jobs
+  // resumed at load), as Database::run_background_work() does the
+  // engine's; returns how many jobs ran. The host calls both from its timer.
+  // With threads: does nothing.
+  int64_t run_background_work();
 
  private:
+  bool host_driven() const;
+
   Database& db_;
   const bool replay_retained_stream_;
   mutable std::mutex mu_;

@@ -6,6 +6,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -50,6 +51,13 @@ struct PatternRunOptions {
   // W3 only writes the post.
   FanOut* fanout = nullptr;
   int64_t fanout_wait_ms = 10000;
+  // A database without threads (Options::background_work = kHostDriven):
+  // AP5's read-all job runs on the calling thread before the run returns
+  // (its calls still marked background, as the worker's are), and W3 calls
+  // `run_background_work` (Database::run_background_work) before it looks
+  // for the fan-out. Default: threads.
+  bool host_driven = false;
+  std::function<void()> run_background_work;
 };
 
 }  // namespace dynamini::model

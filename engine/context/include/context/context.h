@@ -111,7 +111,8 @@ class Context {
   TableLifecycle lifecycle_;
   TransientDelays delays_;
   // Last member: its thread stops before the store goes.
-  std::unique_ptr<JobRunner> jobs_ = std::make_unique<JobRunner>();
+  std::unique_ptr<JobRunner> jobs_ =
+      std::make_unique<JobRunner>(options_.background_work == BackgroundWork::kThreads);
 };
 
 }  // namespace dynamini

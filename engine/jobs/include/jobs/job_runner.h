@@ -6,10 +6,14 @@
 // stopping() and, when the database is closing, records itself as cut short
 // and returns.
 //
-// Thread safety: submit(), stopping() and wait_idle() may be called from any
-// thread.
+// Without a thread (Options::background_work = kHostDriven) jobs wait in the
+// queue until run_pending() or wait_idle() runs them on the calling thread.
+//
+// Thread safety: submit(), stopping(), wait_idle() and run_pending() may be
+// called from any thread.
 
 #include <condition_variable>
+#include <cstdint>
 #include <deque>
 #include <functional>
 #include <mutex>
@@ -19,7 +23,9 @@ namespace dynamini {
 
 class JobRunner {
  public:
-  JobRunner() = default;
+  // `threaded`: jobs run on a worker thread started by the first submit();
+  // false: only run_pending() and wait_idle() run them.
+  explicit JobRunner(bool threaded = true) : threaded_(threaded) {}
   // Stops: the running job sees stopping() at its next chunk; queued jobs do
   // not start, their `on_dropped` runs instead. Joins the thread.
   ~JobRunner();
@@ -30,8 +36,12 @@ class JobRunner {
   // when the runner stops first (on the stopping thread).
   void submit(std::function<void()> job, std::function<void()> on_dropped);
   bool stopping() const;
-  // Returns once every job submitted so far has finished.
+  // Returns once every job submitted so far has finished (not threaded:
+  // runs them).
   void wait_idle();
+  // Not threaded: runs every job submitted so far, in order, on the calling
+  // thread; returns how many ran. Threaded: does nothing and returns 0.
+  int64_t run_pending();
 
  private:
   void run();
@@ -42,6 +52,7 @@ class JobRunner {
   mutable std::mutex mutex_;
   std::condition_variable cv_;
   std::deque<Job> queue_;
+  const bool threaded_;
   bool busy_ = false;
   bool stop_ = false;
   std::thread thread_;  // started by the first submit()

@@ -18,8 +18,12 @@ namespace dynamini {
 // one transaction per table.
 int64_t sweep_expired_items(Context& context);
 
-// A thread calling sweep_expired_items() (and trimming stream records older
-// than 24 hours) every `interval_ms`, until destroyed.
+// sweep_expired_items(), then the trimming of stream records older than 24
+// hours (one transaction); returns how many items were deleted. Throws on a
+// storage failure (e.g. a locked file).
+int64_t sweep_and_trim(Context& context);
+
+// A thread calling sweep_and_trim() every `interval_ms`, until destroyed.
 class BackgroundSweeper {
  public:
   BackgroundSweeper(Context& context, int64_t interval_ms);

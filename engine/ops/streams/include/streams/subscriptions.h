@@ -4,9 +4,12 @@
 // dynamini/stream_handler.h). Each subscription polls the stream log by
 // table name after the last sequence number it delivered; the stream log's
 // listener wakes every worker when a record is written (the worker then
-// waits for the storage lock, so it reads only committed records).
+// waits for the storage lock, so it reads only committed records). Without
+// threads (Options::background_work = kHostDriven) no worker is started:
+// deliver_pending() does their work on the caller's thread.
 
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <memory>
@@ -24,7 +27,13 @@ struct Subscription::State {
   std::string table_name;
   StreamHandler handler;
   SubscribeOptions options;
-  int64_t last_seq = 0;  // worker thread only
+  int64_t last_seq = 0;  // worker thread (or deliver_pending) only
+
+  // The host-driven delivery's retry of a batch that threw (deliver_pending
+  // only): attempts so far, the next delay, and when it may be retried.
+  int attempts = 0;
+  int64_t retry_delay_ms = 0;
+  std::chrono::steady_clock::time_point retry_at{};
 
   std::atomic<int64_t> failures{0};
   std::atomic<int64_t> delivered{0};
@@ -41,9 +50,17 @@ struct Subscription::State {
   void stop_and_join();
 };
 
+// What deliver_pending() did.
+struct DeliveryCounts {
+  int64_t delivered = 0;  // records handed to handler calls that returned
+  int64_t failed = 0;     // handler calls that threw
+};
+
 class SubscriptionHub {
  public:
-  explicit SubscriptionHub(Context& context);
+  // `threaded`: each subscription gets a worker thread; false: none, and
+  // deliver_pending() delivers.
+  SubscriptionHub(Context& context, bool threaded);
   ~SubscriptionHub();  // stop_all()
   SubscriptionHub(const SubscriptionHub&) = delete;
   SubscriptionHub& operator=(const SubscriptionHub&) = delete;
@@ -53,11 +70,27 @@ class SubscriptionHub {
   // A record was written: wake the workers. Called under the storage lock.
   void notify();
   void stop_all();
+  // Not threaded: delivers every subscription's records committed so far
+  // (dynamini/database.h, run_background_work()). Threaded: does nothing.
+  DeliveryCounts deliver_pending();
 
  private:
+  // The next batch after state.last_seq: empty when there is none (or the
+  // storage failed; tried again later).
+  struct Batch {
+    std::vector<StreamRecord> records;
+    int64_t last_seq = 0;
+  };
+  Batch next_batch(Subscription::State& state);
+  // Hands `batch` to the handler once; false when it threw (counted).
+  static bool hand_over(Subscription::State& state, const Batch& batch);
+  // A worker thread's loop.
   void run(Subscription::State& state);
+  // deliver_pending() for one subscription.
+  DeliveryCounts deliver_pending(Subscription::State& state);
 
   Context& engine_;
+  const bool threaded_;
   std::mutex mutex_;
   std::vector<std::shared_ptr<Subscription::State>> states_;
 };
