@@ -18,6 +18,20 @@ int64_t sweep_expired_items(Context& context) {
   return deleted;
 }
 
+void BackgroundSweeper::sweep_step() {
+  std::lock_guard lock(engine_.storage_mutex());
+  const int64_t now = engine_.now_ms();
+  std::map<std::string, std::vector<std::string>> kept;  // dropped tables' cursors go
+  for (const auto& name : engine_.table_names()) {
+    auto table = engine_.find_table(name);
+    if (!table || !table->ttl.enabled) continue;
+    auto& cursor = kept[table->table_uuid];
+    if (auto it = cursors_.find(table->table_uuid); it != cursors_.end()) cursor = std::move(it->second);
+    delete_expired_items_step(engine_.store(), *table, now, cursor, kItemsPerStep);
+  }
+  cursors_ = std::move(kept);
+}
+
 BackgroundSweeper::BackgroundSweeper(Context& context, int64_t interval_ms)
     : engine_(context), interval_ms_(interval_ms), thread_([this] { run(); }) {}
 
@@ -35,7 +49,7 @@ void BackgroundSweeper::run() {
   while (!cv_.wait_for(lock, std::chrono::milliseconds(interval_ms_), [this] { return stop_; })) {
     lock.unlock();
     try {
-      sweep_expired_items(engine_);
+      sweep_step();
       std::lock_guard storage(engine_.storage_mutex());
       WriteTransaction txn(engine_.store().connection());
       engine_.store().stream_log().trim(engine_.now_ms());
