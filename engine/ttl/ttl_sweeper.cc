@@ -26,7 +26,8 @@ void BackgroundSweeper::sweep_step() {
     auto table = engine_.find_table(name);
     if (!table || !table->ttl.enabled) continue;
     auto& cursor = kept[table->table_uuid];
-    if (auto it = cursors_.find(table->table_uuid); it != cursors_.end()) cursor = std::move(it->second);
+    if (auto it = cursors_.find(table->table_uuid); it != cursors_.end())
+      cursor = std::move(it->second);
     delete_expired_items_step(engine_.store(), *table, now, cursor, kItemsPerStep);
   }
   cursors_ = std::move(kept);
