@@ -23,7 +23,9 @@ and backups are deleted afterwards).
 the machine's load, with generous limits: the server's RSS right after a
 restart on the loaded file may exceed its RSS on an empty file by at most
 16 MB + a quarter of the file's size (reading the file into memory at open
-fails it), and the start-up may take at most 4x the empty file's + 250 ms.
+fails it; its peak through the backup, the restores, the export and the
+DeleteTable of the restored tables may exceed the empty file's RSS by at most
+16 MB), and the start-up may take at most 4x the empty file's + 250 ms.
 Latencies are printed, never checked: speed is measured by benchmarks.
 """
 import argparse, http.client, json, os, random, re, shutil, signal, statistics, subprocess, sys
@@ -368,6 +370,8 @@ def run_mode(args, mode, work):
                 first_answer(port, t0)
             if args.backups:
                 row["recovery"] = recovery(port, bucket_dir, "export-%d" % n)
+                # The peak since the server started: the restores and the tables' deletion included.
+                row["recovery_hwm_mb"] = rss_mb(p.pid, "VmHWM")
             rows.append(row)
             print_row(row)
     finally:
@@ -395,6 +399,7 @@ def print_row(r):
                  "ExportTableToPointInTime %.2f s (%s)" % (
                      x["CreateBackup_s"], x["RestoreTableFromBackup_s"], x["RestoreTableToPointInTime_s"],
                      x["ExportTableToPointInTime_s"], x["export_status"]))
+        line += "\n    peak RSS through them and the restored tables' deletion: %.1f MB" % r["recovery_hwm_mb"]
     print(line, flush=True)
 
 
@@ -423,6 +428,9 @@ def smoke(args, work):
     if r["startup_rss_mb"] > rss_limit:
         failures.append("RSS after a restart on the loaded file %.1f MB > %.1f MB (empty file's + 16 MB + "
                         "a quarter of the file)" % (r["startup_rss_mb"], rss_limit))
+    if r["recovery_hwm_mb"] > empty_rss + 16:
+        failures.append("peak RSS through the backup, restores, export and DeleteTable %.1f MB > %.1f MB "
+                        "(the empty file's RSS + 16 MB)" % (r["recovery_hwm_mb"], empty_rss + 16))
     time_limit = empty_ms * 4 + 250
     if r["startup_ms"] > time_limit:
         failures.append("start-up on the loaded file %.1f ms > %.1f ms (4x the empty file's + 250 ms)" % (
