@@ -271,7 +271,13 @@ std::string upsert_pitr() {
          "VALUES(?, ?, ?)";
 }
 std::string delete_pitr() { return "DELETE FROM dynamini_pitr WHERE table_id = ?"; }
-std::string last_pitr_time() { return "SELECT COALESCE(MAX(at_ms), 0) FROM dynamini_pitr_log"; }
+// The newest entry's time, read at open. at_ms never decreases with seq (the
+// log stamps max(last logged, now)), so the last row by seq holds the largest:
+// one B-tree descent, where MAX(at_ms) read the whole (table_id, at_ms) index
+// (at 100,000 logged writes, 730 of the 741 pages read before the first answer).
+std::string last_pitr_time() {
+  return "SELECT COALESCE((SELECT at_ms FROM dynamini_pitr_log ORDER BY seq DESC LIMIT 1), 0)";
+}
 std::string log_row_before_write(const std::string& table) {
   return "INSERT INTO dynamini_pitr_log(table_id, at_ms, pk, sk, item, size) "
          "SELECT ?1, ?2, ?3, ?4, o.item, o.size FROM (SELECT 1) LEFT JOIN " +

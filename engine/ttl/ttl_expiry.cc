@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <vector>
 
+#include "keys/item_keys.h"
 #include "storage/sqlite.h"
 
 namespace dynamini {
@@ -36,6 +37,38 @@ int64_t delete_expired_items(Store& store, const TableDef& table, int64_t now_ms
     if (item_expired(item, table.ttl.attribute, now_ms)) expired.push_back(std::move(item));
     return true;
   });
+  if (expired.empty()) return 0;
+  WriteTransaction txn(store.connection());
+  for (const auto& item : expired) store.remove(table, item, WriteOrigin::kTimeToLive);
+  txn.commit();
+  return static_cast<int64_t>(expired.size());
+}
+
+int64_t delete_expired_items_step(Store& store, const TableDef& table, int64_t now_ms,
+                                  std::vector<std::string>& cursor, int64_t budget) {
+  if (!table.ttl.enabled) {
+    cursor.clear();
+    return 0;
+  }
+  RangeRead read;
+  read.start = cursor;
+  read.limit = budget;
+  std::vector<Item> expired;
+  int64_t seen = 0;
+  Item last;
+  store.read_range(table, read, [&](std::string_view json, int64_t, std::string_view) {
+    Item item = item_from_json(json);
+    ++seen;
+    if (item_expired(item, table.ttl.attribute, now_ms)) expired.push_back(item);
+    last = std::move(item);
+    return true;
+  });
+  if (seen < budget) {
+    cursor.clear();
+  } else {
+    EncodedKey key = encode_primary_key(last, table.keys);
+    cursor = {std::move(key.hash), std::move(key.range)};
+  }
   if (expired.empty()) return 0;
   WriteTransaction txn(store.connection());
   for (const auto& item : expired) store.remove(table, item, WriteOrigin::kTimeToLive);

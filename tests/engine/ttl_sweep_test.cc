@@ -159,3 +159,33 @@ TEST_CASE("TTL: the background sweeper deletes expired items on its own") {
   CHECK(db->execute("GetItem", R"({"TableName":"tbl","Key":{"pk":{"S":"a"}}})").body.find("Item") !=
         std::string::npos);
 }
+
+TEST_CASE("TTL: the background sweeper goes through a large table over several intervals") {
+  // Each interval reads at most 2,000 items of a table (BackgroundSweeper::kItemsPerStep), then
+  // resumes after the last one read: expired items past the first 2,000 go too.
+  dynamini::Options options;
+  options.ttl_sweep_interval_ms = 10;
+  auto db = dynamini::Database::open(options);
+  auto ok = [&](const char* op, const std::string& body) { REQUIRE(db->execute(op, body).ok()); };
+  ok("CreateTable", R"({"TableName":"tbl","BillingMode":"PAY_PER_REQUEST",
+    "AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"}],
+    "KeySchema":[{"AttributeName":"pk","KeyType":"HASH"}]})");
+  const std::string past = std::to_string(db->now_ms() / 1000 - 1);
+  const std::string future = std::to_string(db->now_ms() / 1000 + 3600);
+  constexpr int kItems = 5000;
+  for (int i = 0; i < kItems; ++i) {
+    // Every 100th item has expired.
+    ok("PutItem", R"({"TableName":"tbl","Item":{"pk":{"S":"k)" + std::to_string(i) +
+                      R"("},"e":{"N":")" + (i % 100 == 0 ? past : future) + R"("}}})");
+  }
+  ok("UpdateTimeToLive",
+     R"({"TableName":"tbl","TimeToLiveSpecification":{"Enabled":true,"AttributeName":"e"}})");
+  int count = kItems;
+  for (int i = 0; i < 500 && count != kItems - kItems / 100; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    auto r = db->execute("Scan", R"({"TableName":"tbl","Select":"COUNT"})");
+    REQUIRE(r.ok());
+    count = std::stoi(r.body.substr(r.body.find("\"Count\":") + 8));
+  }
+  CHECK(count == kItems - kItems / 100);
+}

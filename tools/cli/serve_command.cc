@@ -98,7 +98,7 @@ struct Serving {
 };
 
 // The model (unless --no-model), --schema files and --seed files, then marks
-// the state reset() returns to. A model's tables left by an earlier run of a
+// the state reset() returns to (with --admin). A model's tables left by an earlier run of a
 // --db file are kept as they are.
 void preload(Serving& serving, const ServeFlags& flags) {
   Database& db = *serving.db;
@@ -113,7 +113,11 @@ void preload(Serving& serving, const ServeFlags& flags) {
   } catch (const std::exception& e) {
     throw StartupError{e.what()};
   }
-  db.mark_initial_state();
+  // Only POST /dynamini/admin/reset returns to that state, so only --admin
+  // records it: the record is a copy of the whole database in memory, which
+  // on a --db file meant reading the file into RAM at every start (start-up
+  // and RSS growing with the file; docs/performance.md, "Scale").
+  if (flags.server.admin) db.mark_initial_state();
   // The preloaded tables are ACTIVE; tables created from now on take the
   // flags' transient statuses.
   db.set_transient_delays(flags.delays);

@@ -13,6 +13,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "catalog/table_def.h"
 #include "storage/store.h"
@@ -30,5 +31,16 @@ bool item_expired(const Item& item, const std::string& attribute, int64_t now_ms
 // enabled) in one transaction; returns how many.
 // REQUIRES: the caller holds the store's storage lock.
 int64_t delete_expired_items(Store& store, const TableDef& table, int64_t now_ms);
+
+// One bounded step of a sweep over `table`: reads at most `budget` items
+// after `cursor` (the table's {pk, sk} order; empty: from the start), deletes
+// the expired ones among them in one transaction, and leaves `cursor` at the
+// last item read, or empty once the table's end is reached. Returns how many
+// it deleted. The background sweep goes through a table this way so that its
+// cost per interval, and the time it holds the storage lock, do not grow with
+// the table (a whole-table pass held the lock 0.2 s a second at 100,000 items:
+// docs/performance.md, "Scale"). REQUIRES: the storage lock.
+int64_t delete_expired_items_step(Store& store, const TableDef& table, int64_t now_ms,
+                                  std::vector<std::string>& cursor, int64_t budget);
 
 }  // namespace dynamini
