@@ -59,7 +59,7 @@ TEST_CASE_FIXTURE(MessagesFixture,
                   "Messages: DeleteItem values without ConditionExpression name it") {
   CHECK(message("DeleteItem", R"({"TableName":"msg","Key":{"pk":{"S":"a"},"sk":{"S":"b"}},
     "ExpressionAttributeValues":{":a":{"S":"x"}}})") ==
-        std::string(kValuesPrefix) + "ConditionExpression is null");
+        kEnvelope + std::string(kValuesPrefix) + "ConditionExpression is null");
 }
 
 TEST_CASE_FIXTURE(MessagesFixture, "Messages: names without any expression keep the short form") {
@@ -175,21 +175,21 @@ TEST_CASE_FIXTURE(
 
 TEST_CASE_FIXTURE(MessagesFixture, "Messages: attribute names are 1 to 65535 bytes") {
   // Developer Guide "Constraints": attribute names up to 64 KB; messages of
-  // DynamoDB Local's newAttributeName.
+  // DynamoDB Local's newAttributeName. PutItem's value layer envelopes them.
   CHECK(message("PutItem",
                 R"({"TableName":"msg","Item":{"pk":{"S":"a"},"sk":{"S":"b"},"":{"S":"x"}}})") ==
-        "Empty attribute name");
+        kEnvelope + "Empty attribute name");
   CHECK(
       message(
           "PutItem",
           R"({"TableName":"msg","Item":{"pk":{"S":"a"},"sk":{"S":"b"},"m":{"M":{"":{"N":"1"}}}}})") ==
-      "Empty attribute name");
+      kEnvelope + "Empty attribute name");
   const std::string longest(65535, 'n');
   call("PutItem", R"({"TableName":"msg","Item":{"pk":{"S":"a"},"sk":{"S":"b"},")" + longest +
                       R"(":{"S":"x"}}})");
   CHECK(message("PutItem", R"({"TableName":"msg","Item":{"pk":{"S":"a"},"sk":{"S":"b"},")" +
                                longest + R"(n":{"S":"x"}}})") ==
-        "Attribute name is too large, must be less than 65536 bytes");
+        kEnvelope + "Attribute name is too large, must be less than 65536 bytes");
   CHECK(message("UpdateItem", R"({"TableName":"msg","Key":{"pk":{"S":"a"},"sk":{"S":"b"}},
     "UpdateExpression":"SET #n = :v","ExpressionAttributeNames":{"#n":""},"ExpressionAttributeValues":{":v":{"S":"x"}}})") ==
         kEnvelope +

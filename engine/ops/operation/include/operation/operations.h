@@ -13,6 +13,7 @@
 #include "dynamini/options.h"
 #include "dynamini/shapes.h"
 #include "values/json.h"
+#include "values/value_check.h"
 
 namespace dynamini {
 
@@ -66,6 +67,7 @@ struct GetItemOperation {
 struct DeleteItemOperation {
   using Request = DeleteItemRequest;
   using Response = DeleteItemResponse;
+  static constexpr bool kEnvelopesRequestChecks = true;
   static void check_before_values(const Request& request);
   static Response run(Context& context, const Request& request,
                       const ExecuteOptions& options);
@@ -88,6 +90,7 @@ struct QueryOperation {
 struct ScanOperation {
   using Request = ScanRequest;
   using Response = ScanResponse;
+  static constexpr ValueLayer kValueLayer = ValueLayer::kOlder;
   static void check_before_values(const Request& request);
   static Response run(Context& context, const Request& request,
                       const ExecuteOptions& options);
@@ -101,6 +104,7 @@ struct BatchGetItemOperation {
 struct BatchWriteItemOperation {
   using Request = BatchWriteItemRequest;
   using Response = BatchWriteItemResponse;
+  static constexpr ValueLayer kValueLayer = ValueLayer::kOlder;
   static void check_before_values(const Request& request);
   static Response run(Context& context, const Request& request,
                       const ExecuteOptions& options);
@@ -108,6 +112,7 @@ struct BatchWriteItemOperation {
 struct TransactWriteItemsOperation {
   using Request = TransactWriteItemsRequest;
   using Response = TransactWriteItemsResponse;
+  static constexpr ValueLayer kValueLayer = ValueLayer::kOlder;
   static void check_before_values(const Request& request);
   static Response run(Context& context, const Request& request,
                       const ExecuteOptions& options);
@@ -115,6 +120,7 @@ struct TransactWriteItemsOperation {
 struct TransactGetItemsOperation {
   using Request = TransactGetItemsRequest;
   using Response = TransactGetItemsResponse;
+  static constexpr ValueLayer kValueLayer = ValueLayer::kOlder;
   static Response run(Context& context, const Request& request,
                       const ExecuteOptions& options);
 };
@@ -142,20 +148,21 @@ struct ListTagsOfResourceOperation {
 struct ExecuteStatementOperation {
   using Request = ExecuteStatementRequest;
   using Response = ExecuteStatementResponse;
-  static void check_before_values(const Request& request);
+  static constexpr ValueLayer kValueLayer = ValueLayer::kOlder;
   static Response run(Context& context, const Request& request,
                       const ExecuteOptions& options);
 };
 struct BatchExecuteStatementOperation {
   using Request = BatchExecuteStatementRequest;
   using Response = BatchExecuteStatementResponse;
+  static constexpr ValueLayer kValueLayer = ValueLayer::kOlder;
   static Response run(Context& context, const Request& request,
                       const ExecuteOptions& options);
 };
 struct ExecuteTransactionOperation {
   using Request = ExecuteTransactionRequest;
   using Response = ExecuteTransactionResponse;
-  static void check_before_values(const Request& request);
+  static constexpr ValueLayer kValueLayer = ValueLayer::kOlder;
   static Response run(Context& context, const Request& request,
                       const ExecuteOptions& options);
 };
