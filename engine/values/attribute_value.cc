@@ -3,6 +3,7 @@
 #include <unordered_set>
 
 #include "values/base64.h"
+#include "values/set_order.h"
 
 namespace dynamini {
 namespace {
@@ -127,6 +128,27 @@ bool operator==(const AttributeValue& a, const AttributeValue& b) {
   return false;
 }
 
+namespace {
+
+// In DynamoDB's order (values/set_order.h), which sets are kept in; an item
+// stored by an earlier version may hold another.
+void write_set_members(JsonWriter& w, const AttributeValue& set) {
+  const auto write_members = [&](const std::vector<std::string>& members) {
+    w.StartArray();
+    for (const auto& m : members) {
+      write_string(w, set.type == ValueType::BS ? base64_encode(m) : m);
+    }
+    w.EndArray();
+  };
+  if (set_in_order(set)) {
+    write_members(set.set);
+  } else {
+    write_members(members_in_order(set));
+  }
+}
+
+}  // namespace
+
 void write_attribute_value(JsonWriter& w, const AttributeValue& value) {
   w.StartObject();
   w.Key(type_name(value.type));
@@ -146,14 +168,8 @@ void write_attribute_value(JsonWriter& w, const AttributeValue& value) {
       break;
     case ValueType::SS:
     case ValueType::NS:
-      w.StartArray();
-      for (const auto& m : value.set) write_string(w, m);
-      w.EndArray();
-      break;
     case ValueType::BS:
-      w.StartArray();
-      for (const auto& m : value.set) write_string(w, base64_encode(m));
-      w.EndArray();
+      write_set_members(w, value);
       break;
     case ValueType::L:
       w.StartArray();

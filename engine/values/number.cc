@@ -125,6 +125,31 @@ NumberProblem judge_magnitude(NumberReading reading, int64_t precision, __int128
 
 const char kUnconvertibleNumber[] = "The parameter cannot be converted to a numeric value";
 
+int compare_canonical_numbers(std::string_view a, std::string_view b) {
+  const auto sign = [](std::string_view t) { return t[0] == '-' ? -1 : (t == "0" ? 0 : 1); };
+  const int sa = sign(a), sb = sign(b);
+  if (sa != sb) return sa < sb ? -1 : 1;
+  if (sa == 0) return 0;
+  if (sa < 0) {
+    a.remove_prefix(1);
+    b.remove_prefix(1);
+  }
+  // Magnitudes: the longer integer part is larger; then the digits in order
+  // (a fraction's digits have no trailing zeros, so text order is value order).
+  const size_t ia = std::min(a.find('.'), a.size()), ib = std::min(b.find('.'), b.size());
+  const bool a_fraction_only = a.substr(0, ia) == "0", b_fraction_only = b.substr(0, ib) == "0";
+  int magnitude;
+  if (a_fraction_only != b_fraction_only) {
+    magnitude = a_fraction_only ? -1 : 1;
+  } else if (ia != ib) {
+    magnitude = ia < ib ? -1 : 1;
+  } else {
+    const int c = a.compare(b);
+    magnitude = c < 0 ? -1 : (c > 0 ? 1 : 0);
+  }
+  return sa > 0 ? magnitude : -magnitude;
+}
+
 const char* number_limit_message(NumberProblem problem) {
   switch (problem) {
     case NumberProblem::kTooPrecise:

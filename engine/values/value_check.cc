@@ -8,6 +8,7 @@
 #include "values/base64.h"
 #include "values/number.h"
 #include "values/request_check_error.h"
+#include "values/set_order.h"
 
 namespace dynamini {
 
@@ -52,12 +53,8 @@ constexpr ValueLayerRules kCurrentRules{
     "One or more parameter values were invalid: Input collection contains duplicates.",
     false,
     false};
-constexpr ValueLayerRules kOlderRules{NumberReading::kBigDecimal,
-                                      false,
-                                      false,
-                                      "Input collection contains duplicates",
-                                      true,
-                                      true};
+constexpr ValueLayerRules kOlderRules{
+    NumberReading::kBigDecimal, false, false, "Input collection contains duplicates", true, true};
 
 const ValueLayerRules& rules_of(ValueLayer layer) {
   return layer == ValueLayer::kCurrent ? kCurrentRules : kOlderRules;
@@ -136,19 +133,23 @@ bool ValueWalk::number(std::string& text) {
     text = n.to_string();
     return true;
   }
-  if (problem != NumberProblem::kUnconvertible) return fail(request_check_error(number_limit_message(problem)));
-  if (text.empty() && !rules_.colon_for_empty_number) return fail(request_check_error(kUnconvertibleNumber));
+  if (problem != NumberProblem::kUnconvertible)
+    return fail(request_check_error(number_limit_message(problem)));
+  if (text.empty() && !rules_.colon_for_empty_number)
+    return fail(request_check_error(kUnconvertibleNumber));
   return fail(request_check_error(std::string(kUnconvertibleNumber) + ": " + text));
 }
 
 bool ValueWalk::duplicate(const AttributeValue& v, size_t repeat) {
   if (v.type == ValueType::NS) return fail(request_check_error(rules_.duplicate_numbers));
   const std::string members = duplicate_list(v, repeat, rules_.quote_duplicate_members);
-  return fail(request_check_error(std::string(kValuesInvalid) + "Input collection " + members +
-              (v.type == ValueType::BS ? "of type BS contains duplicates." : " contains duplicates.")));
+  return fail(request_check_error(
+      std::string(kValuesInvalid) + "Input collection " + members +
+      (v.type == ValueType::BS ? "of type BS contains duplicates." : " contains duplicates.")));
 }
 
 // Not empty; each member, in order, a valid number (NS) and not a repeat.
+// Then the members are put in DynamoDB's order (values/set_order.h).
 bool ValueWalk::set(AttributeValue& v) {
   if (v.set.empty()) {
     const std::string invalid = kValuesInvalid;
@@ -166,6 +167,7 @@ bool ValueWalk::set(AttributeValue& v) {
     if (v.type == ValueType::NS && !number(v.set[i])) return false;
     if (v.set.size() > 1 && !seen.insert(v.set[i]).second) return duplicate(v, i);
   }
+  put_set_in_order(v);
   return true;
 }
 
@@ -186,7 +188,7 @@ bool ValueWalk::checked_value(AttributeValue& v, int depth) {
     case ValueType::NUL:
       if (v.boolean) return true;
       return fail(request_check_error(std::string(kValuesInvalid) +
-                  "Null attribute value types must have the value of true"));
+                                      "Null attribute value types must have the value of true"));
     case ValueType::SS:
     case ValueType::NS:
     case ValueType::BS:
@@ -210,7 +212,8 @@ bool ValueWalk::item(Item& item, int depth) {
   for (auto& [name, member] : item) {
     if (name.empty()) return fail(request_check_error("Empty attribute name"));
     if (name.size() > 65535) {
-      return fail(request_check_error("Attribute name is too large, must be less than 65536 bytes"));
+      return fail(
+          request_check_error("Attribute name is too large, must be less than 65536 bytes"));
     }
     if (!value(member, depth)) return false;
   }
@@ -235,8 +238,8 @@ void ValueChecker::expression_attribute_values(Item& values) const {
   for (auto& [key, value] : values) {
     if (walk.value(value, 0)) continue;
     if (!rules.names_expression_value_key) throw request_check_error(walk.problem());
-    throw request_check_error("ExpressionAttributeValues contains invalid value: " +
-                              walk.problem() + " for key " + key);
+    throw request_check_error(
+        "ExpressionAttributeValues contains invalid value: " + walk.problem() + " for key " + key);
   }
 }
 

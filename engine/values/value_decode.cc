@@ -178,7 +178,7 @@ AttributeValue stored_value(const Json& json) {
       out.set.reserve(v.Size());
       for (const auto& m : v.GetArray()) {
         out.set.push_back(type == static_cast<int>(ValueType::BS) ? stored_binary(m)
-                                                                   : stored_string(m));
+                                                                  : stored_string(m));
       }
       break;
     case static_cast<int>(ValueType::L):
@@ -208,8 +208,9 @@ std::string wire_binary(const Json& json) {
   if (!json.IsString()) {
     if (json.IsArray() || json.IsObject()) throw_wrong_type(json, "Blob");
     throw_serialization(std::string("class ") +
-                        (json.IsBool() ? "java.lang.Boolean"
-                                       : "com.amazon.coral.value.json.numbers.TruncatingBigNumber") +
+                        (json.IsBool()
+                             ? "java.lang.Boolean"
+                             : "com.amazon.coral.value.json.numbers.TruncatingBigNumber") +
                         " can not be converted to a Blob");
   }
   const std::string_view text = string_of(json);

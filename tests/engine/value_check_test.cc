@@ -7,6 +7,7 @@
 #include <doctest/doctest.h>
 
 #include "dynamini/api_error.h"
+#include "values/attribute_value.h"
 #include "values/value_decode.h"
 
 using namespace dynamini;
@@ -83,7 +84,8 @@ TEST_CASE("Value check: the layers' words for a duplicate set member") {
   CHECK(refusal(older, R"({"NS":["1","1.0"]})") == "Input collection contains duplicates");
 }
 
-TEST_CASE("Value check: expression values and a starting key name their context in the older layer") {
+TEST_CASE(
+    "Value check: expression values and a starting key name their context in the older layer") {
   rapidjson::Document d;
   d.Parse(R"({":v":{"N":"abc"}})");
   for (const auto layer : {ValueLayer::kCurrent, ValueLayer::kOlder}) {
@@ -121,12 +123,30 @@ TEST_CASE("Value check: the first problem in the item's order wins") {
 
 TEST_CASE("Value check: 32 levels of nesting are accepted, 33 refused, and numbers normalised") {
   CHECK(refusal(ValueLayer::kCurrent, nested(31, R"({"S":"x"})").c_str()) == "(accepted)");
-  CHECK(refusal(ValueLayer::kCurrent, nested(32, R"({"S":"x"})").c_str()) ==
-        kNestingLimitMessage);
+  CHECK(refusal(ValueLayer::kCurrent, nested(32, R"({"S":"x"})").c_str()) == kNestingLimitMessage);
   rapidjson::Document d;
   d.Parse(R"({"L":[{"N":"1.50"},{"NS":["007","-0"]}]})");
   AttributeValue value = decode_attribute_value(d);
   ValueChecker(ValueLayer::kCurrent).value(value);
   CHECK(value.list[0].scalar == "1.5");
-  CHECK(value.list[1].set == std::vector<std::string>{"7", "0"});
+  CHECK(value.list[1].set == std::vector<std::string>{"0", "7"});
+}
+
+// paritysuite/dynamodb-conformance tests/tier1/updateItem/basic.test.ts
+// (eu-west-2, 2026-10-09): string and binary sets bytewise, numbers by value.
+TEST_CASE("Value check: sets are put in DynamoDB's order") {
+  rapidjson::Document d;
+  d.Parse(R"({"s":{"SS":["b","","a"]},"n":{"NS":["10","9","-1.5","-10","0","0.25","0.3"]},)"
+          R"("b":{"BS":["/w==","AA==","AAE="]}})");
+  Item item = decode_item(d);
+  ValueChecker(ValueLayer::kCurrent).item(item);
+  CHECK(item["s"].set == std::vector<std::string>{"", "a", "b"});
+  CHECK(item["n"].set == std::vector<std::string>{"-10", "-1.5", "0", "0.25", "0.3", "9", "10"});
+  CHECK(item["b"].set == std::vector<std::string>{std::string(1, '\0'), std::string("\0\1", 2),
+                                                  std::string(1, '\xff')});
+}
+
+TEST_CASE("Value check: a set held in another order is written in DynamoDB's") {
+  Item item{{"n", NS({"3", "-2", "1"})}};
+  CHECK(item_to_json(item) == R"({"n":{"NS":["-2","1","3"]}})");
 }

@@ -34,6 +34,10 @@ const char* number_limit_message(NumberProblem problem);
 // "The parameter cannot be converted to a numeric value".
 extern const char kUnconvertibleNumber[];
 
+// -1, 0 or 1 as `a` is below, equal to or above `b`, both numbers in
+// canonical text (Number::to_string), compared without reading them.
+int compare_canonical_numbers(std::string_view a, std::string_view b);
+
 // An exact DynamoDB number: up to 38 significant decimal digits, magnitude
 // between 1E-130 and 9.9999999999999999999999999999999999999E+125, or zero.
 // Never converted through double, so `SET x = x - :v` stays exact.
