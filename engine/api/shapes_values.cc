@@ -36,12 +36,6 @@ void check_values_WriteRequest(api::WriteRequest& value, const ValueChecker& che
 void check_values_PutRequest(api::PutRequest& value, const ValueChecker& checker);
 void check_values_DeleteRequest(api::DeleteRequest& value, const ValueChecker& checker);
 void check_values_TransactWriteItemsInput(api::TransactWriteItemsRequest& value, const ValueChecker& checker);
-void check_values_TransactWriteItemList(std::vector<api::TransactWriteItem>& value, const ValueChecker& checker);
-void check_values_TransactWriteItem(api::TransactWriteItem& value, const ValueChecker& checker);
-void check_values_ConditionCheck(api::ConditionCheck& value, const ValueChecker& checker);
-void check_values_Put(api::Put& value, const ValueChecker& checker);
-void check_values_Delete(api::Delete& value, const ValueChecker& checker);
-void check_values_Update(api::Update& value, const ValueChecker& checker);
 void check_values_TransactGetItemsInput(api::TransactGetItemsRequest& value, const ValueChecker& checker);
 void check_values_TransactGetItemList(std::vector<api::TransactGetItem>& value, const ValueChecker& checker);
 void check_values_TransactGetItem(api::TransactGetItem& value, const ValueChecker& checker);
@@ -84,6 +78,11 @@ void check_values_ListStreamsInput(api::ListStreamsRequest& value, const ValueCh
 void check_values_DescribeStreamInput(api::DescribeStreamRequest& value, const ValueChecker& checker);
 void check_values_GetShardIteratorInput(api::GetShardIteratorRequest& value, const ValueChecker& checker);
 void check_values_GetRecordsInput(api::GetRecordsRequest& value, const ValueChecker& checker);
+void check_values_TransactWriteItem(api::TransactWriteItem& value, const ValueChecker& checker);
+void check_values_ConditionCheck(api::ConditionCheck& value, const ValueChecker& checker);
+void check_values_Put(api::Put& value, const ValueChecker& checker);
+void check_values_Delete(api::Delete& value, const ValueChecker& checker);
+void check_values_Update(api::Update& value, const ValueChecker& checker);
 
 void check_values_CreateTableInput(api::CreateTableRequest& value, const ValueChecker& checker) {
   (void)value;
@@ -301,66 +300,8 @@ void check_values_DeleteRequest(api::DeleteRequest& value, const ValueChecker& c
 }
 
 void check_values_TransactWriteItemsInput(api::TransactWriteItemsRequest& value, const ValueChecker& checker) {
-  if (value.transact_items) {
-    check_values_TransactWriteItemList(*value.transact_items, checker);
-  }
-}
-
-void check_values_TransactWriteItemList(std::vector<api::TransactWriteItem>& value, const ValueChecker& checker) {
-  for (auto& element : value) {
-    check_values_TransactWriteItem(element, checker);
-  }
-}
-
-void check_values_TransactWriteItem(api::TransactWriteItem& value, const ValueChecker& checker) {
-  if (value.condition_check) {
-    check_values_ConditionCheck(*value.condition_check, checker);
-  }
-  if (value.put) {
-    check_values_Put(*value.put, checker);
-  }
-  if (value.delete_) {
-    check_values_Delete(*value.delete_, checker);
-  }
-  if (value.update) {
-    check_values_Update(*value.update, checker);
-  }
-}
-
-void check_values_ConditionCheck(api::ConditionCheck& value, const ValueChecker& checker) {
-  if (value.key) {
-    checker.item(*value.key);
-  }
-  if (value.expression_attribute_values) {
-    checker.expression_attribute_values(*value.expression_attribute_values);
-  }
-}
-
-void check_values_Put(api::Put& value, const ValueChecker& checker) {
-  if (value.item) {
-    checker.item(*value.item);
-  }
-  if (value.expression_attribute_values) {
-    checker.expression_attribute_values(*value.expression_attribute_values);
-  }
-}
-
-void check_values_Delete(api::Delete& value, const ValueChecker& checker) {
-  if (value.key) {
-    checker.item(*value.key);
-  }
-  if (value.expression_attribute_values) {
-    checker.expression_attribute_values(*value.expression_attribute_values);
-  }
-}
-
-void check_values_Update(api::Update& value, const ValueChecker& checker) {
-  if (value.key) {
-    checker.item(*value.key);
-  }
-  if (value.expression_attribute_values) {
-    checker.expression_attribute_values(*value.expression_attribute_values);
-  }
+  (void)value;
+  (void)checker;
 }
 
 void check_values_TransactGetItemsInput(api::TransactGetItemsRequest& value, const ValueChecker& checker) {
@@ -589,6 +530,57 @@ void check_values_GetRecordsInput(api::GetRecordsRequest& value, const ValueChec
   (void)checker;
 }
 
+void check_values_TransactWriteItem(api::TransactWriteItem& value, const ValueChecker& checker) {
+  if (value.condition_check) {
+    check_values_ConditionCheck(*value.condition_check, checker);
+  }
+  if (value.put) {
+    check_values_Put(*value.put, checker);
+  }
+  if (value.delete_) {
+    check_values_Delete(*value.delete_, checker);
+  }
+  if (value.update) {
+    check_values_Update(*value.update, checker);
+  }
+}
+
+void check_values_ConditionCheck(api::ConditionCheck& value, const ValueChecker& checker) {
+  if (value.key) {
+    checker.item(*value.key);
+  }
+  if (value.expression_attribute_values) {
+    checker.expression_attribute_values(*value.expression_attribute_values);
+  }
+}
+
+void check_values_Put(api::Put& value, const ValueChecker& checker) {
+  if (value.item) {
+    checker.item(*value.item);
+  }
+  if (value.expression_attribute_values) {
+    checker.expression_attribute_values(*value.expression_attribute_values);
+  }
+}
+
+void check_values_Delete(api::Delete& value, const ValueChecker& checker) {
+  if (value.key) {
+    checker.item(*value.key);
+  }
+  if (value.expression_attribute_values) {
+    checker.expression_attribute_values(*value.expression_attribute_values);
+  }
+}
+
+void check_values_Update(api::Update& value, const ValueChecker& checker) {
+  if (value.key) {
+    checker.item(*value.key);
+  }
+  if (value.expression_attribute_values) {
+    checker.expression_attribute_values(*value.expression_attribute_values);
+  }
+}
+
 }  // namespace
 
 void check_values(CreateTableRequest& request, const ValueChecker& checker) {
@@ -731,6 +723,9 @@ void check_values(GetShardIteratorRequest& request, const ValueChecker& checker)
 }
 void check_values(GetRecordsRequest& request, const ValueChecker& checker) {
   check_values_GetRecordsInput(request, checker);
+}
+void check_values(api::TransactWriteItem& value, const ValueChecker& checker) {
+  check_values_TransactWriteItem(value, checker);
 }
 
 }  // namespace dynamini::api

@@ -42,19 +42,19 @@ bool type_allowed(const std::string& op, ValueType t) {
 
 void check_condition(const std::string& op, const std::vector<AttributeValue>& values) {
   if (!valid_count(op, values.size())) {
-    throw validation_error(kInvalid + "Invalid number of argument(s) for the " + op +
-                           " ComparisonOperator");
+    throw request_check_error(kInvalid + "Invalid number of argument(s) for the " + op +
+                              " ComparisonOperator");
   }
   for (const auto& v : values) {
     if (v.type != values[0].type) {
-      throw validation_error(kInvalid +
-                             "AttributeValues inside AttributeValueList must be of same type");
+      throw request_check_error(kInvalid +
+                                "AttributeValues inside AttributeValueList must be of same type");
     }
   }
   for (const auto& v : values) {
     if (!type_allowed(op, v.type)) {
-      throw validation_error(kInvalid + "ComparisonOperator " + op + " is not valid for " +
-                             type_name(v.type) + " AttributeValue type");
+      throw request_check_error(kInvalid + "ComparisonOperator " + op + " is not valid for " +
+                                type_name(v.type) + " AttributeValue type");
     }
   }
   if (op == "BETWEEN") {
@@ -170,41 +170,45 @@ bool use_or(const ConditionalOperator& op, size_t conditions) {
   return *op == api::ConditionalOperator::kOr;
 }
 
-// DynamoDB Local validateExpectedAttribute: these checks, in this order.
+// DynamoDB Local validateExpectedAttribute: these checks, in this order. They
+// belong to the request-validation family, which PutItem, UpdateItem and
+// DeleteItem send inside "1 validation error detected: " (paritysuite/
+// dynamodb-conformance tests/tier3/error-messages/deleteItem.test.ts and
+// putItem.test.ts, eu-west-2 and us-east-1, 2026-10-09).
 void check_expected_members(const api::ExpectedAttributeValue& c, const std::string& name) {
   const bool has_value = c.value.has_value();
   const bool has_list = c.attribute_value_list.has_value();
   const auto& op = c.comparison_operator;
   if (c.exists && op) {
-    throw validation_error(
+    throw request_check_error(
         kInvalid + "Exists and ComparisonOperator cannot be used together for Attribute: " + name);
   }
   if (has_value && has_list) {
-    throw validation_error(
+    throw request_check_error(
         kInvalid + "Value and AttributeValueList cannot be used together for Attribute: " + name);
   }
   if (!op && has_list) {
-    throw validation_error(
+    throw request_check_error(
         kInvalid +
         "AttributeValueList can only be used with a ComparisonOperator for Attribute: " + name);
   }
   if (c.exists && !*c.exists && has_value) {
-    throw validation_error(kInvalid +
-                           "Value cannot be used when Exists is false for Attribute: " + name);
+    throw request_check_error(kInvalid +
+                              "Value cannot be used when Exists is false for Attribute: " + name);
   }
   if (has_value || has_list) return;
   if (op) {
     if (*op != api::ComparisonOperator::kNotNull && *op != api::ComparisonOperator::kNull) {
-      throw validation_error(kInvalid +
-                             "Value or AttributeValueList must be used with ComparisonOperator: " +
-                             std::string(op->text()) + " for Attribute: " + name);
+      throw request_check_error(
+          kInvalid + "Value or AttributeValueList must be used with ComparisonOperator: " +
+          std::string(op->text()) + " for Attribute: " + name);
     }
   } else if (!c.exists) {
-    throw validation_error(kInvalid +
-                           "Value must be provided when Exists is null for Attribute: " + name);
+    throw request_check_error(kInvalid +
+                              "Value must be provided when Exists is null for Attribute: " + name);
   } else if (*c.exists) {
-    throw validation_error(kInvalid +
-                           "Value must be provided when Exists is true for Attribute: " + name);
+    throw request_check_error(kInvalid +
+                              "Value must be provided when Exists is true for Attribute: " + name);
   }
 }
 

@@ -167,6 +167,7 @@ void check_values(ListStreamsRequest& request, const ValueChecker& checker);
 void check_values(DescribeStreamRequest& request, const ValueChecker& checker);
 void check_values(GetShardIteratorRequest& request, const ValueChecker& checker);
 void check_values(GetRecordsRequest& request, const ValueChecker& checker);
+void check_values(api::TransactWriteItem& value, const ValueChecker& checker);
 
 // Writes a response object, or a request (its wire form, as an SDK sends it).
 void write(JsonWriter& w, const CreateTableRequest& request);
@@ -264,5 +265,6 @@ void write(JsonWriter& w, const GetShardIteratorResponse& response);
 void write(JsonWriter& w, const GetRecordsRequest& request);
 void write(JsonWriter& w, const GetRecordsResponse& response);
 void write(JsonWriter& w, const api::ConsumedCapacity& value);
+void write(JsonWriter& w, const api::KeysAndAttributes& value);
 
 }  // namespace dynamini::api

@@ -165,7 +165,7 @@ struct KeyConditionTerm {
 // At most one condition per key attribute of the queried table or index: two
 // (a partition and a sort key), or up to eight on a GSI with multi-attribute
 // keys (four HASH and four RANGE attributes); the Query checks the number
-// against the key schema ("Conditions can be of length 1 or 2 only").
+// against the key schema after the table is looked up.
 constexpr size_t kMaxKeyConditionTerms = 8;
 // Terms joined by AND (at most kMaxKeyConditionTerms); DynamoDB's messages
 // for anything else (OR, NOT, functions other than begins_with, two

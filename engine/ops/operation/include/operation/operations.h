@@ -76,6 +76,7 @@ struct UpdateItemOperation {
   using Request = UpdateItemRequest;
   using Response = UpdateItemResponse;
   static constexpr bool kEnvelopesRequestChecks = true;
+  static void check_before_shape(const Request& request);
   static void check_before_values(const Request& request);
   static Response run(Context& context, const Request& request,
                       const ExecuteOptions& options);
@@ -83,6 +84,7 @@ struct UpdateItemOperation {
 struct QueryOperation {
   using Request = QueryRequest;
   using Response = QueryResponse;
+  static void check_before_shape(const Request& request);
   static void check_before_values(const Request& request);
   static Response run(Context& context, const Request& request,
                       const ExecuteOptions& options);
@@ -98,6 +100,7 @@ struct ScanOperation {
 struct BatchGetItemOperation {
   using Request = BatchGetItemRequest;
   using Response = BatchGetItemResponse;
+  static void check_before_shape(const Request& request);
   static Response run(Context& context, const Request& request,
                       const ExecuteOptions& options);
 };
@@ -105,6 +108,7 @@ struct BatchWriteItemOperation {
   using Request = BatchWriteItemRequest;
   using Response = BatchWriteItemResponse;
   static constexpr ValueLayer kValueLayer = ValueLayer::kOlder;
+  static void check_before_shape(const Request& request);
   static void check_before_values(const Request& request);
   static Response run(Context& context, const Request& request,
                       const ExecuteOptions& options);
@@ -114,6 +118,7 @@ struct TransactWriteItemsOperation {
   using Response = TransactWriteItemsResponse;
   static constexpr ValueLayer kValueLayer = ValueLayer::kOlder;
   static void check_before_values(const Request& request);
+  static void check_values(Request& request);
   static Response run(Context& context, const Request& request,
                       const ExecuteOptions& options);
 };

@@ -16,6 +16,8 @@
 //     // optional: its values are checked by DynamoDB's older value layer
 //     // (values/value_check.h; the current one otherwise)
 //     static constexpr ValueLayer kValueLayer = ValueLayer::kOlder;
+//     // optional: values it checks itself, after api::check_values
+//     static void check_values(Request&);
 //   };
 // From the wire (run_json):
 //   parse:   check_before_read (optional: what an operation checks of the
@@ -111,6 +113,7 @@ void check_request(typename Op::Request& request) {
   errors.throw_if_any();
   if constexpr (requires { Op::check_before_values(request); }) Op::check_before_values(request);
   api::check_values(request, ValueChecker(value_layer<Op>()));
+  if constexpr (requires { Op::check_values(request); }) Op::check_values(request);
 }
 
 template <class Op>
