@@ -98,10 +98,10 @@ Result Database::execute(std::string_view operation, std::string_view request_js
   }
   // The single catch point: client errors arrive as ApiError; anything else
   // (an SQLite failure, a bug) is an internal error, the only 500.
+  Call call{.options = options, .operation = operation};
   try {
     rapidjson::StringBuffer buffer;
     JsonWriter writer(buffer);
-    Call call{options, {}};
     FactsRecording recording(options.collect_facts ? &result.facts : nullptr,
                              options.collect_read_keys);
     op(impl_->context, request, call, writer);
@@ -112,6 +112,7 @@ Result Database::execute(std::string_view operation, std::string_view request_js
   } catch (const std::exception& e) {
     result.error = internal_error(e);
   }
+  result.targets = std::move(call.targets);
   if (result.error) result.facts = {};  // nothing was read or written for the caller
   return result;
 }

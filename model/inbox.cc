@@ -24,13 +24,6 @@ rapidjson::Document parse(const std::string& body) {
   return doc;
 }
 
-std::string s_of(const rapidjson::Value& item, const char* name) {
-  if (!item.IsObject() || !item.HasMember(name)) return "";
-  const auto& v = item[name];
-  if (v.IsObject() && v.HasMember("S") && v["S"].IsString()) return v["S"].GetString();
-  return "";
-}
-
 int64_t n_of(const rapidjson::Value& item, const char* name) {
   if (!item.IsObject() || !item.HasMember(name)) return 0;
   const auto& v = item[name];
@@ -40,18 +33,18 @@ int64_t n_of(const rapidjson::Value& item, const char* name) {
 
 Notification notification_from(const rapidjson::Value& item) {
   Notification n;
-  n.user_id = s_of(item, "userId");
-  n.notif_id = s_of(item, "notifId");
-  n.type = s_of(item, "type");
-  n.actor_id = s_of(item, "actorId");
-  n.target_id = s_of(item, "targetId");
-  n.target_type = s_of(item, "targetType");
+  n.user_id = string_attribute(item, "userId");
+  n.notif_id = string_attribute(item, "notifId");
+  n.type = string_attribute(item, "type");
+  n.actor_id = string_attribute(item, "actorId");
+  n.target_id = string_attribute(item, "targetId");
+  n.target_type = string_attribute(item, "targetType");
   if (item.HasMember("read") && item["read"].HasMember("BOOL")) {
     n.read = item["read"]["BOOL"].GetBool();
   }
-  n.read_at = s_of(item, "readAt");
+  n.read_at = string_attribute(item, "readAt");
   if (item.HasMember("payload")) n.payload = json_text(item["payload"]);
-  n.created_at = s_of(item, "createdAt");
+  n.created_at = string_attribute(item, "createdAt");
   return n;
 }
 
@@ -328,8 +321,9 @@ std::vector<std::shared_ptr<ReadAllJob>> Inbox::resume_pending_jobs() {
     if (cursor) p.json("cursor", *cursor);
     auto doc = parse(send_or_throw(InboxRequest::kPendingJobs, p).body);
     for (const auto& item : doc["Items"].GetArray()) {
-      auto job = std::make_shared<ReadAllJob>(s_of(item, "userId"), s_of(item, "jobId"),
-                                              s_of(item, "cutoff"));
+      auto job = std::make_shared<ReadAllJob>(string_attribute(item, "userId"),
+                                              string_attribute(item, "jobId"),
+                                              string_attribute(item, "cutoff"));
       int64_t done = n_of(item, "done");
       job->update([&](ReadAllJob::Progress& p) {
         p.done = done;
@@ -404,7 +398,8 @@ void Inbox::run_job(std::shared_ptr<ReadAllJob> job, int64_t done_before) {
       if (cursor) p.json("cursor", *cursor);
       auto page = parse(send_or_throw(InboxRequest::kJobPage, p).body);
       std::vector<std::string> sort_keys;
-      for (const auto& item : page["Items"].GetArray()) sort_keys.push_back(s_of(item, "sk"));
+      for (const auto& item : page["Items"].GetArray())
+        sort_keys.push_back(string_attribute(item, "sk"));
       done += mark_page_read(*job, sort_keys);
       cursor.reset();
       if (page.HasMember("LastEvaluatedKey")) cursor = json_text(page["LastEvaluatedKey"]);
@@ -439,7 +434,8 @@ std::pair<std::vector<std::string>, std::optional<std::string>> Inbox::followers
   if (cursor) p.json("cursor", *cursor);
   auto doc = parse(send_or_throw(InboxRequest::kFollowers, p).body);
   std::pair<std::vector<std::string>, std::optional<std::string>> out;
-  for (const auto& item : doc["Items"].GetArray()) out.first.push_back(s_of(item, "followerId"));
+  for (const auto& item : doc["Items"].GetArray())
+    out.first.push_back(string_attribute(item, "followerId"));
   if (doc.HasMember("LastEvaluatedKey")) out.second = json_text(doc["LastEvaluatedKey"]);
   return out;
 }

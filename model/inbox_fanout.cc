@@ -4,16 +4,11 @@
 
 #include <chrono>
 
+#include "model/request_text.h"
+
 namespace dynamini::model {
 
 namespace {
-
-std::string s_of(const rapidjson::Value& item, const char* name) {
-  if (!item.IsObject() || !item.HasMember(name)) return "";
-  const auto& v = item[name];
-  if (v.IsObject() && v.HasMember("S") && v["S"].IsString()) return v["S"].GetString();
-  return "";
-}
 
 // The first `n` characters of `text`, not cutting a UTF-8 sequence.
 std::string preview(const std::string& text, size_t n) {
@@ -33,9 +28,10 @@ void FanOut::handle(const std::vector<StreamRecord>& batch) {
     rapidjson::Document image;
     image.Parse(record.new_image_json.c_str(), record.new_image_json.size());
     if (image.HasParseError() || !image.IsObject()) continue;
-    std::string pk = s_of(image, "pk"), sk = s_of(image, "sk");
+    std::string pk = string_attribute(image, "pk"), sk = string_attribute(image, "sk");
     if (!pk.starts_with("USER#") || !sk.starts_with("POST#")) continue;
-    fan_out_post(pk.substr(5), sk.substr(5), s_of(image, "text"), s_of(image, "createdAt"));
+    fan_out_post(pk.substr(5), sk.substr(5), string_attribute(image, "text"),
+                 string_attribute(image, "createdAt"));
   }
 }
 

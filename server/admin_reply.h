@@ -13,8 +13,5 @@ namespace dynamini::server {
 Response admin_json(const Request& request, http::status status, std::string body);
 // {"message": "..."} with `status`.
 Response admin_failure(const Request& request, http::status status, std::string_view message);
-// The decoded value of query parameter `name` of the request's target (empty
-// when absent).
-std::string query_value(const Request& request, std::string_view name);
 
 }  // namespace dynamini::server

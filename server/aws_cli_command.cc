@@ -2,6 +2,7 @@
 
 #include <rapidjson/document.h>
 
+#include <algorithm>
 #include <cctype>
 #include <utility>
 
@@ -19,14 +20,6 @@ constexpr std::string_view kPaginatorMembers[] = {"Limit",
                                                   "NextToken"};
 constexpr std::string_view kPaginatedCommands[] = {
     "Query", "Scan", "ListTables", "ListStreams", "ListTagsOfResource", "ListBackups"};
-
-template <size_t N>
-bool contains(const std::string_view (&list)[N], std::string_view s) {
-  for (std::string_view x : list) {
-    if (x == s) return true;
-  }
-  return false;
-}
 
 // "BatchWriteItem" -> "batch-write-item", "SSESpecification" -> "sse-specification".
 std::string kebab(std::string_view name) {
@@ -81,7 +74,7 @@ std::string member_options(const rapidjson::Value& body) {
   rapidjson::Document residual(rapidjson::kObjectType);
   for (const auto& m : body.GetObject()) {
     std::string_view name = m.name.GetString();
-    if (contains(kPaginatorMembers, name)) {
+    if (std::ranges::find(kPaginatorMembers, name) != std::end(kPaginatorMembers)) {
       residual.AddMember(rapidjson::Value(m.name, residual.GetAllocator()),
                          rapidjson::Value(m.value, residual.GetAllocator()),
                          residual.GetAllocator());
@@ -112,7 +105,8 @@ std::string aws_cli_command(std::string_view target, std::string_view request_js
   body.Parse(request_json.data(), request_json.size());
   if (!body.HasParseError() && body.IsObject()) {
     out += member_options(body);
-    if (contains(kPaginatedCommands, operation)) out += " --no-paginate";
+    if (std::ranges::find(kPaginatedCommands, operation) != std::end(kPaginatedCommands))
+      out += " --no-paginate";
   } else if (!request_json.empty()) {
     out += " --cli-input-json " + shell_quote(request_json);
   }

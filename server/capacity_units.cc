@@ -4,6 +4,7 @@
 #include <rapidjson/stringbuffer.h>
 #include <rapidjson/writer.h>
 
+#include <algorithm>
 #include <cctype>
 #include <cstdio>
 
@@ -14,14 +15,6 @@ constexpr std::string_view kWriteOperations[] = {"PutItem", "UpdateItem", "Delet
                                                  "BatchWriteItem", "TransactWriteItems"};
 constexpr std::string_view kPartiqlOperations[] = {"ExecuteStatement", "BatchExecuteStatement",
                                                    "ExecuteTransaction"};
-
-template <size_t N>
-bool contains(const std::string_view (&list)[N], std::string_view s) {
-  for (std::string_view x : list) {
-    if (x == s) return true;
-  }
-  return false;
-}
 
 // The statement starts with SELECT (any case, after spaces).
 bool is_select(std::string_view statement) {
@@ -83,8 +76,10 @@ void add_entry(const rapidjson::Value& entry, CapacityUnits& units) {
 
 CapacityUnits unreported(std::string_view operation, std::string_view request_json) {
   CapacityUnits units;
-  units.writes = contains(kWriteOperations, operation) ||
-                 (contains(kPartiqlOperations, operation) && partiql_writes(request_json));
+  units.writes =
+      std::ranges::find(kWriteOperations, operation) != std::end(kWriteOperations) ||
+      (std::ranges::find(kPartiqlOperations, operation) != std::end(kPartiqlOperations) &&
+       partiql_writes(request_json));
   return units;
 }
 
@@ -94,7 +89,7 @@ bool answers_capacity_list(std::string_view operation) {
   static constexpr std::string_view kLists[] = {"BatchGetItem",          "BatchWriteItem",
                                                 "TransactGetItems",      "TransactWriteItems",
                                                 "BatchExecuteStatement", "ExecuteTransaction"};
-  return contains(kLists, operation);
+  return std::ranges::find(kLists, operation) != std::end(kLists);
 }
 
 CapacityUnits capacity_units(std::string_view operation, std::string_view request_json,

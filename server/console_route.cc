@@ -10,11 +10,12 @@
 #include "beast_string.h"
 #include "console_assets.h"
 #include "console_render.h"
+#include "query_string.h"
 
 namespace dynamini::server {
 namespace {
 
-constexpr std::string_view kPrefix = "/console";
+constexpr std::string_view kConsolePrefix = "/console";
 constexpr std::string_view kRequestsPath = "/console/api/requests";
 constexpr std::string_view kRenderPath = "/console/api/render";
 constexpr size_t kDefaultLimit = 100;
@@ -23,18 +24,6 @@ constexpr size_t kMaxLimit = 500;
 constexpr const char* kContentSecurityPolicy =
     "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
     "connect-src 'self'; frame-ancestors 'none'";
-
-// The value of `name` in a query string "a=1&b=2", or empty.
-std::string_view query_param(std::string_view query, std::string_view name) {
-  while (!query.empty()) {
-    std::string_view pair = query.substr(0, query.find('&'));
-    query.remove_prefix(std::min(query.size(), pair.size() + 1));
-    if (pair.starts_with(name) && pair.size() > name.size() && pair[name.size()] == '=') {
-      return pair.substr(name.size() + 1);
-    }
-  }
-  return {};
-}
 
 uint64_t to_number(std::string_view text, uint64_t fallback) {
   uint64_t value = 0;
@@ -172,22 +161,22 @@ Response render_response(const Request& request) {
 }  // namespace
 
 bool is_console_target(std::string_view target) {
-  if (!target.starts_with(kPrefix)) return false;
-  target.remove_prefix(kPrefix.size());
+  if (!target.starts_with(kConsolePrefix)) return false;
+  target.remove_prefix(kConsolePrefix.size());
   return target.empty() || target.front() == '/' || target.front() == '?';
 }
 
 Response console_response(const Request& request, const ConsoleContext& context) {
   std::string_view target = std_view(request.target());
   std::string_view path = target.substr(0, target.find('?'));
-  std::string_view query =
-      path.size() < target.size() ? target.substr(path.size() + 1) : std::string_view();
+  // The query as received, for console extensions (ConsoleRequest::query).
+  std::string_view query = target.substr(std::min(target.size(), path.size() + 1));
 
   if (path == kRenderPath) return render_response(request);
   if (path == kRequestsPath && request.method() != http::verb::post) {
-    uint64_t after = to_number(query_param(query, "after"), 0);
-    size_t limit =
-        std::min<uint64_t>(to_number(query_param(query, "limit"), kDefaultLimit), kMaxLimit);
+    uint64_t after = to_number(query_param(target, "after").value_or(""), 0);
+    size_t limit = std::min<uint64_t>(
+        to_number(query_param(target, "limit").value_or(""), kDefaultLimit), kMaxLimit);
     std::string body = context.log != nullptr
                            ? context.log->entries_json(after, limit, endpoint_of(request))
                            : R"({"entries":[],"lastId":0,"capacity":0})";
@@ -196,7 +185,7 @@ Response console_response(const Request& request, const ConsoleContext& context)
   if (const ConsoleRoute* route = find_route(context, request, path)) {
     return extension_response(request, context, *route, path, query);
   }
-  std::string_view name = path.substr(kPrefix.size());
+  std::string_view name = path.substr(kConsolePrefix.size());
   if (name.starts_with('/')) name.remove_prefix(1);
   if (name.empty()) name = "index.html";
   const ConsoleAsset* asset = find_console_asset(name);

@@ -196,27 +196,28 @@ ApiResponse api_call(const RouteContext& ctx, const HttpRequest& request,
   if (operation.empty() || !content_type_accepted(headers.content_type)) {
     return error_answer(ApiError{ErrorCode::kUnknownOperation, "", {}});
   }
-  // Fault rules answer before the database sees the call: nothing is written.
-  if (ctx.options != nullptr && ctx.options->faults) {
-    if (auto fault = ctx.options->faults->apply(ctx.db, operation, request.body())) {
-      return error_answer(*fault);
-    }
+  // Fault rules and enforced throughput answer once the database has read
+  // and checked the request, before it runs: a refused call writes nothing.
+  // With throughput enforced, a call that ran is charged what it consumed.
+  ExecuteOptions execute{.measure_capacity = record != nullptr || ctx.throughput != nullptr,
+                         .collect_facts = record != nullptr && is_annotated(ctx)};
+  // No rules (the usual case): the request's targets are not even gathered.
+  FaultInjector* faults =
+      ctx.options != nullptr && ctx.options->faults != nullptr && !ctx.options->faults->empty()
+          ? ctx.options->faults.get()
+          : nullptr;
+  if (faults != nullptr || ctx.throughput != nullptr) {
+    execute.admit = [&](std::string_view op, const CallTargets& targets) {
+      std::optional<ApiError> refused;
+      if (faults != nullptr) refused = faults->apply(op, targets);
+      if (!refused && ctx.throughput != nullptr)
+        refused = ctx.throughput->admit(ctx.db, op, targets);
+      return refused;
+    };
   }
-  // With throughput enforced: refused before it runs when a bucket is empty,
-  // charged what it consumed after.
-  std::optional<faults::RequestTargets> targets;
+  Result result = ctx.db.execute(operation, request.body(), execute);
   if (ctx.throughput != nullptr) {
-    targets = faults::read_targets(operation, request.body());
-    if (auto refused = ctx.throughput->admit(ctx.db, operation, *targets)) {
-      return error_answer(*refused);
-    }
-  }
-  Result result = ctx.db.execute(
-      operation, request.body(),
-      ExecuteOptions{.measure_capacity = record != nullptr || ctx.throughput != nullptr,
-                     .collect_facts = record != nullptr && is_annotated(ctx)});
-  if (ctx.throughput != nullptr) {
-    ctx.throughput->charge(ctx.db, operation, *targets, result.consumed_capacity);
+    ctx.throughput->charge(ctx.db, operation, result.targets, result.consumed_capacity);
   }
   if (record != nullptr) {
     record->consumed = std::move(result.consumed_capacity);

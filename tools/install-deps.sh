@@ -1,17 +1,24 @@
 #!/usr/bin/env bash
-# Installs dynamini's build and test dependencies from Debian packages.
-# Idempotent: installs only what is missing, and does nothing when all is there.
+# Installs dynamini's dependencies from Debian packages: `serve`, what
+# building and running the server needs; `test` (the default), everything the
+# test suite needs too. Idempotent: installs only what is missing, and does
+# nothing when all is there.
+#   usage: bash tools/install-deps.sh [serve|test]
 set -euo pipefail
 
-packages=(
+# What building and running the server needs (tools/serve.sh).
+serve_packages=(
   cmake
   g++
   ninja-build
   libsqlite3-dev
   libboost-dev
-  libssl-dev  # SHA-256 and HMAC for SigV4 (libcrypto)
-  zlib1g-dev  # crc32 of response bodies (x-amz-crc32)
+  libssl-dev  # SHA-256 and HMAC for SigV4 (libcrypto), HTTPS for `dynamini copy`
+  zlib1g-dev  # crc32 of response bodies (x-amz-crc32), gzip exports
   rapidjson-dev
+)
+# What the whole test suite needs besides (tools/test.sh).
+test_packages=(
   doctest-dev
   python3-boto3
   python3-pytest  # the pytest plugin (tools/pytest) and its sample project
@@ -19,12 +26,18 @@ packages=(
   golang-go  # the Go sample project and tools/go/dynaminitest
   golang-github-aws-aws-sdk-go-v2-dev  # the AWS SDK for Go v2 (/usr/share/gocode)
   awscli
-  chromium  # headless browser for the console's end-to-end test
+  chromium  # headless browser for the console's end-to-end tests
   libgtest-dev  # the GoogleTest embedding example
-  clang  # fuzz smoke runs (libFuzzer) in tools/sanitize.sh
+  clang  # the sanitizer builds and fuzz smoke runs (tools/sanitize.sh)
   clang-format  # tools/format.sh --check (CI)
   libclang-rt-14-dev
 )
+
+case "${1:-test}" in
+  serve) packages=("${serve_packages[@]}") ;;
+  test) packages=("${serve_packages[@]}" "${test_packages[@]}") ;;
+  *) echo "usage: bash tools/install-deps.sh [serve|test]" >&2; exit 2 ;;
+esac
 
 missing=()
 for pkg in "${packages[@]}"; do

@@ -4,7 +4,7 @@
 #   usage: bash tools/serve.sh [--port N] [--db FILE] [--no-inbox] ...
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash tools/install-deps.sh
-cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+bash tools/install-deps.sh serve
+cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBUILD_TESTING=OFF >/dev/null
 cmake --build build -j"$(nproc)" --target dynamini
 exec build/tools/dynamini --port 8000 "$@"

@@ -15,7 +15,7 @@ bash tools/install-deps.sh
 # The MCP server's tests: the official MCP client SDK, pinned in
 # tests/e2e/mcp/package.json.
 (cd tests/e2e/mcp && npm install --no-audit --no-fund --loglevel=error)
-cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBUILD_TESTING=ON \
   -DDYNAMINI_WERROR="${DYNAMINI_WERROR:-OFF}" >/dev/null
 cmake --build build -j"$(nproc)"
 ctest --test-dir build --output-on-failure -j2 "$@"

@@ -43,7 +43,7 @@ std::string render_bound(const AttributeValue& v) {
 // Validation of one resolved tree. Messages recorded from DynamoDB (dynalite
 // db/conditionParser.pegjs and test/*.js); each category keeps its first
 // message and they are reported in DynamoDB's order.
-class Checker {
+class ConditionChecker {
  public:
   std::string unknown_function, misused_function, operand_count, distinct, function_type;
 
@@ -437,7 +437,7 @@ std::unique_ptr<Condition::Node> checked_condition_tree(std::string_view text,
   const parsed::ConditionTree& tree = *parsed::cached_condition_syntax(text, prefix);
   Resolver resolver(attributes);
   auto root = std::make_unique<Node>(resolve_node(tree.root, resolver));
-  Checker checker;
+  ConditionChecker checker;
   checker.check_root(*root);
   if (clause_check && resolver.undefined_name.empty()) {
     bool stop = false;

@@ -59,7 +59,7 @@ const char* operand_type_word(ValueType type) {
 
 // Validation of SET operands; each category keeps its first message
 // (dynalite db/updateParser.pegjs, checkFunction).
-class Checker {
+class SetOperandChecker {
  public:
   std::string unknown_function, function;
 
@@ -229,7 +229,7 @@ Update Update::parse_checked(std::string_view text, ExpressionAttributes& attrib
   const parsed::UpdateTree& tree = *parsed::cached_update_syntax(text, prefix);
   auto actions = std::make_unique<Actions>();
   Resolver resolver(attributes);
-  Checker checker;
+  SetOperandChecker checker;
   std::string operand_error;
   for (const auto& parsed_action : tree.actions) {
     Actions::Action action;

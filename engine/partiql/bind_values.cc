@@ -10,6 +10,7 @@
 
 #include "partiql/binder.h"
 #include "partiql/statement_errors.h"
+#include "values/attribute_value.h"
 #include "values/number.h"
 #include "values/value_check.h"
 

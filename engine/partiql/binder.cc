@@ -41,7 +41,7 @@ SourceName bind_source(const syntax::Source& source) {
   for (const auto& element : path) {
     if (element.index >= 0) throw validation_error("Invalid list expression in source.");
     // A table named by its ARN ("FROM \"arn:...\"") is held to the ARN's rules
-    // where the table is looked up (table_reference.h), not to the name's.
+    // where the table is looked up (context/table_reference.h), not to the name's.
     if (&element == &path[0] && element.name.starts_with("arn:")) continue;
     if (element.name.size() < 3 || element.name.size() > 255 ||
         !std::regex_match(element.name, kName)) {

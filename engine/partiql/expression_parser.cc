@@ -19,7 +19,7 @@ namespace {
 // Expressions nest by recursion (a list in a list, parentheses, calls): a
 // statement of 8,192 characters could nest 8,000 deep and overflow the stack
 // (found by the partiql fuzzer; it killed the server). DynamoDB refuses values
-// nested past kMaxNestingDepth (values/value_check.h) and expressions past 300 operators, so
+// nested past kMaxNestingDepth (values/attribute_value.h) and expressions past 300 operators, so
 // nothing it accepts nests near this bound; the refusal's wording is dynamini's own.
 constexpr int kMaxNesting = 200;
 

@@ -11,7 +11,7 @@ namespace dynamini {
 Store::Store(const std::string& path, CommitSync sync) : connection_(path) {
   // In memory: no journal file to sync. File databases: WAL with
   // synchronous=NORMAL (a committed write survives a process crash; the last
-  // transactions may be lost on power loss, as documented in the README) or
+  // transactions may be lost on power loss: docs/storage.md, "Durability modes") or
   // FULL (the WAL is synced at every commit: power loss too). The switch to
   // WAL, a rollback-journal transaction on a new file, runs at SQLite's
   // default level (FULL in Debian's build).

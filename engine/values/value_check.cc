@@ -21,7 +21,6 @@ const char kNestingLimitMessage[] = DYNAMINI_NESTING_LIMIT_EXCEEDED
 
 namespace {
 
-const char kValuesInvalid[] = "One or more parameter values were invalid: ";
 
 // What DynamoDB's two value layers do differently, and nothing else (recorded
 // in paritysuite/dynamodb-conformance tests/tier3/error-messages/
@@ -144,7 +143,7 @@ bool ValueWalk::duplicate(const AttributeValue& v, size_t repeat) {
   if (v.type == ValueType::NS) return fail(request_check_error(rules_.duplicate_numbers));
   const std::string members = duplicate_list(v, repeat, rules_.quote_duplicate_members);
   return fail(request_check_error(
-      std::string(kValuesInvalid) + "Input collection " + members +
+      std::string(kInvalidParameterValues) + "Input collection " + members +
       (v.type == ValueType::BS ? "of type BS contains duplicates." : " contains duplicates.")));
 }
 
@@ -152,7 +151,7 @@ bool ValueWalk::duplicate(const AttributeValue& v, size_t repeat) {
 // Then the members are put in DynamoDB's order (values/set_order.h).
 bool ValueWalk::set(AttributeValue& v) {
   if (v.set.empty()) {
-    const std::string invalid = kValuesInvalid;
+    const std::string invalid = kInvalidParameterValues;
     if (v.type == ValueType::SS) {
       return fail(request_check_error(invalid + "An string set  may not be empty"));
     }
@@ -187,7 +186,7 @@ bool ValueWalk::checked_value(AttributeValue& v, int depth) {
       return number(v.scalar);
     case ValueType::NUL:
       if (v.boolean) return true;
-      return fail(request_check_error(std::string(kValuesInvalid) +
+      return fail(request_check_error(std::string(kInvalidParameterValues) +
                                       "Null attribute value types must have the value of true"));
     case ValueType::SS:
     case ValueType::NS:

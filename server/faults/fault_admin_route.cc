@@ -5,7 +5,9 @@
 #include <stdexcept>
 
 #include "admin_reply.h"
+#include "beast_string.h"
 #include "json/json_text.h"
+#include "query_string.h"
 
 namespace dynamini::server {
 namespace {
@@ -79,7 +81,7 @@ Response fault_admin_response(FaultInjector& faults, const Request& request) {
         return admin_failure(request, http::status::bad_request, e.what());
       }
     case http::verb::delete_: {
-      const std::string id = query_value(request, "id");
+      const std::string id = query_param(std_view(request.target()), "id").value_or("");
       if (id.empty()) {
         const size_t count = faults.list().size();
         faults.clear();

@@ -4,10 +4,7 @@
 #include <stdexcept>
 #include <thread>
 
-#include "dynamini/database.h"
 #include "dynamini/faults.h"
-#include "faults/fault_request.h"
-#include "faults/table_facts.h"
 
 namespace dynamini {
 namespace {
@@ -18,13 +15,10 @@ struct Match {
 };
 
 // Whether `rule` names this call: its operation, a table it names and a key
-// with the prefix (in an item of that table when both are given).
-Match match(Database& db, faults::TableFactsCache& tables, const FaultRule& rule,
-            std::string_view operation, const faults::RequestTargets& targets) {
+// whose partition key value has the prefix (in an item of that table when
+// both are given).
+Match match(const FaultRule& rule, std::string_view operation, const CallTargets& targets) {
   if (!rule.operation.empty() && rule.operation != operation) return {};
-  auto table_ok = [&](const std::string& table) {
-    return rule.table.empty() || rule.table == table;
-  };
   if (rule.key_prefix.empty()) {
     if (rule.table.empty()) return {true, 0};
     for (size_t i = 0; i < targets.items.size(); ++i) {
@@ -36,19 +30,18 @@ Match match(Database& db, faults::TableFactsCache& tables, const FaultRule& rule
     return {};
   }
   for (size_t i = 0; i < targets.items.size(); ++i) {
-    const auto& item = targets.items[i];
-    if (item.key == nullptr || !table_ok(item.table)) continue;
-    const std::string name = tables.get(db, item.table).partition_key;
-    auto it = item.key->FindMember(name.c_str());
-    if (name.empty() || it == item.key->MemberEnd()) continue;
-    if (faults::scalar_text(it->value).starts_with(rule.key_prefix)) return {true, i};
+    const CallTargets::Item& item = targets.items[i];
+    if (!rule.table.empty() && rule.table != item.table) continue;
+    if (!item.partition_key.empty() && item.partition_key.starts_with(rule.key_prefix)) {
+      return {true, i};
+    }
   }
   return {};
 }
 
 }  // namespace
 
-FaultInjector::FaultInjector() : tables_(std::make_unique<faults::TableFactsCache>()) {}
+FaultInjector::FaultInjector() = default;
 FaultInjector::~FaultInjector() = default;
 
 std::string FaultInjector::add(FaultRule rule) {
@@ -86,14 +79,6 @@ bool FaultInjector::empty() const {
   return entries_.empty();
 }
 
-bool FaultInjector::any_rule_for(std::string_view operation) const {
-  std::lock_guard lock(mutex_);
-  for (const auto& e : entries_) {
-    if (e->rule.operation.empty() || e->rule.operation == operation) return true;
-  }
-  return false;
-}
-
 std::vector<FaultInjector::Listed> FaultInjector::list() const {
   std::lock_guard lock(mutex_);
   std::vector<Listed> out;
@@ -101,17 +86,8 @@ std::vector<FaultInjector::Listed> FaultInjector::list() const {
   return out;
 }
 
-std::optional<ApiError> FaultInjector::apply(Database& db, std::string_view operation,
-                                             std::string_view request_json) {
-  if (!any_rule_for(operation)) {
-    // A table redefined through the server: its partition key is read again.
-    if (operation == "CreateTable" || operation == "DeleteTable") {
-      tables_->forget_if_redefined(operation, faults::read_targets(operation, request_json).tables);
-    }
-    return std::nullopt;  // no rule for this operation: the body is not parsed
-  }
-  const faults::RequestTargets targets = faults::read_targets(operation, request_json);
-  tables_->forget_if_redefined(operation, targets.tables);
+std::optional<ApiError> FaultInjector::apply(std::string_view operation,
+                                             const CallTargets& targets) {
   FaultRule fired;
   size_t item_index = 0;
   bool any = false;
@@ -121,7 +97,7 @@ std::optional<ApiError> FaultInjector::apply(Database& db, std::string_view oper
     std::lock_guard lock(mutex_);
     for (const auto& e : entries_) {
       if (e->rule.times >= 0 && static_cast<int64_t>(e->fired) >= e->rule.times) continue;
-      const Match m = match(db, *tables_, e->rule, operation, targets);
+      const Match m = match(e->rule, operation, targets);
       if (!m.matched) continue;
       ++e->matched;
       if (e->rule.every > 1 && e->matched % e->rule.every != 0) continue;

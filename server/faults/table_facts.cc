@@ -14,11 +14,6 @@ TableFacts describe(Database& db, const std::string& table) {
   if (!described.ok() || !described->table) return facts;
   const auto& t = *described->table;
   facts.table_arn = t.table_arn.value_or("");
-  for (const auto& k : t.key_schema.value_or(std::vector<api::KeySchemaElement>{})) {
-    if (is_value(k.key_type, api::KeyType::kHash)) {
-      facts.partition_key = k.attribute_name.value_or("");
-    }
-  }
   const bool on_demand = t.billing_mode_summary && is_value(t.billing_mode_summary->billing_mode,
                                                             api::BillingMode::kPayPerRequest);
   if (on_demand || !t.provisioned_throughput) return facts;

@@ -1,7 +1,7 @@
 #pragma once
 
-// What fault rules and the throughput limiter need to know of a table (its
-// partition key, ARN and provisioned rates), read from DescribeTable and
+// What the throughput limiter needs to know of a table (its ARN and
+// provisioned rates), read from DescribeTable and
 // kept for a second: describing the table on every call cost several times
 // the call itself (tools/bench/callgrind_http.py). A CreateTable,
 // UpdateTable or DeleteTable through the server forgets the table at once;
@@ -20,9 +20,8 @@
 namespace dynamini::faults {
 
 struct TableFacts {
-  std::string partition_key;  // the HASH attribute; empty: no such table
-  std::string table_arn;
-  double read_rate = 0;  // provisioned units per second; 0: on demand (not limited)
+  std::string table_arn;  // empty: no such table
+  double read_rate = 0;   // provisioned units per second; 0: on demand (not limited)
   double write_rate = 0;
 };
 

@@ -51,9 +51,7 @@ ThroughputLimiter::ThroughputLimiter(int64_t burst_seconds, std::function<int64_
 ThroughputLimiter::Limits ThroughputLimiter::limits_of(Database& db, const std::string& table,
                                                        bool write) {
   const TableFacts facts = tables_.get(db, table);
-  return Limits{.rate = write ? facts.write_rate : facts.read_rate,
-                .partition_key = facts.partition_key,
-                .table_arn = facts.table_arn};
+  return Limits{.rate = write ? facts.write_rate : facts.read_rate, .table_arn = facts.table_arn};
 }
 
 ThroughputLimiter::Bucket& ThroughputLimiter::refilled(const std::string& key, double rate,
@@ -69,20 +67,17 @@ ThroughputLimiter::Bucket& ThroughputLimiter::refilled(const std::string& key, d
   return b;
 }
 
-std::vector<std::string> ThroughputLimiter::partitions(const RequestTargets& targets,
-                                                       const std::string& table,
-                                                       const std::string& key_name) const {
+std::vector<std::string> ThroughputLimiter::partitions(const CallTargets& targets,
+                                                       const std::string& table) {
   std::vector<std::string> out;
   for (const auto& item : targets.items) {
-    if (item.table != table || item.key == nullptr || key_name.empty()) continue;
-    auto it = item.key->FindMember(key_name.c_str());
-    if (it != item.key->MemberEnd()) out.push_back(scalar_text(it->value));
+    if (item.table == table && !item.partition_key.empty()) out.push_back(item.partition_key);
   }
   return out;
 }
 
 std::optional<ApiError> ThroughputLimiter::admit(Database& db, std::string_view operation,
-                                                 const RequestTargets& targets) {
+                                                 const CallTargets& targets) {
   if (tables_.forget_if_redefined(operation, targets.tables)) return std::nullopt;
   const auto reads = reads_capacity(operation);
   if (!reads) return std::nullopt;
@@ -100,7 +95,7 @@ std::optional<ApiError> ThroughputLimiter::admit(Database& db, std::string_view 
     }
     const double partition_rate =
         std::min(limits.rate, write ? kPartitionWriteUnits : kPartitionReadUnits);
-    for (const auto& partition : partitions(targets, table, limits.partition_key)) {
+    for (const auto& partition : partitions(targets, table)) {
       if (refilled(table + kind + partition, partition_rate, now).tokens < least) {
         return throttled(write, true, limits.table_arn);
       }
@@ -109,8 +104,7 @@ std::optional<ApiError> ThroughputLimiter::admit(Database& db, std::string_view 
   return std::nullopt;
 }
 
-void ThroughputLimiter::charge(Database& db, std::string_view operation,
-                               const RequestTargets& targets,
+void ThroughputLimiter::charge(Database& db, std::string_view operation, const CallTargets& targets,
                                const std::vector<api::ConsumedCapacity>& consumed) {
   if (tables_.forget_if_redefined(operation, targets.tables)) return;  // again, now that it ran
   const auto reads = reads_capacity(operation);
@@ -122,7 +116,7 @@ void ThroughputLimiter::charge(Database& db, std::string_view operation,
     const Limits limits = limits_of(db, *c.table_name, write);
     if (limits.rate <= 0) continue;
     const double units = units_of(c, write);
-    const auto keys = partitions(targets, *c.table_name, limits.partition_key);
+    const auto keys = partitions(targets, *c.table_name);
     std::lock_guard lock(mutex_);
     const int64_t now = clock_ms_();
     refilled(*c.table_name + kind, limits.rate, now).tokens -= units;

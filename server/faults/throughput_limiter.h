@@ -29,8 +29,8 @@
 #include <string_view>
 #include <vector>
 
+#include "dynamini/call_targets.h"
 #include "dynamini/database.h"
-#include "faults/fault_request.h"
 #include "faults/table_facts.h"
 
 namespace dynamini::faults {
@@ -41,10 +41,11 @@ class ThroughputLimiter {
   explicit ThroughputLimiter(int64_t burst_seconds, std::function<int64_t()> clock_ms = {});
 
   // The error for a call that may not run now.
+  // `targets`: what the call's request names (dynamini/call_targets.h).
   std::optional<ApiError> admit(Database& db, std::string_view operation,
-                                const RequestTargets& targets);
+                                const CallTargets& targets);
   // Charges what a call that ran consumed.
-  void charge(Database& db, std::string_view operation, const RequestTargets& targets,
+  void charge(Database& db, std::string_view operation, const CallTargets& targets,
               const std::vector<api::ConsumedCapacity>& consumed);
 
  private:
@@ -55,13 +56,12 @@ class ThroughputLimiter {
   };
   struct Limits {
     double rate = 0;  // units per second; 0: not limited
-    std::string partition_key;
     std::string table_arn;
   };
   Limits limits_of(Database& db, const std::string& table, bool write);
   Bucket& refilled(const std::string& key, double rate, int64_t now);
-  std::vector<std::string> partitions(const RequestTargets& targets, const std::string& table,
-                                      const std::string& key_name) const;
+  // The partition key values of `table`'s items among `targets`.
+  static std::vector<std::string> partitions(const CallTargets& targets, const std::string& table);
 
   int64_t burst_seconds_;
   std::function<int64_t()> clock_ms_;

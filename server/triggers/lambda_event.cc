@@ -20,14 +20,6 @@ void write_string(Writer& w, const std::string& s) {
   w.String(s.data(), static_cast<rapidjson::SizeType>(s.size()));
 }
 
-int64_t sequence_value(const std::string& s) {
-  try {
-    return std::stoll(s);
-  } catch (const std::exception&) {
-    return -1;
-  }
-}
-
 // With ReportBatchItemFailures: the lowest identifier named, or a whole-batch
 // failure when one is empty, null or not in the batch.
 InvokeResult partial_result(const rapidjson::Value& failures,
@@ -52,6 +44,14 @@ InvokeResult partial_result(const rapidjson::Value& failures,
 }
 
 }  // namespace
+
+int64_t sequence_value(const std::string& s) {
+  try {
+    return std::stoll(s);
+  } catch (const std::exception&) {
+    return -1;
+  }
+}
 
 std::string lambda_record(const std::string& record_json, const std::string& stream_arn) {
   rapidjson::Document d;

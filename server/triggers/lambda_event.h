@@ -30,6 +30,10 @@ namespace dynamini::triggers {
 // `record_json` (a GetRecords record) with "eventSourceARN" added.
 std::string lambda_record(const std::string& record_json, const std::string& stream_arn);
 
+// A stream record's SequenceNumber as a number (they are decimal digits);
+// -1 for anything else.
+int64_t sequence_value(const std::string& sequence_number);
+
 // {"Records":[...]} of the records' JSON.
 std::string lambda_event(const std::vector<PendingRecord>& records);
 

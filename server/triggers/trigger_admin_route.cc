@@ -3,7 +3,9 @@
 #include <stdexcept>
 
 #include "admin_reply.h"
+#include "beast_string.h"
 #include "json/json_text.h"
+#include "query_string.h"
 
 namespace dynamini::server {
 namespace {
@@ -56,7 +58,7 @@ Response trigger_admin_response(Triggers* triggers, const Request& request) {
         return admin_failure(request, http::status::bad_request, e.what());
       }
     case http::verb::delete_: {
-      const std::string id = query_value(request, "id");
+      const std::string id = query_param(std_view(request.target()), "id").value_or("");
       if (id.empty() || !triggers->remove(id)) {
         return admin_failure(request, http::status::not_found, "No trigger with UUID " + id);
       }

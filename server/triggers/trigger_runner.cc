@@ -11,14 +11,6 @@
 namespace dynamini::triggers {
 namespace {
 
-int64_t sequence_value(const std::string& s) {
-  try {
-    return std::stoll(s);
-  } catch (const std::exception&) {
-    return -1;
-  }
-}
-
 int64_t now_ms() {
   return std::chrono::duration_cast<std::chrono::milliseconds>(
              std::chrono::system_clock::now().time_since_epoch())

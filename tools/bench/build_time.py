@@ -4,7 +4,7 @@ seconds each object took to compile, summed per CMake target, the total for
 one target with everything it links (default: the `dynamini` executable),
 and the slowest files. Wall-clock time of each compile as ninja measured it,
 so a build run with -j1 on an otherwise idle machine gives the cleanest
-figures (docs/performance.md, "Build time").
+figures (CONTRIBUTING.md, "Warnings and build time").
 
   usage: python3 tools/bench/build_time.py [--build build] [--target dynamini] [--top 10]
 

@@ -10,7 +10,8 @@ the default serving threads), seeds it as http_floor.py does, runs wrk -t1
 -c8 with wrk_dynamodb.lua, and prints, per thread that used any CPU, its
 user and system microseconds per request (/proc/PID/task/TID/stat), and the
 process's minor and major page faults per request (/proc/PID/stat). It
-explains http_floor.py's figures (README "What limits them"): the same work
+explains http_floor.py's figures (docs/performance.md, "PutItem's gap is not in
+instructions"): the same work
 can cost more per instruction in the server than in the embedded loop.
 
 Needs: wrk (Debian package) and the build. Prints figures; never a test.

@@ -23,7 +23,8 @@ class ApiTarget {
 
 // Opens `path` (empty: a new in-memory database). Throws std::runtime_error.
 std::unique_ptr<ApiTarget> open_database_target(const std::string& path);
-// Sends each call as an HTTP POST to `endpoint` ("http://host:port").
+// Sends each call as an HTTP POST to `endpoint` ("http://host:port" or
+// https://), once (cli/dynamodb_client.h, the command's one HTTP client).
 // Throws std::runtime_error for a malformed URL; connection failures come
 // back as an InternalServerError result naming the endpoint.
 std::unique_ptr<ApiTarget> open_endpoint_target(const std::string& endpoint);

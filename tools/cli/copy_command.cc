@@ -16,7 +16,7 @@
 namespace dynamini::cli {
 namespace {
 
-constexpr const char* kUsage =
+constexpr const char* kCopyUsage =
     "Usage: dynamini copy (--from URL | --db FILE) --to URL [--table NAME]...\n"
     "                     [--profile NAME] [--region REGION] [--quiet]\n"
     "Copies tables (definition, indexes, items, TTL and stream settings) to another DynamoDB\n"
@@ -38,7 +38,7 @@ struct CopyFlags {
   bool help = false;
 };
 
-CopyFlags parse_flags(int argc, char** argv) {
+CopyFlags parse_copy_flags(int argc, char** argv) {
   CopyFlags flags;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
@@ -93,13 +93,13 @@ std::unique_ptr<DynamoDbClient> client_for(const std::string& url, const CopyFla
 int run_copy(int argc, char** argv) {
   CopyFlags flags;
   try {
-    flags = parse_flags(argc, argv);
+    flags = parse_copy_flags(argc, argv);
   } catch (const std::exception& e) {
-    std::cerr << "dynamini copy: " << e.what() << "\n" << kUsage;
+    std::cerr << "dynamini copy: " << e.what() << "\n" << kCopyUsage;
     return 1;
   }
   if (flags.help) {
-    std::cout << kUsage;
+    std::cout << kCopyUsage;
     return 0;
   }
   try {

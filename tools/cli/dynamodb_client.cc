@@ -111,9 +111,26 @@ DynamoDbClient::DynamoDbClient(DynamoDbEndpoint endpoint) : endpoint_(std::move(
 DynamoDbClient::~DynamoDbClient() = default;
 
 DynamoDbReply DynamoDbClient::call(std::string_view operation, std::string_view request_json) {
+  return with_reconnect([&] { return send(operation, request_json); });
+}
+
+DynamoDbReply DynamoDbClient::post(std::string_view path) {
+  return with_reconnect([&] {
+    http::request<http::string_body> request{http::verb::post, std::string(path), 11};
+    request.set(http::field::host, host_header());
+    request.set(http::field::user_agent, "dynamini");
+    request.prepare_payload();
+    auto response = connection().exchange(request);
+    if (!response.keep_alive()) connection_.reset();
+    return DynamoDbReply{.status = response.result_int(), .body = std::move(response.body())};
+  });
+}
+
+template <class Exchange>
+DynamoDbReply DynamoDbClient::with_reconnect(Exchange exchange) {
   for (int attempt = 0;; ++attempt) {
     try {
-      return send(operation, request_json);
+      return exchange();
     } catch (const std::exception& e) {
       connection_.reset();
       // A kept-alive connection the server closed: one fresh try.
@@ -123,26 +140,34 @@ DynamoDbReply DynamoDbClient::call(std::string_view operation, std::string_view 
   }
 }
 
-DynamoDbReply DynamoDbClient::send(std::string_view operation, std::string_view request_json) {
+DynamoDbClient::Connection& DynamoDbClient::connection() {
   if (!connection_) {
     auto connection = std::make_unique<Connection>();
     connection->open(tls_, host_, port_);
     connection_ = std::move(connection);
   }
+  return *connection_;
+}
+
+std::string DynamoDbClient::host_header() const {
   const bool default_port = port_ == (tls_ ? "443" : "80");
-  const std::string host_header = default_port ? host_ : host_ + ":" + port_;
+  return default_port ? host_ : host_ + ":" + port_;
+}
+
+DynamoDbReply DynamoDbClient::send(std::string_view operation, std::string_view request_json) {
+  Connection& connection = this->connection();
   SigV4Request signed_request{
       .method = "POST", .path = "/", .query = "", .headers = {}, .body = std::string(request_json)};
-  signed_request.headers = {{"Host", host_header},
+  signed_request.headers = {{"Host", host_header()},
                             {"Content-Type", "application/x-amz-json-1.0"},
                             {"X-Amz-Target", "DynamoDB_20120810." + std::string(operation)}};
   if (endpoint_.credentials) sigv4_sign(signed_request, *endpoint_.credentials, endpoint_.region);
   http::request<http::string_body> request{http::verb::post, "/", 11};
   for (const auto& [name, value] : signed_request.headers) request.set(name, value);
-  request.set(http::field::user_agent, "dynamini-copy");
+  request.set(http::field::user_agent, "dynamini");
   request.body() = std::move(signed_request.body);
   request.prepare_payload();
-  auto response = connection_->exchange(request);
+  auto response = connection.exchange(request);
   if (!response.keep_alive()) connection_.reset();
   DynamoDbReply reply{.status = response.result_int(), .body = std::move(response.body())};
   if (reply.ok()) return reply;
@@ -186,9 +211,10 @@ namespace {
 
 class ClientTarget : public ApiTarget {
  public:
-  explicit ClientTarget(std::unique_ptr<DynamoDbClient> client) : client_(std::move(client)) {}
+  ClientTarget(std::unique_ptr<DynamoDbClient> client, int attempts)
+      : client_(std::move(client)), attempts_(attempts) {}
   Result execute(std::string_view operation, std::string_view request_json) override {
-    DynamoDbReply reply = client_->call_with_retries(operation, request_json);
+    DynamoDbReply reply = client_->call_with_retries(operation, request_json, attempts_);
     Result result;
     if (reply.ok()) {
       result.body = std::move(reply.body);
@@ -213,12 +239,13 @@ class ClientTarget : public ApiTarget {
 
  private:
   std::unique_ptr<DynamoDbClient> client_;
+  int attempts_;
 };
 
 }  // namespace
 
-std::unique_ptr<ApiTarget> client_target(std::unique_ptr<DynamoDbClient> client) {
-  return std::make_unique<ClientTarget>(std::move(client));
+std::unique_ptr<ApiTarget> client_target(std::unique_ptr<DynamoDbClient> client, int attempts) {
+  return std::make_unique<ClientTarget>(std::move(client), attempts);
 }
 
 }  // namespace dynamini::cli

@@ -1,6 +1,7 @@
 #pragma once
 
-// A DynamoDB client for `dynamini copy`: JSON calls over HTTP or HTTPS to
+// The command's one HTTP client (`dynamini copy`, and every command's
+// --endpoint): JSON calls over HTTP or HTTPS to
 // any DynamoDB endpoint (real DynamoDB, ScyllaDB Alternator, dynamini),
 // signed with SigV4 when credentials are given, with retries on throttling
 // and server errors. HTTPS verifies the server's certificate against the
@@ -49,12 +50,21 @@ class DynamoDbClient {
   // 50 ms, 100 ms, ... (doubling, at most 5 s, with jitter) in between.
   DynamoDbReply call_with_retries(std::string_view operation, std::string_view request_json,
                                   int attempts = 10);
+  // A POST with an empty body to `path` (a dynamini server's admin
+  // endpoint), one attempt; the reply's status and body.
+  DynamoDbReply post(std::string_view path);
 
   const std::string& url() const { return endpoint_.url; }
 
  private:
   struct Connection;
   DynamoDbReply send(std::string_view operation, std::string_view request_json);
+  // Runs `exchange`, once more on a fresh connection when the kept-alive one
+  // failed (the server closed it); status 0 when that fails too.
+  template <class Exchange>
+  DynamoDbReply with_reconnect(Exchange exchange);
+  Connection& connection();  // opened on first use
+  std::string host_header() const;
 
   DynamoDbEndpoint endpoint_;
   bool tls_ = false;
@@ -66,8 +76,9 @@ class DynamoDbClient {
 // with up to 50% random jitter.
 std::chrono::milliseconds retry_delay(int attempt);
 
-// The client as an ApiTarget (Database::execute's contract), e.g. as the
-// source of a copy.
-std::unique_ptr<ApiTarget> client_target(std::unique_ptr<DynamoDbClient> client);
+// The client as an ApiTarget (Database::execute's contract): each call sent
+// with up to `attempts` tries (call_with_retries), e.g. as the source of a
+// copy; 1 sends each call once, answering throttling as it came.
+std::unique_ptr<ApiTarget> client_target(std::unique_ptr<DynamoDbClient> client, int attempts = 10);
 
 }  // namespace dynamini::cli

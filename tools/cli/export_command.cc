@@ -25,7 +25,7 @@ struct ExportArgs {
   bool enable_pitr = false, quiet = false, help = false;
 };
 
-ExportArgs parse(int argc, char** argv) {
+ExportArgs parse_export_args(int argc, char** argv) {
   ExportArgs a;
   for (int i = 1; i < argc; ++i) {
     std::string_view arg = argv[i];
@@ -132,7 +132,7 @@ int run(const ExportArgs& a) {
 // dynamini export TABLE --to DIR (--db FILE | --endpoint URL) [...]
 int run_export(int argc, char** argv) {
   try {
-    ExportArgs a = parse(argc, argv);
+    ExportArgs a = parse_export_args(argc, argv);
     if (a.help) {
       std::cout << kExportUsage;
       return 0;

@@ -32,7 +32,7 @@ struct ImportArgs {
   bool quiet = false, help = false;
 };
 
-ImportArgs parse(int argc, char** argv) {
+ImportArgs parse_import_args(int argc, char** argv) {
   ImportArgs a;
   for (int i = 1; i < argc; ++i) {
     std::string_view arg = argv[i];
@@ -217,7 +217,7 @@ int run(const ImportArgs& a) {
 // dynamini import PATH --table T (--key ... | --schema FILE) (--db FILE | --endpoint URL)
 int run_import(int argc, char** argv) {
   try {
-    ImportArgs a = parse(argc, argv);
+    ImportArgs a = parse_import_args(argc, argv);
     if (a.help) {
       std::cout << kImportUsage;
       return 0;

@@ -18,7 +18,7 @@ namespace dynamini::cli {
 
 namespace {
 
-constexpr const char* kUsage =
+constexpr const char* kInboxUsage =
     R"(Usage: dynamini inbox PATTERN [ARGS] [--endpoint URL | --db FILE] [--quiet]
 
 The inbox model's access patterns by name: `dynamini model run PATTERN
@@ -96,7 +96,7 @@ int run_inbox(int argc, char** argv) {
   try {
     const std::string word = argc > 1 ? argv[1] : "";
     if (word.empty() || word == "--help" || word == "-h") {
-      std::cout << kUsage;
+      std::cout << kInboxUsage;
       return word.empty() ? 1 : 0;
     }
     ModelCommandLine line = parse_model_command_line(argc, argv);

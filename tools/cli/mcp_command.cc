@@ -25,7 +25,7 @@
 namespace dynamini::cli {
 namespace {
 
-constexpr const char* kUsage =
+constexpr const char* kMcpUsage =
     "Usage: dynamini mcp [--db FILE | --endpoint URL] [--no-inbox]\n"
     "                    [--http PORT [--host ADDR] [--allow-origin ORIGIN]...\n"
     "                    [--allow-host NAME]...]\n"
@@ -53,7 +53,7 @@ struct McpFlags {
   McpHttpOptions http_options;
 };
 
-McpFlags parse_flags(int argc, char** argv) {
+McpFlags parse_mcp_flags(int argc, char** argv) {
   McpFlags flags;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
@@ -117,13 +117,13 @@ std::string instructions(const McpBackend& backend, const McpModel* model) {
 int run_mcp(int argc, char** argv) {
   McpFlags flags;
   try {
-    flags = parse_flags(argc, argv);
+    flags = parse_mcp_flags(argc, argv);
   } catch (const std::exception& e) {
-    std::cerr << "dynamini mcp: " << e.what() << "\n" << kUsage;
+    std::cerr << "dynamini mcp: " << e.what() << "\n" << kMcpUsage;
     return 1;
   }
   if (flags.help) {
-    std::cout << kUsage;
+    std::cout << kMcpUsage;
     return 0;
   }
   signal(SIGPIPE, SIG_IGN);

@@ -28,7 +28,7 @@
 namespace dynamini::cli {
 namespace {
 
-constexpr const char* kUsage =
+constexpr const char* kModelUsage =
     R"(Usage: dynamini model COMMAND ...
 
 The teaching models: each a file of tables, sample items, access patterns
@@ -96,7 +96,7 @@ int run_model(int argc, char** argv) {
   try {
     const std::string command = argc > 1 ? argv[1] : "";
     if (command.empty() || command == "--help" || command == "-h") {
-      std::cout << kUsage;
+      std::cout << kModelUsage;
       return command.empty() ? 1 : 0;
     }
     if (command == "list") {

@@ -59,7 +59,7 @@ MODEL_DIR = os.path.join(HERE, "model")
 # writes the public list (engine/include/dynamini/operation_list.h: the typed Database
 # methods and the registry of Database::execute) and the operations' declarations
 # (engine/ops/operation/include/operation/operations.h). Each entry names the operation
-# and the optional steps its file defines besides run() (ops/operation/.../typed_operation.h):
+# and the optional steps its file defines besides run() (operation/typed_operation.h):
 #   before_read    check_before_read(body): checks the JSON body before it is read
 #   before_shape   check_before_shape(request): before the shape's constraint checks
 #   before_values  check_before_values(request): after them, before the AttributeValues
@@ -123,7 +123,7 @@ OVERRIDES = {
     # 2026), while an empty name fails only TableArn's "greater than or equal to 1"
     # (ExtendDB crates/core/src/error/messages.rs, captured from DynamoDB). TableNameOrArn
     # is TableArn with the name's rules for values that do not start with "arn:"; the
-    # operations resolve the ARN itself (engine/table_reference.h).
+    # operations resolve the ARN itself (context/table_reference.h).
     "member_shape": {
         "*.TableName": ("TableArn", "TableNameOrArn"),
         "BatchGetRequestMap.<key>": ("TableArn", "TableNameOrArn"),
@@ -167,7 +167,7 @@ OVERRIDES = {
         # CreateTable checks its Tags by meaning: a 129-character key is "The Tag Key
         # provided is invalid, Key: ...", a missing value "The Tag Value provided is
         # invalid, Value: null" (ack-api-quirks DDB-TABLE-110 and -442, live CreateTable),
-        # not a shape error as TagResource's (ops/table_settings.h).
+        # not a shape error as TagResource's (tables/table_settings.h).
         "TagKeyByMeaning": ("TagKeyString", {"min": None, "max": None}),
         "TagValueByMeaning": ("TagValueString", {"min": None, "max": None}),
         "CreateTableTag": ("Tag", {"members.Key": "TagKeyByMeaning",

@@ -4,7 +4,7 @@ Load it with `pytest -p dynamini_pytest` or `pytest_plugins = ["dynamini_pytest"
 root conftest.py, with this file's folder on sys.path (PYTHONPATH, or pytest's `pythonpath`
 ini setting). No pip: it needs pytest and boto3 only (Debian: python3-pytest, python3-boto3).
 
-What it does (README "pytest"):
+What it does (docs/clients.md, "pytest"):
 - Before collection, each test process starts `dynamini --port 0 --admin` (a free port) with
   the tables of the --dynamini-schema files, and sets AWS_ENDPOINT_URL_DYNAMODB and dummy
   credentials and region for code that builds its own clients; all restored at the end.

@@ -69,5 +69,8 @@ struct ApiError {
 inline ApiError validation_error(std::string message) {
   return ApiError{ErrorCode::kValidation, std::move(message), {}};
 }
+inline ApiError limit_exceeded_error(std::string message) {
+  return ApiError{ErrorCode::kLimitExceeded, std::move(message), {}};
+}
 
 }  // namespace dynamini

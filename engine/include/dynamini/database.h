@@ -44,6 +44,9 @@ struct Result {
   // What the call read and wrote, when ExecuteOptions::collect_facts was
   // set and the call succeeded; empty otherwise.
   CallFacts facts;
+  // What the request named, when ExecuteOptions::admit was set and the
+  // request was read (also when admit refused it); empty otherwise.
+  CallTargets targets;
 
   bool ok() const { return !error.has_value(); }
 };

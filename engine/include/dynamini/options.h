@@ -4,7 +4,12 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
+#include <string_view>
+
+#include "dynamini/api_error.h"
+#include "dynamini/call_targets.h"
 
 namespace dynamini {
 
@@ -13,7 +18,7 @@ namespace dynamini {
 // is complete when its response is sent, which still says CREATING, UPDATING
 // or DELETING as DynamoDB's does; with a delay the table shows that status
 // for the window and answers DynamoDB's errors meanwhile (see
-// engine/table_lifecycle.h). dynalite's --createTableMs/--deleteTableMs/
+// context/table_lifecycle.h). dynalite's --createTableMs/--deleteTableMs/
 // --updateTableMs are the same idea.
 struct TransientDelays {
   // CreateTable: CREATING this long. Default 0.
@@ -101,6 +106,12 @@ struct ExecuteOptions {
   // With collect_facts: also list the key of every item a Query or Scan read
   // (CallFacts::Page::keys), which costs a parse of each key. Default false.
   bool collect_read_keys = false;
+  // Asked once the request was read and its shape checked, before it runs,
+  // with the operation's name and what the request names: an error returned
+  // is the call's answer instead, and nothing runs. Default: none. (The
+  // server's fault rules and --enforce-throughput set it.)
+  std::function<std::optional<ApiError>(std::string_view operation, const CallTargets& targets)>
+      admit;
 };
 
 }  // namespace dynamini

@@ -2,7 +2,8 @@
 
 // Items in a response as the engine stores them: DynamoDB JSON text. The wire
 // answer splices the text as it is (GetItem, Query and Scan pages cost no
-// re-encoding, see README "Performance"); C++ callers decode() it.
+// re-encoding, see docs/performance.md, "Design choices that matter for
+// speed"); C++ callers decode() it.
 
 #include <cstddef>
 #include <string>

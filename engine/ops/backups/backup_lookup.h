@@ -14,7 +14,7 @@ namespace dynamini {
 void expire_system_backups(Context& context);
 
 // The backup `arn` names. Throws ValidationException for an ARN of another
-// shape (ops/recovery_arns.h) and BackupNotFoundException "Backup not found:
+// shape (backups/recovery_arns.h) and BackupNotFoundException "Backup not found:
 // <arn>" (ack-api-quirks DDB-BACKUP-005, observed on DynamoDB).
 // REQUIRES: the storage lock held.
 StoredBackup require_backup(Context& context, const std::string& arn);

@@ -1,5 +1,5 @@
 // RestoreTableFromBackup: a new table from a backup's definition (with the
-// request's overrides: ops/table_restore.h) and items, created and filled in
+// request's overrides: ops/backups/table_restore.h) and items, created and filled in
 // one hold of the storage lock; usable when the call returns. The response
 // says CREATING with a RestoreSummary, as DynamoDB's does. A backup feeds any
 // number of restores (DynamoDB answers BackupInUseException while one is

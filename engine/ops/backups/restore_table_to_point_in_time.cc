@@ -1,10 +1,10 @@
 // RestoreTableToPointInTime: a new table holding the source's items as they
 // were at RestoreDateTime (or LatestRestorableDateTime, which is now: see
-// ops/point_in_time_window.h), to the millisecond. The source's items are
+// backups/point_in_time_window.h), to the millisecond. The source's items are
 // copied and the writes logged after that time undone, newest first
 // (storage/point_in_time_log.h), in one hold of the storage lock; indexes are
 // the source's current ones, with the request's overrides
-// (ops/table_restore.h). The response says CREATING with a RestoreSummary.
+// (ops/backups/table_restore.h). The response says CREATING with a RestoreSummary.
 //
 // Checks in DynamoDB's order (ack-api-quirks DDB-TABLE-100 and DDB-TABLE-272,
 // observed on DynamoDB): the request's members, the source table, recovery

@@ -1,6 +1,7 @@
 // BatchWriteItem: up to 25 puts and deletes, all validated before any is
 // written, and written in one transaction (a batch with one bad member writes
-// nothing; DynamoDB's batches are not atomic, dynamini's are: README).
+// nothing; DynamoDB's batches are not atomic, dynamini's are:
+// docs/compatibility.md).
 
 #include <mutex>
 #include <set>

@@ -50,7 +50,7 @@ const char* projection_name(const IndexProjection& projection) {
 }
 
 // The units each index charged, and what each would charge projecting
-// KEYS_ONLY (write_consumption's own rules, ops/consumed_capacity.h).
+// KEYS_ONLY (write_consumption's own rules, operation/consumed_capacity.h).
 std::vector<CallFacts::IndexWrite> index_writes(const TableDef& table, const Consumption& actual,
                                                 const WrittenItems& written,
                                                 const WriteFootprint* footprint) {

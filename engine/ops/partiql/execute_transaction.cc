@@ -101,7 +101,7 @@ Prepared prepare_member(Context& context, const api::ParameterizedStatement& mem
   out.table = partiql::table_of(statement);
   {
     std::lock_guard lock(context.storage_mutex());
-    // By name or ARN (table_reference.h); a malformed ARN refuses the request.
+    // By name or ARN (context/table_reference.h); a malformed ARN refuses the request.
     out.parsed->table =
         context.find_table(context.table_name_of(out.table, partiql::action_of(statement)));
   }

@@ -3,7 +3,7 @@
 // Running PartiQL statements (shared by ExecuteStatement,
 // BatchExecuteStatement and ExecuteTransaction): a statement is parsed and
 // bound (partiql/parser.h), its table looked up, then run as the engine's
-// own reads (ops/partiql_select.h) and item writes (ops/single_write.h).
+// own reads (ops/partiql/partiql_select.h) and item writes (items/single_write.h).
 
 #include <memory>
 #include <optional>

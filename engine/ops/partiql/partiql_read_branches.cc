@@ -156,7 +156,7 @@ bool read_key_term(const Condition& c, const KeySchema& keys, BranchKeys& out) {
 
 bool is_equality(const Condition& c) { return c.kind == Kind::kCompare && c.op == "="; }
 
-// Query's rule for the RANGE attributes (ops/key_condition_bounds.h):
+// Query's rule for the RANGE attributes (queries/key_condition_bounds.h):
 // conditions on a prefix of them, with no gap, all equalities but the last.
 // The attributes after the prefix are dropped from `sorts`.
 bool range_prefix(std::vector<std::vector<Condition>>& sorts) {
@@ -357,7 +357,7 @@ void apply_sort_bounds(const std::vector<Condition>& sort, const KeySchema& keys
     return;
   }
   // A multi-attribute sort key: the equalities before the last condition
-  // fix a prefix of components (Query's bounds, ops/key_condition_bounds.h).
+  // fix a prefix of components (Query's bounds, queries/key_condition_bounds.h).
   std::string prefix;
   for (size_t i = 0; i + 1 < sort.size(); ++i) {
     append_key_component(prefix, sort[i].operands[1].value);

@@ -18,7 +18,7 @@
 //
 // On a global secondary index with a multi-attribute key (catalog/table_def.h
 // KeySchema), a branch is read by key under the rules Query has for such a
-// key (ops/key_condition_bounds.h; Developer Guide, "Multi-attribute key
+// key (queries/key_condition_bounds.h; Developer Guide, "Multi-attribute key
 // schema"): every HASH attribute named by = or IN, and conditions on a prefix
 // of the RANGE attributes with no gap, all equalities (or IN) but the last;
 // otherwise the statement scans the index, the WHERE clause its filter. An IN

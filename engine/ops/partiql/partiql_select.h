@@ -1,9 +1,9 @@
 #pragma once
 
-// Running a PartiQL SELECT's ReadPlan (ops/partiql_translate.h) one page at a
-// time, on the paged reads Query and Scan share (ops/pagination.h): Limit
+// Running a PartiQL SELECT's ReadPlan (ops/partiql/partiql_translate.h) one page at a
+// time, on the paged reads Query and Scan share (queries/pagination.h): Limit
 // counts the items evaluated across the plan's partitions, a page stops at
-// 1 MB read, NextToken (ops/partiql_next_token.h) resumes in the partition
+// 1 MB read, NextToken (ops/partiql/partiql_next_token.h) resumes in the partition
 // and after the key where the page stopped.
 
 #include <optional>

@@ -1,5 +1,5 @@
-// Planning a PartiQL SELECT (ops/partiql_translate.h): the reads its WHERE
-// clause decomposes into (ops/partiql_read_branches.h), or a scan, each read
+// Planning a PartiQL SELECT (ops/partiql/partiql_translate.h): the reads its WHERE
+// clause decomposes into (ops/partiql/partiql_read_branches.h), or a scan, each read
 // filtered by the whole WHERE; ORDER BY; what an index can serve.
 
 #include <algorithm>

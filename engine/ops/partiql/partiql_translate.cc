@@ -1,4 +1,4 @@
-// PartiQL writes as item writes (ops/partiql_translate.h), as DynamoDB's
+// PartiQL writes as item writes (ops/partiql/partiql_translate.h), as DynamoDB's
 // PartiQL layer translates them (DynamoDB Local's Insert/Update/Delete and
 // CheckStatementTranslator): INSERT puts an item that must not exist yet,
 // UPDATE changes an item that must exist (a missing one fails the

@@ -2,8 +2,8 @@
 
 // A bound PartiQL statement (partiql/ast.h) against its table: what to read
 // or write. A SELECT becomes a ReadPlan (the partitions to read, or a scan,
-// with the filter and projection: ops/partiql_select.h runs it page by
-// page); INSERT, UPDATE and DELETE become an ItemWrite (ops/item_write.h),
+// with the filter and projection: ops/partiql/partiql_select.h runs it page by
+// page); INSERT, UPDATE and DELETE become an ItemWrite (items/item_write.h),
 // EXISTS a condition check. Key extraction follows DynamoDB's PartiQL layer
 // (ddb.partiql.shared KeyAndConditionExpressionExtractorBase, in DynamoDB
 // Local): equalities on key attributes at the top of the WHERE clause's ANDs
@@ -21,7 +21,7 @@
 namespace dynamini::partiql {
 
 // One partition a SELECT reads, and the sort key conditions narrowing it
-// (as ops/partiql_read_branches.h BranchRead has them).
+// (as ops/partiql/partiql_read_branches.h BranchRead has them).
 struct PartitionRead {
   std::vector<AttributeValue> hash;  // a value per HASH attribute, in key-schema order
   std::vector<Condition> sort;  // compare, BETWEEN or begins_with on the first RANGE attributes

@@ -17,7 +17,7 @@ using Term = expr::KeyConditionTerm;
 // or index, with DynamoDB's messages for conditions that do not fit. Each key
 // element is checked in schema order, its ExclusiveStartKey attribute first
 // (dynalite actions/query.js, recorded against DynamoDB). Multi-attribute
-// keys: ops/key_condition_bounds.h.
+// keys: queries/key_condition_bounds.h.
 void apply_key_condition(const std::vector<Term>& terms, const KeySchema& keys, const Item* start,
                          bool from_expression, RangeRead& read) {
   // More conditions than key attributes: a KeyConditionExpression is counted

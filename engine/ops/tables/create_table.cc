@@ -1,9 +1,9 @@
 // CreateTable: the table is usable at once; the response says CREATING as
 // DynamoDB's does, and DescribeTable says ACTIVE (waiters return at once),
 // unless Options::transient_delays makes it CREATING for a while
-// (table_lifecycle.h). Tags, TableClass, SSESpecification,
+// (context/table_lifecycle.h). Tags, TableClass, SSESpecification,
 // OnDemandThroughput, WarmThroughput and ResourcePolicy are stored with it
-// (ops/table_settings.h, ops/resource_policy.h).
+// (tables/table_settings.h, ops/tables/resource_policy.h).
 // Semantic checks in the order DynamoDB answers them (dynalite
 // validations/createTable.js): billing, the table's keys, then each local
 // index, then each global index, then the attribute definitions' count.
@@ -52,7 +52,7 @@ void bind_billing(const CreateTableRequest& request, TableDef& def) {
   if (throughput) def.throughput = *throughput;
 }
 
-// A global index's OnDemandThroughput and WarmThroughput (ops/table_settings.h).
+// A global index's OnDemandThroughput and WarmThroughput (tables/table_settings.h).
 void bind_index_capacity_settings(const api::GlobalSecondaryIndex& gsi, const TableDef& def,
                                   IndexDef& index) {
   if (gsi.on_demand_throughput) {
@@ -176,7 +176,7 @@ TableDef bind_create_table(const CreateTableRequest& request) {
 
 namespace {
 
-// The settings of ops/table_settings.h and the resource policy, after the
+// The settings of tables/table_settings.h and the resource policy, after the
 // table's keys and indexes.
 void bind_settings(const CreateTableRequest& request, const ArnScope& scope, int64_t now_ms,
                    TableDef& def) {
@@ -215,7 +215,7 @@ CreateTableResponse CreateTableOperation::run(Context& context, const Request& r
   std::shared_ptr<const TableDef> created;
   {
     std::lock_guard lock(context.storage_mutex());
-    // The name the request gave or the one its ARN names (table_reference.h).
+    // The name the request gave or the one its ARN names (context/table_reference.h).
     def.name = table_name_of_reference(def.name, context.arn_scope(), "CreateTable");
     bind_settings(request, context.arn_scope(), context.now_ms(), def);
     created = context.create_table(std::move(def), tags);

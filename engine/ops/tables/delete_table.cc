@@ -1,5 +1,5 @@
 // DeleteTable: answers the table as it was, DELETING; refused while deletion
-// protection is on, and while the table is not ACTIVE (table_lifecycle.h).
+// protection is on, and while the table is not ACTIVE (context/table_lifecycle.h).
 // Its items, indexes, tags and resource policy go with it.
 
 #include <mutex>

@@ -1,5 +1,5 @@
 // DescribeTable: the table's definition, status and statistics. With
-// transient delays (table_lifecycle.h) a table may be CREATING or UPDATING (a
+// transient delays (context/table_lifecycle.h) a table may be CREATING or UPDATING (a
 // new global index CREATING, Backfilling) or, after DeleteTable, DELETING.
 
 #include <mutex>

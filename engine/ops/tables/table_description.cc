@@ -153,7 +153,7 @@ void describe_vector_indexes(api::TableDescription& out, const TableDef& def,
 }
 
 // TableClass, encryption, on-demand limits and warm throughput
-// (ops/table_settings.h): TableClassSummary once a class was given (its
+// (tables/table_settings.h): TableClassSummary once a class was given (its
 // LastUpdateDateTime once UpdateTable changed it), SSEDescription for a KMS
 // key only (DynamoDB describes none for its default AWS owned key),
 // OnDemandThroughput once a limit is set, WarmThroughput always (its Status

@@ -1,6 +1,6 @@
 // UpdateTable: GSI create (backfilled synchronously, in the same transaction
 // as the definition), GSI delete, vector index create (backfilled the same
-// way) and delete (ops/vector_index_binding.h), GSI and table throughput, billing mode,
+// way) and delete (ops/tables/vector_index_binding.h), GSI and table throughput, billing mode,
 // streams and deletion protection. Messages: DynamoDB's ValidationException
 // catalogue (ack-api-quirks dynamodb DDB-TABLE-442, live-probed UpdateTable
 // texts) and dynalite test/updateTable.js, unless noted otherwise.
@@ -23,10 +23,6 @@ namespace dynamini {
 namespace {
 
 constexpr size_t kMaxGlobalIndexes = 20;  // DynamoDB's default quota
-
-ApiError limit_exceeded(std::string message) {
-  return ApiError{ErrorCode::kLimitExceeded, std::move(message), {}};
-}
 
 // The request's index actions, in request order.
 struct IndexActions {
@@ -174,7 +170,7 @@ struct TableUpdate {
   bool to_pay_per_request = false;
   bool billing_changes = false;
   DescribedStatus status = described_as(api::TableStatus::kUpdating);
-  VectorIndexChange vector;  // VectorIndexUpdates (ops/vector_index_binding.h)
+  VectorIndexChange vector;  // VectorIndexUpdates (ops/tables/vector_index_binding.h)
 };
 
 void bind_table_throughput(const UpdateTableRequest& request, const TableDef& table,
@@ -273,8 +269,8 @@ void bind_create_and_delete(const UpdateTableRequest& request, const IndexAction
     for (const auto& i : table.indexes) globals += i.global;
     if (globals >= kMaxGlobalIndexes) {
       // Not confirmed: DynamoDB's text for the 21st GSI via UpdateTable.
-      throw limit_exceeded("GlobalSecondaryIndex count exceeds the per-table limit of " +
-                           std::to_string(kMaxGlobalIndexes));
+      throw limit_exceeded_error("GlobalSecondaryIndex count exceeds the per-table limit of " +
+                                 std::to_string(kMaxGlobalIndexes));
     }
     update.created =
         bind_created_index(*actions.create, request, update.def, update.to_pay_per_request);
@@ -360,7 +356,7 @@ TableUpdate bind_update(const UpdateTableRequest& request, const TableDef& table
   }
   if (actions.online + update.vector.online > 1) {
     // dynalite test/updateTable.js (LimitExceededException).
-    throw limit_exceeded(
+    throw limit_exceeded_error(
         "Subscriber limit exceeded: Only 1 online index can be created or deleted simultaneously "
         "per table");
   }
@@ -405,7 +401,7 @@ void apply_billing(const UpdateTableRequest& request, int64_t now_ms, TableUpdat
 }
 
 // A global index's Update action: its throughput, OnDemandThroughput or
-// WarmThroughput (ops/table_settings.h).
+// WarmThroughput (tables/table_settings.h).
 void apply_index_update(const api::UpdateGlobalSecondaryIndexAction& u, const TableUpdate& update,
                         IndexDef& index) {
   if (u.provisioned_throughput) index.throughput = *throughput_of(u.provisioned_throughput);
@@ -508,7 +504,7 @@ void show_deleted_index(const TableDef& old_def, const IndexDef& deleted, TableD
 }
 
 // With transient delays the table is UPDATING for a while, a new index
-// CREATING (table_lifecycle.h); a change answered ACTIVE opens no window.
+// CREATING (context/table_lifecycle.h); a change answered ACTIVE opens no window.
 void start_updating_window(Context& context, const TableUpdate& update, const std::string& name) {
   const int64_t delay = context.transient_delays().update_table_ms;
   if (delay <= 0 || update.status.table != api::TableStatus::kUpdating) return;

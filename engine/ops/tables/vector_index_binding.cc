@@ -9,10 +9,6 @@
 namespace dynamini {
 namespace {
 
-ApiError limit_exceeded(std::string message) {
-  return ApiError{ErrorCode::kLimitExceeded, std::move(message), {}};
-}
-
 VectorIndexDef::Distance distance_of(api::VectorDistanceFunction f) {
   switch (f) {
     case api::VectorDistanceFunction::kDotProduct:
@@ -140,7 +136,7 @@ VectorIndexChange bind_vector_index_updates(const std::vector<api::VectorIndexUp
       change.created = bind_one(*u.create, request_definitions ? *request_definitions : kNone,
                                 table.attribute_definitions);
       if (table.vector_indexes.size() >= kMaxVectorIndexes) {
-        throw limit_exceeded(
+        throw limit_exceeded_error(
             "Subscriber limit exceeded: Number of vector secondary indexes exceeds per-table "
             "limit of 5");
       }

@@ -1,4 +1,4 @@
-// DescribeExport: the export's record (ops/job_records.h).
+// DescribeExport: the export's record (ops/transfer/job_records.h).
 
 #include <mutex>
 

@@ -1,4 +1,4 @@
-// DescribeImport: the import's record (ops/job_records.h).
+// DescribeImport: the import's record (ops/transfer/job_records.h).
 
 #include <mutex>
 

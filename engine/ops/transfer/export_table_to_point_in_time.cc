@@ -1,9 +1,9 @@
 // ExportTableToPointInTime: the table as it was at ExportTime (default now),
 // written in DynamoDB's export layout to the local directory its S3Bucket
-// stands for (transfer/bucket_directory.h). Under the storage lock the
+// stands for (ops/transfer/bucket_directory.h). Under the storage lock the
 // request is checked and a staging copy of the items at that time is taken
 // (a copy rewound by the point-in-time log); the files are written by a
-// background job (ops/export_job.h), so the answer says IN_PROGRESS and
+// background job (ops/transfer/export_job.h), so the answer says IN_PROGRESS and
 // DescribeExport follows it to COMPLETED, as DynamoDB's do.
 //
 // Checks in DynamoDB's order (ack-api-quirks DDB-EXPORT-001..004, observed on
@@ -14,7 +14,8 @@
 // for 8 hours (API reference).
 //
 // INCREMENTAL_EXPORT is refused: its output format could not be confirmed
-// from a recorded export (README "Backups, export and import").
+// from a recorded export (docs/backups.md, "What differs from DynamoDB, and
+// why").
 
 #include <cmath>
 #include <mutex>
@@ -29,8 +30,6 @@
 
 namespace dynamini {
 namespace {
-
-constexpr int64_t kClientTokenLifetimeMs = 8LL * 60 * 60 * 1000;
 
 void check_couplings(const ExportTableToPointInTimeRequest& r) {
   // Messages: ack-api-quirks DDB-EXPORT-003 and DDB-EXPORT-005.
@@ -59,7 +58,7 @@ void check_couplings(const ExportTableToPointInTimeRequest& r) {
   }
   if (incremental) {
     // dynamini's own refusal (the format of incremental output files is not
-    // confirmed here; see the README).
+    // confirmed here; see docs/backups.md, "What differs from DynamoDB").
     throw validation_error(
         "dynamini: INCREMENTAL_EXPORT is not supported; export the table with FULL_EXPORT");
   }
@@ -97,11 +96,8 @@ std::string fingerprint(ExportTableToPointInTimeRequest r) {
 }
 
 std::optional<JobRecord> replayed(Context& context, const ExportTableToPointInTimeRequest& r) {
-  if (!r.client_token) return std::nullopt;
-  auto earlier = context.store().jobs().find_by_token("export", *r.client_token);
-  if (!earlier || earlier->start_ms + kClientTokenLifetimeMs < context.now_ms()) {
-    return std::nullopt;
-  }
+  auto earlier = job_of_client_token(context, "export", r.client_token);
+  if (!earlier) return std::nullopt;
   if (fingerprint(stored_export_request(*earlier)) != fingerprint(r)) {
     throw ApiError{ErrorCode::kExportConflict,
                    "Export conflict: Duplicate request detected with conflicting parameters",

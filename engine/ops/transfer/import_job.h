@@ -2,7 +2,7 @@
 
 // The background half of ImportTable: finds the bucket's directory (FAILED
 // S3NoSuchBucket, and no table, when there is none), creates the table, then
-// reads every object under the key prefix (transfer/import_source.h) and
+// reads every object under the key prefix (ops/transfer/import_source.h) and
 // writes its items, a chunk per transaction under the storage lock, counting
 // ProcessedItemCount, ProcessedSizeBytes, ImportedItemCount and ErrorCount as
 // it goes. An item that is not valid (not {"Item": {...}}, a bad

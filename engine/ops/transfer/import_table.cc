@@ -1,16 +1,17 @@
 // ImportTable: a new table filled from the objects under a key prefix of the
-// local directory its S3Bucket stands for (transfer/bucket_directory.h), in
+// local directory its S3Bucket stands for (ops/transfer/bucket_directory.h), in
 // DYNAMODB_JSON or ION, GZIP-compressed or not. TableCreationParameters are
 // checked as CreateTable's are, at once (moto test_dynamodb_import_table.py,
 // aws_verified), and a name in use is ResourceInUseException "Table already
 // exists: <name>" (ack-api-quirks DDB-IMPORT-019). The rest runs as a
-// background job (ops/import_job.h): the answer says IN_PROGRESS and carries
+// background job (ops/transfer/import_job.h): the answer says IN_PROGRESS and carries
 // the new table's ARN and TableId; DescribeImport follows it, as DynamoDB's.
 //
 // ClientToken (ack-api-quirks DDB-IMPORT-017, observed on DynamoDB): the same
 // token again returns the same import while it runs (or once its table is
 // gone), whatever else changed but the table name; another table name is
-// ImportConflictException. CSV and ZSTD are refused (README).
+// ImportConflictException. CSV and ZSTD are refused (docs/backups.md, "What
+// differs from DynamoDB, and why").
 
 #include <mutex>
 #include <random>
@@ -24,8 +25,6 @@
 
 namespace dynamini {
 namespace {
-
-constexpr int64_t kClientTokenLifetimeMs = 8LL * 60 * 60 * 1000;
 
 std::string random_table_id() {
   static thread_local std::mt19937_64 rng{std::random_device{}()};
@@ -60,7 +59,7 @@ void check_format(const ImportTableRequest& r) {
         std::string(format.text()) + ".");
   }
   if (format == api::InputFormat::kCsv) {
-    // dynamini's own refusal (README "Backups, export and import").
+    // dynamini's own refusal (docs/backups.md, "What differs from DynamoDB").
     throw validation_error("dynamini: InputFormat CSV is not supported; use DYNAMODB_JSON or ION");
   }
   if (is_value(r.input_compression_type, api::InputCompressionType::kZstd)) {
@@ -71,11 +70,8 @@ void check_format(const ImportTableRequest& r) {
 
 // The earlier import made with the request's token, when it answers again.
 std::optional<JobRecord> replayed(Context& context, const ImportTableRequest& r) {
-  if (!r.client_token) return std::nullopt;
-  auto earlier = context.store().jobs().find_by_token("import", *r.client_token);
-  if (!earlier || earlier->start_ms + kClientTokenLifetimeMs < context.now_ms()) {
-    return std::nullopt;
-  }
+  auto earlier = job_of_client_token(context, "import", r.client_token);
+  if (!earlier) return std::nullopt;
   if (earlier->table_name != *r.table_creation_parameters->table_name) {
     throw ApiError{ErrorCode::kImportConflict,
                    "Import conflict: Duplicate request detected with conflicting parameters",

@@ -2,7 +2,7 @@
 
 // Reading ImportTable's ION objects: Amazon Ion text (Ion 1.0 specification)
 // holding one struct per item, {Item:{...}}, as an ION export writes them
-// (transfer/ion_text.h), or a top-level list of such structs (the Developer
+// (ops/transfer/ion_text.h), or a top-level list of such structs (the Developer
 // Guide's Ion import example); version markers ($ion_1_0) and comments allowed.
 // Ion to DynamoDB: string -> S, int and decimal -> N (a float too when it is
 // finite), blob -> B, bool -> BOOL, null (of any type) -> NULL, list -> L

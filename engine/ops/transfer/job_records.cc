@@ -173,4 +173,15 @@ std::string arn_of_page_token(const std::string& token) {
   return out;
 }
 
+std::optional<JobRecord> job_of_client_token(Context& context, const std::string& kind,
+                                             const std::optional<std::string>& token) {
+  constexpr int64_t kClientTokenLifetimeMs = 8LL * 60 * 60 * 1000;
+  if (!token) return std::nullopt;
+  auto earlier = context.store().jobs().find_by_token(kind, *token);
+  if (!earlier || earlier->start_ms + kClientTokenLifetimeMs < context.now_ms()) {
+    return std::nullopt;
+  }
+  return earlier;
+}
+
 }  // namespace dynamini

@@ -4,6 +4,7 @@
 // stored record (storage/job_store.h): the request the client sent (kept as
 // its JSON) and the job's state and counters.
 
+#include <optional>
 #include <string>
 
 #include "context/context.h"
@@ -26,6 +27,14 @@ api::ExportDescription export_description(const JobRecord& record);
 // ImportTableDescription (API reference; ack-api-quirks DDB-IMPORT-003 for
 // the defaults DynamoDB fills in).
 api::ImportTableDescription import_description(const Context& context, const JobRecord& record);
+
+// The earlier job of `kind` ("export", "import") started with ClientToken
+// `token` within the last 8 hours, which a retry with the same token
+// answers again (API reference, ExportTableToPointInTime and ImportTable:
+// "ClientToken ... valid for 8 hours"); nullopt without a token or after that.
+// REQUIRES: the storage lock held.
+std::optional<JobRecord> job_of_client_token(Context& context, const std::string& kind,
+                                             const std::optional<std::string>& token);
 
 // The record of `arn`, or ExportNotFoundException / ImportNotFoundException.
 // REQUIRES: the storage lock held.

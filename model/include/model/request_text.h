@@ -4,6 +4,8 @@
 // quoted by json_quote, json/json_text.h, so user ids with quotes or control
 // characters stay valid JSON).
 
+#include <rapidjson/document.h>
+
 #include <string>
 #include <string_view>
 
@@ -13,5 +15,8 @@ namespace dynamini::model {
 std::string s_value(std::string_view text);
 // {"N":"<n>"}
 std::string n_value(long long n);
+// The S value of attribute `name` of a DynamoDB JSON item; empty when the
+// item has no such string attribute.
+std::string string_attribute(const rapidjson::Value& item, const char* name);
 
 }  // namespace dynamini::model

@@ -2,8 +2,10 @@
 
 // Deterministic faults: rules that make chosen API calls fail (or wait) on
 // purpose, so code under test meets a TransactionConflict, a throttle or a
-// 500 when the test says so. The server applies them to each API call before
-// it reaches the database, so a faulted call writes nothing.
+// 500 when the test says so. The server applies them to each API call once
+// the database has read and checked the request and before it runs
+// (ExecuteOptions::admit, with what the request names), so a faulted call
+// writes nothing.
 //
 //   auto faults = std::make_shared<dynamini::FaultInjector>();
 //   faults->add(dynamini::parse_fault_rule("op=TransactWriteItems,error=TransactionConflict,every=3"));
@@ -36,13 +38,9 @@
 #include <vector>
 
 #include "dynamini/api_error.h"
+#include "dynamini/call_targets.h"
 
 namespace dynamini {
-
-class Database;
-namespace faults {
-class TableFactsCache;
-}
 
 // What a matching call gets.
 enum class FaultError {
@@ -109,10 +107,9 @@ class FaultInjector {
   bool empty() const;
 
   // Applies the rules to one call (first matching rule that fires wins):
-  // sleeps for its delay, then returns the error to answer, if any. `db`
-  // resolves a table's partition key name for `prefix` rules.
-  std::optional<ApiError> apply(Database& db, std::string_view operation,
-                                std::string_view request_json);
+  // sleeps for its delay, then returns the error to answer, if any.
+  // `targets`: what the call's request names (dynamini/call_targets.h).
+  std::optional<ApiError> apply(std::string_view operation, const CallTargets& targets);
 
  private:
   struct Entry {
@@ -121,13 +118,8 @@ class FaultInjector {
     uint64_t fired = 0;
     std::mt19937_64 random;
   };
-  // Whether a rule names `operation` or any: only then is the body read.
-  bool any_rule_for(std::string_view operation) const;
-
   mutable std::mutex mutex_;
   std::vector<std::shared_ptr<Entry>> entries_;
-  // Tables' partition keys for `prefix` rules.
-  std::unique_ptr<faults::TableFactsCache> tables_;
   uint64_t next_id_ = 1;
 };
 

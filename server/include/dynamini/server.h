@@ -72,7 +72,7 @@ struct ServerOptions {
   // storage work runs under one lock (one SQLite connection), so more
   // threads overlap only the HTTP and JSON work around it, and each hand-off
   // of the lock between cores costs more than that overlap saves for writes
-  // (README, "Performance": --threads 1 against 2).
+  // (docs/performance.md, "Why one serving thread": --threads 1 against 2).
   unsigned threads = 0;
   // Largest accepted request body in bytes. Default 16 MiB (DynamoDB's
   // request size limit). Larger requests get a 413 error and the connection

@@ -1,4 +1,4 @@
-// Package dynaminitest runs dynamini, a DynamoDB emulator, for Go tests (README "Go").
+// Package dynaminitest runs dynamini, a DynamoDB emulator, for Go tests (docs/clients.md, "Go").
 // Standard library only: the AWS SDK stays the test package's own dependency.
 //
 //	var dynamo *dynaminitest.Server

@@ -1,4 +1,5 @@
-// dynamini in JavaScript and TypeScript test suites (node:test, vitest, jest): README "Node".
+// dynamini in JavaScript and TypeScript test suites (node:test, vitest, jest):
+// docs/clients.md, "Node".
 // Node's standard library only; the AWS SDK stays the project's own dependency.
 //
 //   startDynamini(options)        a `dynamini --port 0 --admin` child process on a free port

@@ -61,7 +61,7 @@ bool matches_csv_header_pattern(std::string_view text);
 bool matches_import_next_token_pattern(std::string_view text);
 // ^[a-z0-9A-Z]+[\.\-\w]*[a-z0-9A-Z]+$ (S3Bucket), or a file:// URI: there is
 // no S3 here, a local directory stands for the bucket (dynamini's own rule,
-// README "Backups, export and import").
+// docs/backups.md, "Export and import").
 bool matches_s3_bucket_or_file_uri(std::string_view text);
 
 struct StringRule {

@@ -1,7 +1,7 @@
 #pragma once
 
 // Stream labels and ARNs. (CreateTable's and UpdateTable's
-// StreamSpecification rules: ops/table_binding.h.)
+// StreamSpecification rules: tables/table_binding.h.)
 
 #include <cstdint>
 #include <optional>

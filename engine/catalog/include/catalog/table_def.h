@@ -2,8 +2,8 @@
 
 // The definition of one DynamoDB table as the engine keeps it: key schema,
 // attribute types, secondary indexes, billing. Bound from a CreateTable
-// request by ops/create_table.cc, persisted by catalog/catalog_format.h and
-// described by ops/table_description.h.
+// request by ops/tables/create_table.cc, persisted by catalog/catalog_format.h and
+// described by tables/table_description.h.
 
 #include <boost/container/static_vector.hpp>
 #include <cstdint>
@@ -84,7 +84,7 @@ struct OnDemandLimits {
 };
 
 // WarmThroughput a request asked for (units per second; 0: none asked, the
-// default is described: ops/table_settings.h).
+// default is described: tables/table_settings.h).
 struct WarmThroughputSettings {
   int64_t read = 0;
   int64_t write = 0;
@@ -139,7 +139,7 @@ struct VectorIndexDef {
   const SearchElement* hash_element() const;
 };
 
-// DynamoDB Streams settings of a table (streams/stream_settings.h validates
+// DynamoDB Streams settings of a table (catalog/stream_settings.h validates
 // and applies StreamSpecification).
 struct StreamSettings {
   bool enabled = false;

@@ -55,7 +55,7 @@ class Context {
   // operation), for the item operations: the table must be ACTIVE or
   // UPDATING. Throws ResourceNotFoundException("Requested resource not
   // found") for a missing table or one still CREATING (or DELETING); the
-  // ARN's errors (table_reference.h).
+  // ARN's errors (context/table_reference.h).
   std::shared_ptr<const TableDef> require_table(std::string_view reference,
                                                 std::string_view action);
   // The same for the table operations (DescribeTable, the TTL operations),
@@ -68,7 +68,7 @@ class Context {
   // which is still in use: Table is being created|updated|deleted: X".
   std::shared_ptr<const TableDef> require_changeable_table(std::string_view reference,
                                                            std::string_view action);
-  // Transient statuses (table_lifecycle.h) and their delays.
+  // Transient statuses (context/table_lifecycle.h) and their delays.
   TableLifecycle& lifecycle() { return lifecycle_; }
   const TransientDelays& transient_delays() const { return delays_; }
   void set_transient_delays(const TransientDelays& delays) { delays_ = delays; }
@@ -92,7 +92,7 @@ class Context {
   std::vector<std::string> table_names();
   // Reloads the table catalog from the store (after a restore).
   void reload_catalog();
-  // TransactWriteItems ClientRequestTokens (ops/idempotency_tokens.h).
+  // TransactWriteItems ClientRequestTokens (context/idempotency_tokens.h).
   IdempotencyTokens& idempotency_tokens() { return idempotency_tokens_; }
   // Replaces the whole store with a copy of `from` (a snapshot) and reloads
   // the catalog.

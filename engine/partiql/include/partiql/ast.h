@@ -5,7 +5,7 @@
 // EXISTS (a condition check in ExecuteTransaction). Parameters (`?`) are
 // substituted, literals converted to AttributeValues, functions and operators
 // checked (partiql/parser.h says where each refusal comes from). What needs
-// the table (keys, indexes) is ops/partiql_translate.h's.
+// the table (keys, indexes) is ops/partiql/partiql_translate.h's.
 
 #include <optional>
 #include <string>

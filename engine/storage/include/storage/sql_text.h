@@ -53,7 +53,7 @@ std::string select_vector_version();  // name
 std::string upsert_vector_version();  // name, version
 std::string delete_vector_version();  // name
 
-// DynamoDB Streams (streams/stream_log.h). Persisted format:
+// DynamoDB Streams (storage/stream_log.h). Persisted format:
 //   dynamini_streams(table_name, label, view_type, key_schema, created_ms,
 //       start_seq, end_seq, closed_ms, trimmed_through) one row per stream;
 //       end_seq/closed_ms NULL while the stream is enabled.
@@ -73,7 +73,7 @@ std::string select_trimmed_streams();     // binds cutoff; table_name, label, MA
 std::string update_trimmed_through();     // binds seq, table_name, label
 std::string delete_old_stream_records();  // binds cutoff
 std::string delete_closed_streams();      // binds cutoff
-// Stream shards (streams/stream_shards.h). Persisted format, added after
+// Stream shards (storage/stream_shards.h). Persisted format, added after
 // files with one shard per stream existed (StreamShards::ensure_schema gives
 // those streams their shard row):
 //   dynamini_stream_shards(table_name, label, shard_id, parent_shard_id,

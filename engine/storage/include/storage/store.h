@@ -46,7 +46,7 @@ using RowVisitor =
     std::function<bool(std::string_view item_json, int64_t size, std::string_view table_pk)>;
 
 // What one Store::put changed, for capacity accounting
-// (ops/consumed_capacity.h), from what the write computed anyway: the new
+// (operation/consumed_capacity.h), from what the write computed anyway: the new
 // item's DynamoDB size and, per index (in TableDef::indexes order), whether
 // the old and the new item have an entry there and whether the entry kept its
 // key (rewritten in place).
@@ -149,7 +149,7 @@ class Store {
   // The stored item JSON for a primary key, if any.
   std::optional<std::string> get(const TableDef& def, const EncodedKey& key);
   // Writes `item` (keys validated), replacing `old_item` and its index rows.
-  // Both add the table's stream record (streams/stream_log.h) in the same
+  // Both add the table's stream record (storage/stream_log.h) in the same
   // transaction. `footprint`, when given, receives what the put changed.
   void put(const TableDef& def, const Item* old_item, const Item& item,
            WriteFootprint* footprint = nullptr);

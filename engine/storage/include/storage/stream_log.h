@@ -7,7 +7,7 @@
 //
 // Each table stream is identified by (table name, label); its records are
 // spread over shards that close and hand over to a child shard
-// (streams/stream_shards.h). Records are kept 24 hours by the injected clock
+// (storage/stream_shards.h). Records are kept 24 hours by the injected clock
 // (trim()), and a disabled stream (or the stream of a deleted table) stays
 // readable for 24 hours, as do closed shards.
 //

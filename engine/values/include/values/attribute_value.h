@@ -29,4 +29,12 @@ int64_t item_size(const Item& item);
 // DynamoDB's maximum item size: 400 KB including attribute names.
 constexpr int64_t kMaxItemSize = 400 * 1024;
 
+// DynamoDB supports 32 levels of document nesting, the attribute itself being
+// level 1: a leaf at level 32 is accepted, at level 33 refused (Developer
+// Guide "Data types"; the boundary recorded against DynamoDB in
+// paritysuite/dynamodb-conformance tests/tier3/limits/nestingDepth.test.ts).
+// The one definition: the value check (values/value_check.h), the decode
+// step and PartiQL's literals use it, with kNestingLimitExceeded's words.
+inline constexpr int kMaxNestingDepth = 32;
+
 }  // namespace dynamini

@@ -18,14 +18,11 @@
 #include <string>
 
 #include "dynamini/attribute_value.h"
+#include "values/attribute_value.h"
 
 namespace dynamini {
 
-// DynamoDB supports 32 levels of document nesting, the attribute itself being
-// level 1: a leaf at level 32 is accepted, at level 33 refused (Developer
-// Guide "Data types"; the boundary recorded against DynamoDB in
-// paritysuite/dynamodb-conformance tests/tier3/limits/nestingDepth.test.ts).
-inline constexpr int kMaxNestingDepth = 32;
+// The nesting limit is kMaxNestingDepth (values/attribute_value.h).
 // "Nesting Levels have exceeded supported limits", the words every nesting
 // refusal starts with, and the whole message a value too deep gets.
 extern const char kNestingLimitExceeded[];

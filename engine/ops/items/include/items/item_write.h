@@ -122,7 +122,7 @@ Consumption store_write(Store& store, const TableDef& table, const ItemWrite& wr
                         const Item* current, const Item* new_item);
 // The same, computing the capacity (which costs a sizing of every index
 // entry) only when `measure` is set or the call records its facts
-// (ops/call_facts_recorder.h), once for both; otherwise an empty Consumption.
+// (operation/call_facts_recorder.h), once for both; otherwise an empty Consumption.
 Consumption apply_write(Store& store, const TableDef& table, const ItemWrite& write,
                         const Item* current, const Item* new_item, bool measure);
 

@@ -5,7 +5,7 @@
 // Delete and ConditionCheck actions of TransactWriteItems (the same members,
 // without the legacy ones). Expressions are parsed and resolved here; the
 // legacy Expected / AttributeUpdates stand in when a request has them and no
-// expression. The result is an ItemWrite (ops/item_write.h) that points into
+// expression. The result is an ItemWrite (items/item_write.h) that points into
 // the request: the request must outlive it.
 
 #include "items/item_write.h"

@@ -3,8 +3,10 @@
 // One API call as the operations see it: the caller's options in, and what
 // the call returns beside its response (the capacity it consumed, as data).
 
+#include <string_view>
 #include <vector>
 
+#include "dynamini/call_targets.h"
 #include "dynamini/options.h"
 #include "dynamini/shapes.h"
 
@@ -12,8 +14,11 @@ namespace dynamini {
 
 struct Call {
   ExecuteOptions options;
-  // Filled by the typed adapter (ops/typed_operation.h) from the response.
+  std::string_view operation;  // its name on the wire ("PutItem")
+  // Filled by the typed adapter (operation/typed_operation.h) from the response.
   std::vector<api::ConsumedCapacity> consumed_capacity;
+  // What the request named, when options.admit is set (operation/call_targets.h).
+  CallTargets targets;
 };
 
 }  // namespace dynamini

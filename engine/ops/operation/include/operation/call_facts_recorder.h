@@ -2,8 +2,8 @@
 
 // Collects the CallFacts of the call running on this thread when its caller
 // asked for them (ExecuteOptions::collect_facts). Database::execute opens a
-// FactsRecording around the operation; the page reader (ops/pagination.cc)
-// and the item writer (ops/item_write.cc) note what they did into it. An
+// FactsRecording around the operation; the page reader (ops/queries/pagination.cc)
+// and the item writer (ops/items/item_write.cc) note what they did into it. An
 // operation runs on its caller's thread from start to end, so a call's facts
 // never mix with another's. Without a recording, noting is one
 // thread-local load and a branch.

@@ -1,7 +1,7 @@
 #pragma once
 
 // The steps every typed operation goes through, in one place. An operation is
-// a struct (ops/operations.h):
+// a struct (operation/operations.h):
 //   struct XOperation {
 //     using Request = XRequest;
 //     using Response = XResponse;
@@ -30,6 +30,8 @@
 //            dynalite test/updateItem.js records them before the values),
 //            then the AttributeValues (api::check_values: the first invalid
 //            one, numbers put in canonical text);
+//   admit:   with ExecuteOptions::admit, the caller's verdict on what the
+//            request names (fault rules, throughput), before anything runs;
 //   bind + execute: Op::run checks the request's meaning (expressions; then,
 //            under the storage lock, against the table) and runs it in one
 //            SQLite transaction;
@@ -46,6 +48,7 @@
 #include "api/shapes_wire.h"
 #include "context/context.h"
 #include "operation/call.h"
+#include "operation/call_targets.h"
 #include "values/request_check_error.h"
 
 namespace dynamini {
@@ -116,6 +119,15 @@ void check_request(typename Op::Request& request) {
   if constexpr (requires { Op::check_values(request); }) Op::check_values(request);
 }
 
+// With ExecuteOptions::admit: what the request names, and the caller's
+// verdict on it; a refusal is the call's answer, before anything runs.
+template <class Request>
+void admit_call(Context& context, const Request& request, Call& call) {
+  if (!call.options.admit) return;
+  call.targets = call_targets(context, request);
+  if (auto refused = call.options.admit(call.operation, call.targets)) throw *refused;
+}
+
 template <class Op>
 void run_json(Context& context, const Json& body, Call& call, JsonWriter& out) {
   if constexpr (requires { Op::check_before_read(body); }) Op::check_before_read(body);
@@ -123,6 +135,7 @@ void run_json(Context& context, const Json& body, Call& call, JsonWriter& out) {
   api::read(body, request);
   typename Op::Response response = with_request_envelope<Op>([&] {
     check_request<Op>(request);
+    admit_call(context, request, call);
     return Op::run(context, request, call.options);
   });
   take_capacity(response, asks_for_capacity(request), call.consumed_capacity);

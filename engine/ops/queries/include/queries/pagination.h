@@ -34,7 +34,7 @@ struct PageRequest {
   Select select = Select::kAllAttributes;
   bool consistent = false;
   // An LSI read whose projection names attributes the index does not hold:
-  // each item is fetched from the table (ops/index_projection.h).
+  // each item is fetched from the table (queries/index_projection.h).
   bool fetch_from_table = false;
   // Parallel scan: only items whose partition hashes to `segment`.
   std::optional<int64_t> segment;
@@ -59,7 +59,7 @@ struct Page {
 // The index a Query or Scan names (nullptr for none), with DynamoDB's errors
 // for an unknown index, for a consistent read of a GSI and for a GSI still
 // CREATING ("Cannot read from backfilling global secondary index: X",
-// ValidationException: table_lifecycle.h).
+// ValidationException: context/table_lifecycle.h).
 const IndexDef* find_read_index(Context& context, const TableDef& table,
                                 const std::optional<std::string>& index_name, bool consistent);
 

@@ -10,7 +10,7 @@ namespace dynamini {
 
 // The definition a CreateTable request describes (ids, times and storage to
 // be assigned by Context::create_table). Throws ValidationException with
-// DynamoDB's messages (ops/create_table.cc lists their order and sources).
+// DynamoDB's messages (ops/tables/create_table.cc lists their order and sources).
 TableDef bind_create_table(const CreateTableRequest& request);
 
 }  // namespace dynamini

@@ -2,7 +2,7 @@
 
 // Table ARNs as the tag operations take them (ResourceArn):
 // arn:aws:dynamodb:REGION:ACCOUNT:table/NAME, of this database's region and
-// account (table_reference.h says where those come from).
+// account (context/table_reference.h says where those come from).
 
 #include <optional>
 #include <string>

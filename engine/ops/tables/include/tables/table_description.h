@@ -35,7 +35,7 @@ inline DescribedStatus described_as(api::TableStatus table) {
   return status;
 }
 
-// The statuses of existing table `def` now (table_lifecycle.h): CREATING,
+// The statuses of existing table `def` now (context/table_lifecycle.h): CREATING,
 // UPDATING with the index it creates CREATING, or ACTIVE.
 // REQUIRES: the storage lock held.
 DescribedStatus current_status(Context& context, const TableDef& def);

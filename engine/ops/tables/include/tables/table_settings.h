@@ -4,7 +4,7 @@
 // UpdateTable bind them: TableClass, server-side encryption
 // (SSESpecification), OnDemandThroughput, WarmThroughput and CreateTable's
 // Tags. Stored in the catalog (catalog/catalog_format.h, format 2) and
-// described by ops/table_description.cc; none of them changes how dynamini
+// described by ops/tables/table_description.cc; none of them changes how dynamini
 // serves the table (no throttling, no encryption of its own).
 //
 // Messages are DynamoDB's ValidationException catalogue (ack-api-quirks

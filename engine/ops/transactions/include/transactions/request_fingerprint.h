@@ -3,7 +3,7 @@
 // What a ClientRequestToken's retry must match (TransactWriteItems,
 // ExecuteTransaction): the request's wire form without the token itself and
 // without ReturnConsumedCapacity, which a replay answers on its own terms
-// (ops/transaction_replay.h).
+// (transactions/transaction_replay.h).
 
 #include <string>
 

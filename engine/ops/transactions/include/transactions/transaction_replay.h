@@ -10,7 +10,7 @@
 // reading the item" (API reference, TransactWriteItems, ClientRequestToken).
 // The replay reports it as its own ReturnConsumedCapacity asks (dynoxide's
 // replay_response, from a capture against DynamoDB); that member is therefore
-// left out of the fingerprint (ops/request_fingerprint.h).
+// left out of the fingerprint (transactions/request_fingerprint.h).
 
 #include "operation/consumed_capacity.h"
 #include "transactions/transaction.h"
