@@ -21,7 +21,6 @@ const char kNestingLimitMessage[] = DYNAMINI_NESTING_LIMIT_EXCEEDED
 
 namespace {
 
-
 // What DynamoDB's two value layers do differently, and nothing else (recorded
 // in paritysuite/dynamodb-conformance tests/tier3/error-messages/
 // valueLayers.test.ts: the current layer on PutItem, UpdateItem, DeleteItem,

@@ -2,7 +2,7 @@
 soak.py (a mixed load watching RSS, file descriptors and p99; exit 1 when a
 request fails) and durability_cost.py (PutItem with --durability normal and
 full). Their figures are not checked here: they are published by hand with
-the full-length commands (README "Reliability under faults")."""
+the full-length commands (docs/reliability.md)."""
 
 import os
 import subprocess

@@ -1,13 +1,13 @@
-// The inbox model's fan-out (README, "Models": W3 post, fanned out by the
-// stream, running W1 per follower) as an AWS Lambda function for a DynamoDB
-// stream. It does what the model's C++ fan-out does (model/inbox_fanout.cc,
-// Inbox::deliver), with the model's request templates (model/models/inbox.json):
-// a post item's INSERT record notifies every follower once, with a
-// notification id derived from (post, follower), so a retried batch skips
-// the followers already done and counts nobody twice. It runs unchanged in
-// Lambda or behind the Runtime Interface Emulator; the tests serve it with
-// rie_server.mjs and dynamini's --trigger. The SDK finds dynamini through
-// AWS_ENDPOINT_URL_DYNAMODB.
+// The inbox model's fan-out (docs/models.md, "The inbox's patterns": W3 post,
+// fanned out by the stream, running W1 per follower) as an AWS Lambda function
+// for a DynamoDB stream. It does what the model's C++ fan-out does
+// (model/inbox_fanout.cc, Inbox::deliver), with the model's request templates
+// (model/models/inbox.json): a post item's INSERT record notifies every
+// follower once, with a notification id derived from (post, follower), so a
+// retried batch skips the followers already done and counts nobody twice. It
+// runs unchanged in Lambda or behind the Runtime Interface Emulator; the tests
+// serve it with rie_server.mjs and dynamini's --trigger. The SDK finds
+// dynamini through AWS_ENDPOINT_URL_DYNAMODB.
 const {
   DynamoDBClient,
   PutItemCommand,
