@@ -1,5 +1,5 @@
 // How many constraint errors one "N validation errors detected" message joins,
-// and in which order (README, "Known differences in messages"; the cases with
+// and in which order (docs/compatibility.md, "Known differences in messages"; the cases with
 // their sources: tests/e2e/validation_cases/error_joins.json).
 
 #include <string>

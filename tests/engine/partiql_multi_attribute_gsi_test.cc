@@ -1,5 +1,5 @@
 // PartiQL SELECT on a global secondary index with a multi-attribute key
-// (ops/partiql_read_branches.h): a read is keyed under Query's rules (an
+// (ops/partiql/partiql_read_branches.h): a read is keyed under Query's rules (an
 // equality or IN on every HASH attribute; conditions on a gap-free prefix of
 // the RANGE attributes, equalities but the last); otherwise the index is
 // scanned with the WHERE clause as its filter. What tells the two apart over

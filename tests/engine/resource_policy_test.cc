@@ -1,4 +1,4 @@
-// Resource-based policies (ops/resource_policy.h): Put, Get and
+// Resource-based policies (ops/tables/resource_policy.h): Put, Get and
 // DeleteResourcePolicy and CreateTable's ResourcePolicy, with RevisionId and
 // ExpectedRevisionId as DynamoDB answers them (moto's aws_verified tests),
 // the document validated, and DeleteTable removing the policy.

@@ -1,5 +1,5 @@
 // Guards the per-thread cache of parsed expression syntax
-// (engine/expressions/syntax_cache.h): a repeated expression must answer as
+// (engine/expressions/internal/expressions/syntax_cache.h): a repeated expression must answer as
 // a fresh parse would, resolved against each request's own names and values,
 // and a syntax error must be reported every time, not only the first.
 

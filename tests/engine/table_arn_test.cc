@@ -1,4 +1,4 @@
-// A table's ARN wherever a table's name goes (engine/table_reference.h): every
+// A table's ARN wherever a table's name goes (context/table_reference.h): every
 // operation's TableName, batch and transaction maps and PartiQL statements,
 // with DynamoDB's errors for a malformed ARN or one of another account or
 // region; responses keyed by what the request used.

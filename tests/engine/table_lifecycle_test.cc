@@ -1,4 +1,4 @@
-// Transient table statuses (engine/table_lifecycle.h): with delays set, a
+// Transient table statuses (context/table_lifecycle.h): with delays set, a
 // table is CREATING, UPDATING (a new index CREATING and Backfilling) and
 // DELETING for a while, measured by the injected clock, and answers
 // DynamoDB's errors meanwhile; without delays (the default) it is ACTIVE at

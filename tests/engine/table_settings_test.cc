@@ -1,4 +1,4 @@
-// Every table setting round-trips (ops/table_settings.h): CreateTable's Tags,
+// Every table setting round-trips (tables/table_settings.h): CreateTable's Tags,
 // TableClass, SSESpecification, OnDemandThroughput, WarmThroughput and
 // DeletionProtectionEnabled, stored, described and changed by UpdateTable,
 // and kept across a reopen of the database file.

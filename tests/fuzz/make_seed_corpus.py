@@ -1,7 +1,7 @@
 """Writes the seed inputs of the fuzz targets added in issue 20 (partiql,
 http, sigv4, expression_grammar) into tests/fuzz/corpus/<target>/, one file
 per input named by its SHA-1 as libFuzzer names corpus files. The campaign
-then grows and minimizes them (README "Fuzzing").
+then grows and minimizes them (docs/reliability.md, "Fuzzing campaign").
 
     /usr/bin/python3 tests/fuzz/make_seed_corpus.py
 

@@ -1,4 +1,4 @@
-# tests/samples/python: pytest with the dynamini_pytest plugin (README "pytest"), once in
+# tests/samples/python: pytest with the dynamini_pytest plugin (docs/clients.md, "pytest"), once in
 # one process and once with pytest-xdist workers, each with its own server.
 set(DYNAMINI_SAMPLE_PYTHON /usr/bin/python3)
 execute_process(COMMAND ${DYNAMINI_SAMPLE_PYTHON} -c "import pytest, boto3"

@@ -33,6 +33,12 @@ std::string put(const std::string& pk) {
   return R"({"TableName":"tbl","Item":{"pk":{"S":")" + pk + R"("}}})";
 }
 
+// What a single-item call on tbl with partition key `pk` names (how the
+// engine reads a request into CallTargets: engine_tests' call_targets_test.cc).
+CallTargets item(const std::string& pk) {
+  return CallTargets{.tables = {"tbl"}, .items = {{"tbl", pk}}};
+}
+
 TEST_CASE("faults: the compact syntax reads back as written") {
   const char* rules[] = {
       "op=PutItem,error=Throttling",
@@ -54,13 +60,12 @@ TEST_CASE("faults: a rule without an effect, or with a bad value, is refused") {
 }
 
 TEST_CASE("faults: every=3 fires on the third, sixth... matching call only") {
-  auto db = db_with_table();
   FaultInjector faults;
   faults.add(parse_fault_rule("op=PutItem,every=3,error=Throttling"));
   std::string fired;
   for (int i = 1; i <= 7; ++i) {
-    CHECK_FALSE(faults.apply(*db, "GetItem", R"({"TableName":"tbl","Key":{"pk":{"S":"a"}}})"));
-    fired += faults.apply(*db, "PutItem", put("a")) ? "x" : ".";
+    CHECK_FALSE(faults.apply("GetItem", item("a")));
+    fired += faults.apply("PutItem", item("a")) ? "x" : ".";
   }
   CHECK(fired == "..x..x.");
   CHECK(faults.list()[0].matched == 7);
@@ -68,12 +73,11 @@ TEST_CASE("faults: every=3 fires on the third, sixth... matching call only") {
 }
 
 TEST_CASE("faults: a seeded probability repeats the same sequence") {
-  auto db = db_with_table();
   auto run = [&] {
     FaultInjector faults;
     faults.add(parse_fault_rule("probability=0.3,seed=42,error=Throttling"));
     std::string s;
-    for (int i = 0; i < 40; ++i) s += faults.apply(*db, "PutItem", put("a")) ? "x" : ".";
+    for (int i = 0; i < 40; ++i) s += faults.apply("PutItem", item("a")) ? "x" : ".";
     return s;
   };
   const std::string first = run();
@@ -83,22 +87,21 @@ TEST_CASE("faults: a seeded probability repeats the same sequence") {
 }
 
 TEST_CASE("faults: times limits a rule, and the key prefix reads the partition key") {
-  auto db = db_with_table();
   FaultInjector faults;
   faults.add(parse_fault_rule("prefix=hot,times=1,error=Throttling"));
-  CHECK_FALSE(faults.apply(*db, "PutItem", put("cold")));
-  CHECK(faults.apply(*db, "PutItem", put("hot1")));
-  CHECK_FALSE(faults.apply(*db, "PutItem", put("hot2")));  // spent
+  CHECK_FALSE(faults.apply("PutItem", item("cold")));
+  CHECK(faults.apply("PutItem", item("hot1")));
+  CHECK_FALSE(faults.apply("PutItem", item("hot2")));  // spent
 }
 
 TEST_CASE("faults: a transaction conflict names the item with the prefix") {
-  auto db = db_with_table();
   FaultInjector faults;
   faults.add(parse_fault_rule("op=TransactWriteItems,prefix=B,error=TransactionConflict"));
-  auto error = faults.apply(*db, "TransactWriteItems", R"({"TransactItems":[
-      {"Put":{"TableName":"tbl","Item":{"pk":{"S":"A"}}}},
-      {"Delete":{"TableName":"tbl","Key":{"pk":{"S":"B1"}}}},
-      {"ConditionCheck":{"TableName":"tbl","Key":{"pk":{"S":"C"}},"ConditionExpression":"x"}}]})");
+  const CallTargets transaction{.tables = {"tbl"},
+                                .items = {{"tbl", "A"}, {"tbl", "B1"}, {"tbl", "C"}},
+                                .transaction = true,
+                                .transaction_items = 3};
+  auto error = faults.apply("TransactWriteItems", transaction);
   REQUIRE(error);
   CHECK(error->code == ErrorCode::kTransactionCanceled);
   CHECK(error->message ==

@@ -33,6 +33,12 @@ std::string provisioned(int write_units) {
   return text.replace(text.find("WCU"), 3, std::to_string(write_units));
 }
 
+// What a PutItem or GetItem of partition key `pk` in table tbl names (the
+// engine's reading of the request: engine_tests' call_targets_test.cc).
+CallTargets item_of_tbl(const std::string& pk) {
+  return CallTargets{.tables = {"tbl"}, .items = {{"tbl", pk}}};
+}
+
 // A limiter on a clock the test sets, and PutItems/GetItems through it.
 struct Fixture {
   std::unique_ptr<Database> db;
@@ -44,8 +50,7 @@ struct Fixture {
 
   // Admitted (and charged `units`), or the error a refused call answers.
   std::optional<ApiError> put(const std::string& pk, double units = 1) {
-    const RequestTargets targets =
-        read_targets("PutItem", R"({"TableName":"tbl","Item":{"pk":{"S":")" + pk + R"("}}})");
+    const CallTargets targets = item_of_tbl(pk);
     auto refused = limiter.admit(*db, "PutItem", targets);
     if (!refused) {
       api::ConsumedCapacity c;
@@ -56,9 +61,7 @@ struct Fixture {
     return refused;
   }
   std::optional<ApiError> get(const std::string& pk) {
-    return limiter.admit(
-        *db, "GetItem",
-        read_targets("GetItem", R"({"TableName":"tbl","Key":{"pk":{"S":")" + pk + R"("}}})"));
+    return limiter.admit(*db, "GetItem", item_of_tbl(pk));
   }
 };
 
@@ -114,8 +117,7 @@ TEST_CASE("throughput: an UpdateTable through the server applies the new rate at
   REQUIRE(f.db->execute("UpdateTable", update).ok());
   f.now_ms += 100;    // 0.1 unit at the old rate
   CHECK(f.put("b"));  // updated behind the server's back: the old rate is still cached
-  const RequestTargets targets = read_targets("UpdateTable", update);
-  CHECK_FALSE(f.limiter.admit(*f.db, "UpdateTable", targets));
+  CHECK_FALSE(f.limiter.admit(*f.db, "UpdateTable", CallTargets{.tables = {"tbl"}}));
   f.now_ms += 20;  // 0.02 unit at the old rate, 2 at the new one
   CHECK_FALSE(f.put("b"));
 }

@@ -2,7 +2,7 @@ package inbox
 
 // The backup, point-in-time recovery, export and import families and the account
 // operations (DescribeLimits, DescribeEndpoints), through Debian's SDK (service/dynamodb
-// 1.17.3 has them all; README "Backups, point-in-time recovery, export and import": a
+// 1.17.3 has them all; docs/backups.md, "Export and import": a
 // file:// bucket stands for S3).
 
 import (

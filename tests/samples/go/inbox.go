@@ -1,7 +1,7 @@
 // Package inbox is the sample Go project's code under test: the notification inbox of
-// README "The inbox model" (one table, sparse GSI1 of unread notifications, a badge item),
-// its access patterns AP1..AP5 written with the AWS SDK for Go v2 and its attributevalue
-// marshaller, exactly as model/inbox_requests.cc sends them.
+// docs/models.md, "Models" (one table, sparse GSI1 of unread notifications, a badge
+// item), its access patterns AP1..AP5 written with the AWS SDK for Go v2 and its
+// attributevalue marshaller, exactly as model/inbox_requests.cc sends them.
 package inbox
 
 import (

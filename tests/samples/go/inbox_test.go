@@ -1,7 +1,7 @@
 package inbox
 
 // AP1..AP5 of the inbox model on the preloaded table: u_alice has 3 notifications, the
-// two newest unread, and a badge of 2 (README "The inbox model").
+// two newest unread, and a badge of 2 (docs/models.md, "The inbox's patterns").
 
 import (
 	"fmt"

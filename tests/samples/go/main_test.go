@@ -1,6 +1,6 @@
 package inbox
 
-// One dynamini for this test binary (dynaminitest, README "Go"), with the inbox model
+// One dynamini for this test binary (dynaminitest, docs/clients.md, "Go"), with the inbox model
 // preloaded; every test starts with dynamo.ResetT(t): back to the preloaded state, so the
 // tables a test creates are gone and the inbox's sample data is whole again.
 

@@ -1,4 +1,4 @@
-"""What dynamini_pytest promises (README "pytest"), checked from a user's test suite."""
+"""What dynamini_pytest promises (docs/clients.md, "pytest"), checked from a user's test suite."""
 
 import os
 
