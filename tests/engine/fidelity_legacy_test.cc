@@ -66,7 +66,10 @@ TEST_CASE_FIXTURE(LegacyFixture, "Expected: Exists together with ComparisonOpera
   auto e = fail(
       "PutItem",
       R"J({"TableName":"tbl","Item":{"pk":{"S":"p"},"sk":{"S":"a1"}},"Expected":{"n":{"Exists":true,"ComparisonOperator":"NULL"}}})J");
+  // Enveloped on PutItem and DeleteItem (paritysuite/dynamodb-conformance
+  // tests/tier3/error-messages/putItem.test.ts, 2026-10-09).
   CHECK(e.message ==
+        "1 validation error detected: "
         "One or more parameter values were invalid: Exists and ComparisonOperator cannot be used "
         "together for Attribute: n");
 }
@@ -75,7 +78,10 @@ TEST_CASE_FIXTURE(LegacyFixture, "Expected: Exists true needs a Value") {
   auto e = fail(
       "PutItem",
       R"J({"TableName":"tbl","Item":{"pk":{"S":"p"},"sk":{"S":"a1"}},"Expected":{"n":{"Exists":true}}})J");
+  // Enveloped on PutItem and DeleteItem (paritysuite/dynamodb-conformance
+  // tests/tier3/error-messages/putItem.test.ts, 2026-10-09).
   CHECK(e.message ==
+        "1 validation error detected: "
         "One or more parameter values were invalid: Value must be provided when Exists is true for "
         "Attribute: n");
 }
@@ -84,7 +90,10 @@ TEST_CASE_FIXTURE(LegacyFixture, "Expected: wrong number of arguments for the op
   auto e = fail(
       "PutItem",
       R"J({"TableName":"tbl","Item":{"pk":{"S":"p"},"sk":{"S":"a1"}},"Expected":{"n":{"ComparisonOperator":"BETWEEN","AttributeValueList":[{"N":"1"}]}}})J");
+  // Enveloped on PutItem and DeleteItem (paritysuite/dynamodb-conformance
+  // tests/tier3/error-messages/putItem.test.ts, 2026-10-09).
   CHECK(e.message ==
+        "1 validation error detected: "
         "One or more parameter values were invalid: Invalid number of argument(s) for the BETWEEN "
         "ComparisonOperator");
 }
