@@ -488,7 +488,21 @@ void collect_names(const Condition::Node& node, std::set<std::string>& names) {
   for (const auto& child : node.children) collect_names(child, names);
   for (const auto& op : node.operands) collect_names(op, names);
 }
+void collect_paths(const Operand& op, std::vector<Path>& paths) {
+  if (op.kind == Operand::Kind::kPath) paths.push_back(op.path);
+  for (const auto& arg : op.args) collect_paths(arg, paths);
+}
+void collect_paths(const Condition::Node& node, std::vector<Path>& paths) {
+  for (const auto& child : node.children) collect_paths(child, paths);
+  for (const auto& op : node.operands) collect_paths(op, paths);
+}
 }  // namespace
+
+std::vector<Path> Condition::paths() const {
+  std::vector<Path> paths;
+  collect_paths(*root_, paths);
+  return paths;
+}
 
 std::set<std::string> Condition::top_level_names() const {
   std::set<std::string> names;

@@ -5,6 +5,7 @@
 
 #include "operation/consumed_capacity.h"
 #include "operation/expression_inputs.h"
+#include "operation/key_paths.h"
 #include "operation/operations.h"
 
 namespace dynamini {
@@ -120,6 +121,7 @@ BatchGetItemResponse BatchGetItemOperation::run(Context& context, const Request&
   for (const auto& [name, spec] : tables) {
     auto def = context.require_table(name, "BatchGetItem");
     check_unique_keys(*spec.keys, *def);
+    if (projections[t]) check_key_paths(projections[t]->paths(), *def);
     Answer answer = read_table(context, *def, spec, projections[t++], response_bytes);
     responses[name] = std::move(answer.items);  // keyed as requested: name or ARN
     if (!answer.unprocessed.empty()) {

@@ -3,6 +3,7 @@
 #include "keys/key_encoding.h"
 #include "operation/consumed_capacity.h"
 #include "operation/expression_inputs.h"
+#include "operation/key_paths.h"
 #include "operation/operations.h"
 #include "queries/index_projection.h"
 #include "queries/key_condition_bounds.h"
@@ -216,6 +217,8 @@ QueryResponse QueryOperation::run(Context& context, const Request& request,
       check_start_key_in_condition(*start, keys, pr.read);
       pr.exclusive_start_key = *start;
     }
+    if (bound.filter) check_key_paths(bound.filter->paths(), *table);
+    if (bound.projection) check_key_paths(bound.projection->paths(), *table);
     check_filter_names(bound.filter_names, keys);
     resolved =
         resolve_select(request.select ? std::optional(request.select->value()) : std::nullopt,

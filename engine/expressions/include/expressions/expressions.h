@@ -67,6 +67,8 @@ class Condition {
   // The top-level attribute names the condition reads (Query refuses a
   // filter on key attributes).
   std::set<std::string> top_level_names() const;
+  // Every document path the condition reads, in written order.
+  std::vector<Path> paths() const;
 
   Condition(Condition&&) noexcept;
   Condition& operator=(Condition&&) noexcept;
