@@ -143,14 +143,7 @@ std::vector<IndexDef> bind_global_indexes(const std::vector<api::GlobalSecondary
 int32_t java_string_hash(const std::string& text) {
   uint32_t h = 0;
   auto add = [&](uint32_t unit) { h = 31 * h + unit; };
-  for (size_t i = 0; i < text.size();) {
-    const auto c = static_cast<unsigned char>(text[i]);
-    const int length = c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
-    uint32_t code = length == 1 ? c : c & (0x7F >> length);
-    for (int k = 1; k < length && i + k < text.size(); ++k) {
-      code = (code << 6) | (static_cast<unsigned char>(text[i + k]) & 0x3F);
-    }
-    i += length;
+  for (const char32_t code : utf8_code_points(text)) {
     if (code >= 0x10000) {
       add(0xD800 + ((code - 0x10000) >> 10));
       add(0xDC00 + ((code - 0x10000) & 0x3FF));
