@@ -201,23 +201,28 @@ std::pair<int64_t, int64_t> warm_throughput_of(const WarmThroughputSettings& ask
   return {std::max(read, asked.read), std::max(write, asked.write)};
 }
 
+void check_tag(const api::Tag& tag) {
+  const std::string key = tag.key.value_or("");
+  if (!tag.key || !valid_tag_text(key, 1, 128)) {
+    throw validation_error("The Tag Key provided is invalid, Key: " +
+                           (tag.key ? key : std::string("null")));
+  }
+  if (key.starts_with("aws:")) {
+    throw validation_error("Tag Key cannot be prefixed with aws:, Key: " + key);
+  }
+  if (!tag.value || !valid_tag_text(*tag.value, 0, 256)) {
+    throw validation_error("The Tag Value provided is invalid, Value: " +
+                           tag.value.value_or("null"));
+  }
+}
+
 std::vector<std::pair<std::string, std::string>> bind_create_tags(
     const std::vector<api::Tag>& tags) {
   std::vector<std::pair<std::string, std::string>> out;
   std::set<std::string> keys;
   for (const auto& tag : tags) {
-    const std::string key = tag.key.value_or("");
-    if (!tag.key || !valid_tag_text(key, 1, 128)) {
-      throw validation_error("The Tag Key provided is invalid, Key: " +
-                             (tag.key ? key : std::string("null")));
-    }
-    if (key.starts_with("aws:")) {
-      throw validation_error("Tag Key cannot be prefixed with aws:, Key: " + key);
-    }
-    if (!tag.value || !valid_tag_text(*tag.value, 0, 256)) {
-      throw validation_error("The Tag Value provided is invalid, Value: " +
-                             tag.value.value_or("null"));
-    }
+    check_tag(tag);
+    const std::string& key = *tag.key;
     if (!keys.insert(key).second) {
       throw validation_error("Duplicate Tag Keys provided as input: Duplicate Tag Key found " +
                              key);
