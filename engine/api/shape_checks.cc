@@ -1,5 +1,7 @@
 #include "api/shape_checks.h"
 
+#include "api/shapes_wire.h"
+
 namespace dynamini::api {
 
 void Path::append_to(std::string& out) const {
@@ -135,14 +137,20 @@ void check_name_or_arn(const std::string& value, const Path& path, const StringR
   }
 }
 
-void check_number(int64_t value, const Path& path, const NumberRule& rule, ShapeErrors& errors) {
+void check_number(int64_t value, const Path& path, const NumberRule& rule, ShapeErrors& errors,
+                  Rendering rendering) {
+  auto add = [&](const std::string& constraint) {
+    if (rendering == Rendering::kMemberNamedOnly) {
+      errors.add_unrendered(path.text(), constraint);
+    } else {
+      errors.add(std::to_string(value), path.text(), constraint);
+    }
+  };
   if (rule.min && value < *rule.min) {
-    errors.add(std::to_string(value), path.text(),
-               "Member must have value greater than or equal to " + std::to_string(*rule.min));
+    add("Member must have value greater than or equal to " + std::to_string(*rule.min));
   }
   if (rule.max && value > *rule.max) {
-    errors.add(std::to_string(value), path.text(),
-               "Member must have value less than or equal to " + std::to_string(*rule.max));
+    add("Member must have value less than or equal to " + std::to_string(*rule.max));
   }
 }
 
@@ -161,6 +169,35 @@ void check_length(size_t size, const std::optional<std::string>& rendered, const
   if (rule.max >= 0 && static_cast<int64_t>(size) > rule.max) {
     add("Member must have length less than or equal to " + std::to_string(rule.max));
   }
+}
+
+void check_list_length(size_t size, const std::string& rendered, const Path& path,
+                       const LengthRule& rule, ShapeErrors& errors) {
+  if (within(size, rule)) return;
+  check_length(size, rendered, path, rule, errors);
+}
+
+std::string render_key_schema(const std::vector<KeySchemaElement>& schema) {
+  std::string out = "[";
+  for (size_t i = 0; i < schema.size(); ++i) {
+    if (i) out += ", ";
+    out += "KeySchemaElement(attributeName=" + schema[i].attribute_name.value_or("null") +
+           ", keyType=" + (schema[i].key_type ? std::string(schema[i].key_type->text()) : "null") +
+           ")";
+  }
+  return out + "]";
+}
+
+std::string render_value(const std::map<std::string, KeysAndAttributes>& request_items) {
+  rapidjson::StringBuffer buffer;
+  JsonWriter w(buffer);
+  w.StartObject();
+  for (const auto& [table, entry] : request_items) {
+    write_key(w, table);
+    write(w, entry);
+  }
+  w.EndObject();
+  return std::string(buffer.GetString(), buffer.GetSize());
 }
 
 void check_list_length(size_t size, const Path& path, const LengthRule& rule,

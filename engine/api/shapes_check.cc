@@ -11,16 +11,16 @@ void check_AttributeDefinitions(const std::vector<api::AttributeDefinition>& val
 void check_AttributeDefinition(const api::AttributeDefinition& value, const Path& path, ShapeErrors& errors);
 void check_KeySchema(const std::vector<api::KeySchemaElement>& value, const Path& path, ShapeErrors& errors);
 void check_KeySchemaElement(const api::KeySchemaElement& value, const Path& path, ShapeErrors& errors);
-void check_LocalSecondaryIndexList(const std::vector<api::LocalSecondaryIndex>& value, const Path& path, ShapeErrors& errors);
-void check_LocalSecondaryIndex(const api::LocalSecondaryIndex& value, const Path& path, ShapeErrors& errors);
-void check_Projection(const api::Projection& value, const Path& path, ShapeErrors& errors);
-void check_NonKeyAttributeNameList(const std::vector<std::string>& value, const Path& path, ShapeErrors& errors);
-void check_IndexKeySchema(const std::vector<api::KeySchemaElement>& value, const Path& path, ShapeErrors& errors);
-void check_IndexKeySchemaElement(const api::KeySchemaElement& value, const Path& path, ShapeErrors& errors);
 void check_GlobalSecondaryIndexList(const std::vector<api::GlobalSecondaryIndex>& value, const Path& path, ShapeErrors& errors);
 void check_GlobalSecondaryIndex(const api::GlobalSecondaryIndex& value, const Path& path, ShapeErrors& errors);
+void check_Projection(const api::Projection& value, const Path& path, ShapeErrors& errors);
+void check_NonKeyAttributeNameList(const std::vector<std::string>& value, const Path& path, ShapeErrors& errors);
 void check_ProvisionedThroughput(const api::ProvisionedThroughput& value, const Path& path, ShapeErrors& errors);
 void check_GlobalIndexKeySchema(const std::vector<api::KeySchemaElement>& value, const Path& path, ShapeErrors& errors);
+void check_IndexKeySchemaElement(const api::KeySchemaElement& value, const Path& path, ShapeErrors& errors);
+void check_LocalSecondaryIndexList(const std::vector<api::LocalSecondaryIndex>& value, const Path& path, ShapeErrors& errors);
+void check_LocalSecondaryIndex(const api::LocalSecondaryIndex& value, const Path& path, ShapeErrors& errors);
+void check_IndexKeySchema(const std::vector<api::KeySchemaElement>& value, const Path& path, ShapeErrors& errors);
 void check_StreamSpecification(const api::StreamSpecification& value, const Path& path, ShapeErrors& errors);
 void check_SSESpecification(const api::SSESpecification& value, const Path& path, ShapeErrors& errors);
 void check_VectorIndexList(const std::vector<api::VectorIndex>& value, const Path& path, ShapeErrors& errors);
@@ -161,15 +161,15 @@ void check_CreateTableInput(const api::CreateTableRequest& value, const Path& pa
     }
   }
   {
-    const Path p = path.member("localSecondaryIndexes");
-    if (value.local_secondary_indexes) {
-      check_LocalSecondaryIndexList(*value.local_secondary_indexes, p, errors);
-    }
-  }
-  {
     const Path p = path.member("globalSecondaryIndexes");
     if (value.global_secondary_indexes) {
       check_GlobalSecondaryIndexList(*value.global_secondary_indexes, p, errors);
+    }
+  }
+  {
+    const Path p = path.member("localSecondaryIndexes");
+    if (value.local_secondary_indexes) {
+      check_LocalSecondaryIndexList(*value.local_secondary_indexes, p, errors);
     }
   }
   {
@@ -241,7 +241,7 @@ void check_AttributeDefinition(const api::AttributeDefinition& value, const Path
 }
 
 void check_KeySchema(const std::vector<api::KeySchemaElement>& value, const Path& path, ShapeErrors& errors) {
-  check_list_length(value.size(), path, LengthRule{1, 2}, ListRendering::kAbbreviated, errors);
+  check_list_length(value.size(), render_key_schema(value), path, LengthRule{1, 2}, errors);
   for (size_t i = 0; i < value.size(); ++i) {
     const Path p = path.element(i + 1);
     check_KeySchemaElement(value[i], p, errors);
@@ -262,82 +262,6 @@ void check_KeySchemaElement(const api::KeySchemaElement& value, const Path& path
     if (value.key_type) {
       check_enum(*value.key_type, p, "[HASH, RANGE]", errors);
     }
-  }
-}
-
-void check_LocalSecondaryIndexList(const std::vector<api::LocalSecondaryIndex>& value, const Path& path, ShapeErrors& errors) {
-  for (size_t i = 0; i < value.size(); ++i) {
-    const Path p = path.element(i + 1);
-    check_LocalSecondaryIndex(value[i], p, errors);
-  }
-}
-
-void check_LocalSecondaryIndex(const api::LocalSecondaryIndex& value, const Path& path, ShapeErrors& errors) {
-  {
-    const Path p = path.member("projection");
-    if (!value.projection) errors.require(false, p.text());
-    if (value.projection) {
-      check_Projection(*value.projection, p, errors);
-    }
-  }
-  {
-    const Path p = path.member("indexName");
-    if (!value.index_name) errors.require(false, p.text());
-    if (value.index_name) {
-      check_string(*value.index_name, p, StringRule{3, 255, matches_name_pattern, "[a-zA-Z0-9_.-]+"}, errors);
-    }
-  }
-  {
-    const Path p = path.member("keySchema");
-    if (!value.key_schema) errors.require(false, p.text());
-    if (value.key_schema) {
-      check_IndexKeySchema(*value.key_schema, p, errors);
-    }
-  }
-}
-
-void check_Projection(const api::Projection& value, const Path& path, ShapeErrors& errors) {
-  {
-    const Path p = path.member("projectionType");
-    if (value.projection_type) {
-      check_enum(*value.projection_type, p, "[ALL, INCLUDE, KEYS_ONLY]", errors);
-    }
-  }
-  {
-    const Path p = path.member("nonKeyAttributes");
-    if (value.non_key_attributes) {
-      check_NonKeyAttributeNameList(*value.non_key_attributes, p, errors);
-    }
-  }
-}
-
-void check_NonKeyAttributeNameList(const std::vector<std::string>& value, const Path& path, ShapeErrors& errors) {
-  check_list_length(value.size(), path, LengthRule{1, 20}, ListRendering::kAbbreviated, errors);
-  for (size_t i = 0; i < value.size(); ++i) {
-    const Path p = path.element(i + 1);
-    check_string(value[i], p, StringRule{1, 255, nullptr, nullptr}, errors);
-  }
-}
-
-void check_IndexKeySchema(const std::vector<api::KeySchemaElement>& value, const Path& path, ShapeErrors& errors) {
-  check_list_length(value.size(), path, LengthRule{1, 2}, ListRendering::kAbbreviated, errors);
-  for (size_t i = 0; i < value.size(); ++i) {
-    const Path p = path.element(i + 1);
-    check_IndexKeySchemaElement(value[i], p, errors);
-  }
-}
-
-void check_IndexKeySchemaElement(const api::KeySchemaElement& value, const Path& path, ShapeErrors& errors) {
-  {
-    const Path p = path.member("attributeName");
-    if (!value.attribute_name) errors.require(false, p.text());
-    if (value.attribute_name) {
-      check_string(*value.attribute_name, p, StringRule{1, 255, nullptr, nullptr}, errors);
-    }
-  }
-  {
-    const Path p = path.member("keyType");
-    if (!value.key_type) errors.require(false, p.text());
   }
 }
 
@@ -378,6 +302,29 @@ void check_GlobalSecondaryIndex(const api::GlobalSecondaryIndex& value, const Pa
   }
 }
 
+void check_Projection(const api::Projection& value, const Path& path, ShapeErrors& errors) {
+  {
+    const Path p = path.member("projectionType");
+    if (value.projection_type) {
+      check_enum(*value.projection_type, p, "[ALL, INCLUDE, KEYS_ONLY]", errors);
+    }
+  }
+  {
+    const Path p = path.member("nonKeyAttributes");
+    if (value.non_key_attributes) {
+      check_NonKeyAttributeNameList(*value.non_key_attributes, p, errors);
+    }
+  }
+}
+
+void check_NonKeyAttributeNameList(const std::vector<std::string>& value, const Path& path, ShapeErrors& errors) {
+  check_list_length(value.size(), path, LengthRule{1, 20}, ListRendering::kAbbreviated, errors);
+  for (size_t i = 0; i < value.size(); ++i) {
+    const Path p = path.element(i + 1);
+    check_string(value[i], p, StringRule{1, 255, nullptr, nullptr}, errors);
+  }
+}
+
 void check_ProvisionedThroughput(const api::ProvisionedThroughput& value, const Path& path, ShapeErrors& errors) {
   {
     const Path p = path.member("writeCapacityUnits");
@@ -397,6 +344,59 @@ void check_ProvisionedThroughput(const api::ProvisionedThroughput& value, const 
 
 void check_GlobalIndexKeySchema(const std::vector<api::KeySchemaElement>& value, const Path& path, ShapeErrors& errors) {
   check_list_length(value.size(), path, LengthRule{1, -1}, ListRendering::kAbbreviated, errors);
+  for (size_t i = 0; i < value.size(); ++i) {
+    const Path p = path.element(i + 1);
+    check_IndexKeySchemaElement(value[i], p, errors);
+  }
+}
+
+void check_IndexKeySchemaElement(const api::KeySchemaElement& value, const Path& path, ShapeErrors& errors) {
+  {
+    const Path p = path.member("attributeName");
+    if (!value.attribute_name) errors.require(false, p.text());
+    if (value.attribute_name) {
+      check_string(*value.attribute_name, p, StringRule{1, 255, nullptr, nullptr}, errors);
+    }
+  }
+  {
+    const Path p = path.member("keyType");
+    if (!value.key_type) errors.require(false, p.text());
+  }
+}
+
+void check_LocalSecondaryIndexList(const std::vector<api::LocalSecondaryIndex>& value, const Path& path, ShapeErrors& errors) {
+  for (size_t i = 0; i < value.size(); ++i) {
+    const Path p = path.element(i + 1);
+    check_LocalSecondaryIndex(value[i], p, errors);
+  }
+}
+
+void check_LocalSecondaryIndex(const api::LocalSecondaryIndex& value, const Path& path, ShapeErrors& errors) {
+  {
+    const Path p = path.member("projection");
+    if (!value.projection) errors.require(false, p.text());
+    if (value.projection) {
+      check_Projection(*value.projection, p, errors);
+    }
+  }
+  {
+    const Path p = path.member("indexName");
+    if (!value.index_name) errors.require(false, p.text());
+    if (value.index_name) {
+      check_string(*value.index_name, p, StringRule{3, 255, matches_name_pattern, "[a-zA-Z0-9_.-]+"}, errors);
+    }
+  }
+  {
+    const Path p = path.member("keySchema");
+    if (!value.key_schema) errors.require(false, p.text());
+    if (value.key_schema) {
+      check_IndexKeySchema(*value.key_schema, p, errors);
+    }
+  }
+}
+
+void check_IndexKeySchema(const std::vector<api::KeySchemaElement>& value, const Path& path, ShapeErrors& errors) {
+  check_list_length(value.size(), path, LengthRule{1, 2}, ListRendering::kAbbreviated, errors);
   for (size_t i = 0; i < value.size(); ++i) {
     const Path p = path.element(i + 1);
     check_IndexKeySchemaElement(value[i], p, errors);
@@ -1196,9 +1196,9 @@ void check_QueryInput(const api::QueryRequest& value, const Path& path, ShapeErr
     }
   }
   {
-    const Path p = path.member("limit");
+    const Path p = path.member("Limit");
     if (value.limit) {
-      check_number(*value.limit, p, NumberRule{int64_t{1}, std::nullopt}, errors);
+      check_number(*value.limit, p, NumberRule{int64_t{1}, std::nullopt}, errors, Rendering::kMemberNamedOnly);
     }
   }
   {
@@ -1321,16 +1321,16 @@ void check_ScanInput(const api::ScanRequest& value, const Path& path, ShapeError
 
 void check_BatchGetItemInput(const api::BatchGetItemRequest& value, const Path& path, ShapeErrors& errors) {
   {
-    const Path p = path.member("returnConsumedCapacity");
-    if (value.return_consumed_capacity) {
-      check_enum(*value.return_consumed_capacity, p, "[INDEXES, TOTAL, NONE]", errors);
-    }
-  }
-  {
     const Path p = path.member("requestItems");
     if (!value.request_items) errors.require(false, p.text());
     if (value.request_items) {
       check_BatchGetRequestMap(*value.request_items, p, errors);
+    }
+  }
+  {
+    const Path p = path.member("returnConsumedCapacity");
+    if (value.return_consumed_capacity) {
+      check_enum(*value.return_consumed_capacity, p, "[INDEXES, TOTAL, NONE]", errors);
     }
   }
 }
@@ -1430,6 +1430,12 @@ void check_PutRequest(const api::PutRequest& value, const Path& path, ShapeError
 
 void check_TransactWriteItemsInput(const api::TransactWriteItemsRequest& value, const Path& path, ShapeErrors& errors) {
   {
+    const Path p = path.member("clientRequestToken");
+    if (value.client_request_token) {
+      check_string(*value.client_request_token, p, StringRule{1, 36, nullptr, nullptr}, errors);
+    }
+  }
+  {
     const Path p = path.member("transactItems");
     if (!value.transact_items) errors.require(false, p.text());
     if (value.transact_items) {
@@ -1446,12 +1452,6 @@ void check_TransactWriteItemsInput(const api::TransactWriteItemsRequest& value, 
     const Path p = path.member("returnItemCollectionMetrics");
     if (value.return_item_collection_metrics) {
       check_enum(*value.return_item_collection_metrics, p, "[SIZE, NONE]", errors);
-    }
-  }
-  {
-    const Path p = path.member("clientRequestToken");
-    if (value.client_request_token) {
-      check_string(*value.client_request_token, p, StringRule{1, 36, nullptr, nullptr}, errors);
     }
   }
 }
@@ -1867,7 +1867,7 @@ void check_TimeToLiveSpecification(const api::TimeToLiveSpecification& value, co
     const Path p = path.member("attributeName");
     if (!value.attribute_name) errors.require(false, p.text());
     if (value.attribute_name) {
-      check_string(*value.attribute_name, p, StringRule{0, 255, nullptr, nullptr}, errors);
+      check_string(*value.attribute_name, p, StringRule{1, 255, nullptr, nullptr}, errors);
     }
   }
 }

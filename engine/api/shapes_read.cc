@@ -6,201 +6,201 @@
 namespace dynamini::api {
 namespace {
 
-api::CreateTableRequest read_CreateTableInput(const Json& json, WireReader& reader);
-std::vector<api::AttributeDefinition> read_AttributeDefinitions(const Json& json, WireReader& reader);
-api::AttributeDefinition read_AttributeDefinition(const Json& json, WireReader& reader);
-std::vector<api::KeySchemaElement> read_KeySchema(const Json& json, WireReader& reader);
-api::KeySchemaElement read_KeySchemaElement(const Json& json, WireReader& reader);
-std::vector<api::LocalSecondaryIndex> read_LocalSecondaryIndexList(const Json& json, WireReader& reader);
-api::LocalSecondaryIndex read_LocalSecondaryIndex(const Json& json, WireReader& reader);
-std::vector<api::KeySchemaElement> read_IndexKeySchema(const Json& json, WireReader& reader);
-api::KeySchemaElement read_IndexKeySchemaElement(const Json& json, WireReader& reader);
-api::Projection read_Projection(const Json& json, WireReader& reader);
-std::vector<std::string> read_NonKeyAttributeNameList(const Json& json, WireReader& reader);
-std::vector<api::GlobalSecondaryIndex> read_GlobalSecondaryIndexList(const Json& json, WireReader& reader);
-api::GlobalSecondaryIndex read_GlobalSecondaryIndex(const Json& json, WireReader& reader);
-std::vector<api::KeySchemaElement> read_GlobalIndexKeySchema(const Json& json, WireReader& reader);
-api::ProvisionedThroughput read_ProvisionedThroughput(const Json& json, WireReader& reader);
-api::OnDemandThroughput read_OnDemandThroughput(const Json& json, WireReader& reader);
-api::WarmThroughput read_WarmThroughput(const Json& json, WireReader& reader);
-api::StreamSpecification read_StreamSpecification(const Json& json, WireReader& reader);
-api::SSESpecification read_SSESpecification(const Json& json, WireReader& reader);
-std::vector<api::Tag> read_CreateTableTagList(const Json& json, WireReader& reader);
-api::Tag read_CreateTableTag(const Json& json, WireReader& reader);
-std::vector<api::VectorIndex> read_VectorIndexList(const Json& json, WireReader& reader);
-api::VectorIndex read_VectorIndex(const Json& json, WireReader& reader);
-api::VectorAttributeDefinition read_VectorAttributeDefinition(const Json& json, WireReader& reader);
-std::vector<api::SearchSchemaElement> read_SearchSchema(const Json& json, WireReader& reader);
-api::SearchSchemaElement read_SearchSchemaElement(const Json& json, WireReader& reader);
-api::DescribeTableRequest read_DescribeTableInput(const Json& json, WireReader& reader);
-api::UpdateTableRequest read_UpdateTableInput(const Json& json, WireReader& reader);
-std::vector<api::GlobalSecondaryIndexUpdate> read_GlobalSecondaryIndexUpdateList(const Json& json, WireReader& reader);
-api::GlobalSecondaryIndexUpdate read_GlobalSecondaryIndexUpdate(const Json& json, WireReader& reader);
-api::UpdateGlobalSecondaryIndexAction read_UpdateGlobalSecondaryIndexAction(const Json& json, WireReader& reader);
-api::CreateGlobalSecondaryIndexAction read_CreateGlobalSecondaryIndexAction(const Json& json, WireReader& reader);
-api::DeleteGlobalSecondaryIndexAction read_DeleteGlobalSecondaryIndexAction(const Json& json, WireReader& reader);
-std::vector<api::ReplicationGroupUpdate> read_ReplicationGroupUpdateList(const Json& json, WireReader& reader);
-api::ReplicationGroupUpdate read_ReplicationGroupUpdate(const Json& json, WireReader& reader);
-api::CreateReplicationGroupMemberAction read_CreateReplicationGroupMemberAction(const Json& json, WireReader& reader);
-api::ProvisionedThroughputOverride read_ProvisionedThroughputOverride(const Json& json, WireReader& reader);
-api::OnDemandThroughputOverride read_OnDemandThroughputOverride(const Json& json, WireReader& reader);
-std::vector<api::ReplicaGlobalSecondaryIndex> read_ReplicaGlobalSecondaryIndexList(const Json& json, WireReader& reader);
-api::ReplicaGlobalSecondaryIndex read_ReplicaGlobalSecondaryIndex(const Json& json, WireReader& reader);
-api::UpdateReplicationGroupMemberAction read_UpdateReplicationGroupMemberAction(const Json& json, WireReader& reader);
-api::DeleteReplicationGroupMemberAction read_DeleteReplicationGroupMemberAction(const Json& json, WireReader& reader);
-std::vector<api::GlobalTableWitnessGroupUpdate> read_GlobalTableWitnessGroupUpdateList(const Json& json, WireReader& reader);
-api::GlobalTableWitnessGroupUpdate read_GlobalTableWitnessGroupUpdate(const Json& json, WireReader& reader);
-api::CreateGlobalTableWitnessGroupMemberAction read_CreateGlobalTableWitnessGroupMemberAction(const Json& json, WireReader& reader);
-api::DeleteGlobalTableWitnessGroupMemberAction read_DeleteGlobalTableWitnessGroupMemberAction(const Json& json, WireReader& reader);
-std::vector<api::VectorIndexUpdate> read_VectorIndexUpdateList(const Json& json, WireReader& reader);
-api::VectorIndexUpdate read_VectorIndexUpdate(const Json& json, WireReader& reader);
-api::CreateVectorIndexAction read_CreateVectorIndexAction(const Json& json, WireReader& reader);
-api::DeleteVectorIndexAction read_DeleteVectorIndexAction(const Json& json, WireReader& reader);
-api::ListTablesRequest read_ListTablesInput(const Json& json, WireReader& reader);
-api::DeleteTableRequest read_DeleteTableInput(const Json& json, WireReader& reader);
-api::PutItemRequest read_PutItemInput(const Json& json, WireReader& reader);
-std::map<std::string, std::optional<api::ExpectedAttributeValue>> read_ExpectedAttributeMap(const Json& json, WireReader& reader);
-api::ExpectedAttributeValue read_ExpectedAttributeValue(const Json& json, WireReader& reader);
-std::vector<AttributeValue> read_AttributeValueList(const Json& json, WireReader& reader);
-std::map<std::string, std::string> read_ExpressionAttributeNameMap(const Json& json, WireReader& reader);
-api::GetItemRequest read_GetItemInput(const Json& json, WireReader& reader);
-std::vector<std::string> read_AttributeNameList(const Json& json, WireReader& reader);
-api::DeleteItemRequest read_DeleteItemInput(const Json& json, WireReader& reader);
-api::UpdateItemRequest read_UpdateItemInput(const Json& json, WireReader& reader);
-std::map<std::string, std::optional<api::AttributeValueUpdate>> read_AttributeUpdates(const Json& json, WireReader& reader);
-api::AttributeValueUpdate read_AttributeValueUpdate(const Json& json, WireReader& reader);
-api::QueryRequest read_QueryInput(const Json& json, WireReader& reader);
-std::map<std::string, std::optional<api::Condition>> read_KeyConditions(const Json& json, WireReader& reader);
-api::Condition read_Condition(const Json& json, WireReader& reader);
-std::map<std::string, std::optional<api::Condition>> read_FilterConditionMap(const Json& json, WireReader& reader);
-api::ScanRequest read_ScanInput(const Json& json, WireReader& reader);
-api::BatchGetItemRequest read_BatchGetItemInput(const Json& json, WireReader& reader);
-std::map<std::string, api::KeysAndAttributes> read_BatchGetRequestMap(const Json& json, WireReader& reader);
-api::KeysAndAttributes read_KeysAndAttributes(const Json& json, WireReader& reader);
-std::vector<Item> read_KeyList(const Json& json, WireReader& reader);
-api::BatchWriteItemRequest read_BatchWriteItemInput(const Json& json, WireReader& reader);
-std::map<std::string, std::vector<api::WriteRequest>> read_BatchWriteItemRequestMap(const Json& json, WireReader& reader);
-std::vector<api::WriteRequest> read_WriteRequests(const Json& json, WireReader& reader);
-api::WriteRequest read_WriteRequest(const Json& json, WireReader& reader);
-api::PutRequest read_PutRequest(const Json& json, WireReader& reader);
-api::DeleteRequest read_DeleteRequest(const Json& json, WireReader& reader);
-api::TransactWriteItemsRequest read_TransactWriteItemsInput(const Json& json, WireReader& reader);
-std::vector<api::TransactWriteItem> read_TransactWriteItemList(const Json& json, WireReader& reader);
-api::TransactWriteItem read_TransactWriteItem(const Json& json, WireReader& reader);
-api::ConditionCheck read_ConditionCheck(const Json& json, WireReader& reader);
-api::Put read_Put(const Json& json, WireReader& reader);
-api::Delete read_Delete(const Json& json, WireReader& reader);
-api::Update read_Update(const Json& json, WireReader& reader);
-api::TransactGetItemsRequest read_TransactGetItemsInput(const Json& json, WireReader& reader);
-std::vector<api::TransactGetItem> read_TransactGetItemList(const Json& json, WireReader& reader);
-api::TransactGetItem read_TransactGetItem(const Json& json, WireReader& reader);
-api::Get read_Get(const Json& json, WireReader& reader);
-api::TagResourceRequest read_TagResourceInput(const Json& json, WireReader& reader);
-std::vector<api::Tag> read_TagList(const Json& json, WireReader& reader);
-api::Tag read_Tag(const Json& json, WireReader& reader);
-api::UntagResourceRequest read_UntagResourceInput(const Json& json, WireReader& reader);
-std::vector<std::string> read_TagKeyList(const Json& json, WireReader& reader);
-api::ListTagsOfResourceRequest read_ListTagsOfResourceInput(const Json& json, WireReader& reader);
-api::ExecuteStatementRequest read_ExecuteStatementInput(const Json& json, WireReader& reader);
-std::vector<AttributeValue> read_PreparedStatementParameters(const Json& json, WireReader& reader);
-api::BatchExecuteStatementRequest read_BatchExecuteStatementInput(const Json& json, WireReader& reader);
-std::vector<api::BatchStatementRequest> read_PartiQLBatchRequest(const Json& json, WireReader& reader);
-api::BatchStatementRequest read_BatchStatementRequest(const Json& json, WireReader& reader);
-api::ExecuteTransactionRequest read_ExecuteTransactionInput(const Json& json, WireReader& reader);
-std::vector<api::ParameterizedStatement> read_ParameterizedStatements(const Json& json, WireReader& reader);
-api::ParameterizedStatement read_ParameterizedStatement(const Json& json, WireReader& reader);
-api::UpdateTimeToLiveRequest read_UpdateTimeToLiveInput(const Json& json, WireReader& reader);
-api::TimeToLiveSpecification read_TimeToLiveSpecification(const Json& json, WireReader& reader);
-api::DescribeTimeToLiveRequest read_DescribeTimeToLiveInput(const Json& json, WireReader& reader);
-api::DescribeLimitsRequest read_DescribeLimitsInput(const Json& json, WireReader& reader);
-api::DescribeEndpointsRequest read_DescribeEndpointsRequest(const Json& json, WireReader& reader);
-api::SearchVectorsRequest read_SearchVectorsInput(const Json& json, WireReader& reader);
-std::vector<AttributeValue> read_SearchVectorList(const Json& json, WireReader& reader);
-api::PutResourcePolicyRequest read_PutResourcePolicyInput(const Json& json, WireReader& reader);
-api::GetResourcePolicyRequest read_GetResourcePolicyInput(const Json& json, WireReader& reader);
-api::DeleteResourcePolicyRequest read_DeleteResourcePolicyInput(const Json& json, WireReader& reader);
-api::CreateBackupRequest read_CreateBackupInput(const Json& json, WireReader& reader);
-api::DescribeBackupRequest read_DescribeBackupInput(const Json& json, WireReader& reader);
-api::ListBackupsRequest read_ListBackupsInput(const Json& json, WireReader& reader);
-api::DeleteBackupRequest read_DeleteBackupInput(const Json& json, WireReader& reader);
-api::RestoreTableFromBackupRequest read_RestoreTableFromBackupInput(const Json& json, WireReader& reader);
-api::UpdateContinuousBackupsRequest read_UpdateContinuousBackupsInput(const Json& json, WireReader& reader);
-api::PointInTimeRecoverySpecification read_PointInTimeRecoverySpecification(const Json& json, WireReader& reader);
-api::DescribeContinuousBackupsRequest read_DescribeContinuousBackupsInput(const Json& json, WireReader& reader);
-api::RestoreTableToPointInTimeRequest read_RestoreTableToPointInTimeInput(const Json& json, WireReader& reader);
-api::ExportTableToPointInTimeRequest read_ExportTableToPointInTimeInput(const Json& json, WireReader& reader);
-api::IncrementalExportSpecification read_IncrementalExportSpecification(const Json& json, WireReader& reader);
-api::DescribeExportRequest read_DescribeExportInput(const Json& json, WireReader& reader);
-api::ListExportsRequest read_ListExportsInput(const Json& json, WireReader& reader);
-api::ImportTableRequest read_ImportTableInput(const Json& json, WireReader& reader);
-api::S3BucketSource read_S3BucketSource(const Json& json, WireReader& reader);
-api::InputFormatOptions read_InputFormatOptions(const Json& json, WireReader& reader);
-api::CsvOptions read_CsvOptions(const Json& json, WireReader& reader);
-std::vector<std::string> read_CsvHeaderList(const Json& json, WireReader& reader);
-api::TableCreationParameters read_TableCreationParameters(const Json& json, WireReader& reader);
-api::DescribeImportRequest read_DescribeImportInput(const Json& json, WireReader& reader);
-api::ListImportsRequest read_ListImportsInput(const Json& json, WireReader& reader);
-api::ListStreamsRequest read_ListStreamsInput(const Json& json, WireReader& reader);
-api::DescribeStreamRequest read_DescribeStreamInput(const Json& json, WireReader& reader);
-api::ShardFilter read_ShardFilter(const Json& json, WireReader& reader);
-api::GetShardIteratorRequest read_GetShardIteratorInput(const Json& json, WireReader& reader);
-api::GetRecordsRequest read_GetRecordsInput(const Json& json, WireReader& reader);
+api::CreateTableRequest read_CreateTableInput(const Json& json);
+std::vector<api::AttributeDefinition> read_AttributeDefinitions(const Json& json);
+api::AttributeDefinition read_AttributeDefinition(const Json& json);
+std::vector<api::KeySchemaElement> read_KeySchema(const Json& json);
+api::KeySchemaElement read_KeySchemaElement(const Json& json);
+std::vector<api::LocalSecondaryIndex> read_LocalSecondaryIndexList(const Json& json);
+api::LocalSecondaryIndex read_LocalSecondaryIndex(const Json& json);
+std::vector<api::KeySchemaElement> read_IndexKeySchema(const Json& json);
+api::KeySchemaElement read_IndexKeySchemaElement(const Json& json);
+api::Projection read_Projection(const Json& json);
+std::vector<std::string> read_NonKeyAttributeNameList(const Json& json);
+std::vector<api::GlobalSecondaryIndex> read_GlobalSecondaryIndexList(const Json& json);
+api::GlobalSecondaryIndex read_GlobalSecondaryIndex(const Json& json);
+std::vector<api::KeySchemaElement> read_GlobalIndexKeySchema(const Json& json);
+api::ProvisionedThroughput read_ProvisionedThroughput(const Json& json);
+api::OnDemandThroughput read_OnDemandThroughput(const Json& json);
+api::WarmThroughput read_WarmThroughput(const Json& json);
+api::StreamSpecification read_StreamSpecification(const Json& json);
+api::SSESpecification read_SSESpecification(const Json& json);
+std::vector<api::Tag> read_CreateTableTagList(const Json& json);
+api::Tag read_CreateTableTag(const Json& json);
+std::vector<api::VectorIndex> read_VectorIndexList(const Json& json);
+api::VectorIndex read_VectorIndex(const Json& json);
+api::VectorAttributeDefinition read_VectorAttributeDefinition(const Json& json);
+std::vector<api::SearchSchemaElement> read_SearchSchema(const Json& json);
+api::SearchSchemaElement read_SearchSchemaElement(const Json& json);
+api::DescribeTableRequest read_DescribeTableInput(const Json& json);
+api::UpdateTableRequest read_UpdateTableInput(const Json& json);
+std::vector<api::GlobalSecondaryIndexUpdate> read_GlobalSecondaryIndexUpdateList(const Json& json);
+api::GlobalSecondaryIndexUpdate read_GlobalSecondaryIndexUpdate(const Json& json);
+api::UpdateGlobalSecondaryIndexAction read_UpdateGlobalSecondaryIndexAction(const Json& json);
+api::CreateGlobalSecondaryIndexAction read_CreateGlobalSecondaryIndexAction(const Json& json);
+api::DeleteGlobalSecondaryIndexAction read_DeleteGlobalSecondaryIndexAction(const Json& json);
+std::vector<api::ReplicationGroupUpdate> read_ReplicationGroupUpdateList(const Json& json);
+api::ReplicationGroupUpdate read_ReplicationGroupUpdate(const Json& json);
+api::CreateReplicationGroupMemberAction read_CreateReplicationGroupMemberAction(const Json& json);
+api::ProvisionedThroughputOverride read_ProvisionedThroughputOverride(const Json& json);
+api::OnDemandThroughputOverride read_OnDemandThroughputOverride(const Json& json);
+std::vector<api::ReplicaGlobalSecondaryIndex> read_ReplicaGlobalSecondaryIndexList(const Json& json);
+api::ReplicaGlobalSecondaryIndex read_ReplicaGlobalSecondaryIndex(const Json& json);
+api::UpdateReplicationGroupMemberAction read_UpdateReplicationGroupMemberAction(const Json& json);
+api::DeleteReplicationGroupMemberAction read_DeleteReplicationGroupMemberAction(const Json& json);
+std::vector<api::GlobalTableWitnessGroupUpdate> read_GlobalTableWitnessGroupUpdateList(const Json& json);
+api::GlobalTableWitnessGroupUpdate read_GlobalTableWitnessGroupUpdate(const Json& json);
+api::CreateGlobalTableWitnessGroupMemberAction read_CreateGlobalTableWitnessGroupMemberAction(const Json& json);
+api::DeleteGlobalTableWitnessGroupMemberAction read_DeleteGlobalTableWitnessGroupMemberAction(const Json& json);
+std::vector<api::VectorIndexUpdate> read_VectorIndexUpdateList(const Json& json);
+api::VectorIndexUpdate read_VectorIndexUpdate(const Json& json);
+api::CreateVectorIndexAction read_CreateVectorIndexAction(const Json& json);
+api::DeleteVectorIndexAction read_DeleteVectorIndexAction(const Json& json);
+api::ListTablesRequest read_ListTablesInput(const Json& json);
+api::DeleteTableRequest read_DeleteTableInput(const Json& json);
+api::PutItemRequest read_PutItemInput(const Json& json);
+std::map<std::string, std::optional<api::ExpectedAttributeValue>> read_ExpectedAttributeMap(const Json& json);
+api::ExpectedAttributeValue read_ExpectedAttributeValue(const Json& json);
+std::vector<AttributeValue> read_AttributeValueList(const Json& json);
+std::map<std::string, std::string> read_ExpressionAttributeNameMap(const Json& json);
+api::GetItemRequest read_GetItemInput(const Json& json);
+std::vector<std::string> read_AttributeNameList(const Json& json);
+api::DeleteItemRequest read_DeleteItemInput(const Json& json);
+api::UpdateItemRequest read_UpdateItemInput(const Json& json);
+std::map<std::string, std::optional<api::AttributeValueUpdate>> read_AttributeUpdates(const Json& json);
+api::AttributeValueUpdate read_AttributeValueUpdate(const Json& json);
+api::QueryRequest read_QueryInput(const Json& json);
+std::map<std::string, std::optional<api::Condition>> read_KeyConditions(const Json& json);
+api::Condition read_Condition(const Json& json);
+std::map<std::string, std::optional<api::Condition>> read_FilterConditionMap(const Json& json);
+api::ScanRequest read_ScanInput(const Json& json);
+api::BatchGetItemRequest read_BatchGetItemInput(const Json& json);
+std::map<std::string, api::KeysAndAttributes> read_BatchGetRequestMap(const Json& json);
+api::KeysAndAttributes read_KeysAndAttributes(const Json& json);
+std::vector<Item> read_KeyList(const Json& json);
+api::BatchWriteItemRequest read_BatchWriteItemInput(const Json& json);
+std::map<std::string, std::vector<api::WriteRequest>> read_BatchWriteItemRequestMap(const Json& json);
+std::vector<api::WriteRequest> read_WriteRequests(const Json& json);
+api::WriteRequest read_WriteRequest(const Json& json);
+api::PutRequest read_PutRequest(const Json& json);
+api::DeleteRequest read_DeleteRequest(const Json& json);
+api::TransactWriteItemsRequest read_TransactWriteItemsInput(const Json& json);
+std::vector<api::TransactWriteItem> read_TransactWriteItemList(const Json& json);
+api::TransactWriteItem read_TransactWriteItem(const Json& json);
+api::ConditionCheck read_ConditionCheck(const Json& json);
+api::Put read_Put(const Json& json);
+api::Delete read_Delete(const Json& json);
+api::Update read_Update(const Json& json);
+api::TransactGetItemsRequest read_TransactGetItemsInput(const Json& json);
+std::vector<api::TransactGetItem> read_TransactGetItemList(const Json& json);
+api::TransactGetItem read_TransactGetItem(const Json& json);
+api::Get read_Get(const Json& json);
+api::TagResourceRequest read_TagResourceInput(const Json& json);
+std::vector<api::Tag> read_TagList(const Json& json);
+api::Tag read_Tag(const Json& json);
+api::UntagResourceRequest read_UntagResourceInput(const Json& json);
+std::vector<std::string> read_TagKeyList(const Json& json);
+api::ListTagsOfResourceRequest read_ListTagsOfResourceInput(const Json& json);
+api::ExecuteStatementRequest read_ExecuteStatementInput(const Json& json);
+std::vector<AttributeValue> read_PreparedStatementParameters(const Json& json);
+api::BatchExecuteStatementRequest read_BatchExecuteStatementInput(const Json& json);
+std::vector<api::BatchStatementRequest> read_PartiQLBatchRequest(const Json& json);
+api::BatchStatementRequest read_BatchStatementRequest(const Json& json);
+api::ExecuteTransactionRequest read_ExecuteTransactionInput(const Json& json);
+std::vector<api::ParameterizedStatement> read_ParameterizedStatements(const Json& json);
+api::ParameterizedStatement read_ParameterizedStatement(const Json& json);
+api::UpdateTimeToLiveRequest read_UpdateTimeToLiveInput(const Json& json);
+api::TimeToLiveSpecification read_TimeToLiveSpecification(const Json& json);
+api::DescribeTimeToLiveRequest read_DescribeTimeToLiveInput(const Json& json);
+api::DescribeLimitsRequest read_DescribeLimitsInput(const Json& json);
+api::DescribeEndpointsRequest read_DescribeEndpointsRequest(const Json& json);
+api::SearchVectorsRequest read_SearchVectorsInput(const Json& json);
+std::vector<AttributeValue> read_SearchVectorList(const Json& json);
+api::PutResourcePolicyRequest read_PutResourcePolicyInput(const Json& json);
+api::GetResourcePolicyRequest read_GetResourcePolicyInput(const Json& json);
+api::DeleteResourcePolicyRequest read_DeleteResourcePolicyInput(const Json& json);
+api::CreateBackupRequest read_CreateBackupInput(const Json& json);
+api::DescribeBackupRequest read_DescribeBackupInput(const Json& json);
+api::ListBackupsRequest read_ListBackupsInput(const Json& json);
+api::DeleteBackupRequest read_DeleteBackupInput(const Json& json);
+api::RestoreTableFromBackupRequest read_RestoreTableFromBackupInput(const Json& json);
+api::UpdateContinuousBackupsRequest read_UpdateContinuousBackupsInput(const Json& json);
+api::PointInTimeRecoverySpecification read_PointInTimeRecoverySpecification(const Json& json);
+api::DescribeContinuousBackupsRequest read_DescribeContinuousBackupsInput(const Json& json);
+api::RestoreTableToPointInTimeRequest read_RestoreTableToPointInTimeInput(const Json& json);
+api::ExportTableToPointInTimeRequest read_ExportTableToPointInTimeInput(const Json& json);
+api::IncrementalExportSpecification read_IncrementalExportSpecification(const Json& json);
+api::DescribeExportRequest read_DescribeExportInput(const Json& json);
+api::ListExportsRequest read_ListExportsInput(const Json& json);
+api::ImportTableRequest read_ImportTableInput(const Json& json);
+api::S3BucketSource read_S3BucketSource(const Json& json);
+api::InputFormatOptions read_InputFormatOptions(const Json& json);
+api::CsvOptions read_CsvOptions(const Json& json);
+std::vector<std::string> read_CsvHeaderList(const Json& json);
+api::TableCreationParameters read_TableCreationParameters(const Json& json);
+api::DescribeImportRequest read_DescribeImportInput(const Json& json);
+api::ListImportsRequest read_ListImportsInput(const Json& json);
+api::ListStreamsRequest read_ListStreamsInput(const Json& json);
+api::DescribeStreamRequest read_DescribeStreamInput(const Json& json);
+api::ShardFilter read_ShardFilter(const Json& json);
+api::GetShardIteratorRequest read_GetShardIteratorInput(const Json& json);
+api::GetRecordsRequest read_GetRecordsInput(const Json& json);
 
-api::CreateTableRequest read_CreateTableInput(const Json& json, [[maybe_unused]] WireReader& reader) {
+api::CreateTableRequest read_CreateTableInput(const Json& json) {
   api::CreateTableRequest out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& v = it->value;
     if (v.IsNull()) continue;
     const std::string_view name = string_of(it->name);
     if (name == "AttributeDefinitions") {
-      out.attribute_definitions = read_AttributeDefinitions(expect_list(v), reader);
+      out.attribute_definitions = read_AttributeDefinitions(expect_list(v));
     } else if (name == "TableName") {
       out.table_name = read_string(v);
     } else if (name == "KeySchema") {
-      out.key_schema = read_KeySchema(expect_list(v), reader);
+      out.key_schema = read_KeySchema(expect_list(v));
     } else if (name == "LocalSecondaryIndexes") {
-      out.local_secondary_indexes = read_LocalSecondaryIndexList(expect_list(v), reader);
+      out.local_secondary_indexes = read_LocalSecondaryIndexList(expect_list(v));
     } else if (name == "GlobalSecondaryIndexes") {
-      out.global_secondary_indexes = read_GlobalSecondaryIndexList(expect_list(v), reader);
+      out.global_secondary_indexes = read_GlobalSecondaryIndexList(expect_list(v));
     } else if (name == "BillingMode") {
       out.billing_mode = Enum<BillingMode>::from_wire(read_string(v));
     } else if (name == "ProvisionedThroughput") {
-      out.provisioned_throughput = read_ProvisionedThroughput(expect_structure(v, StructureWords::kMember, "ProvisionedThroughput"), reader);
+      out.provisioned_throughput = read_ProvisionedThroughput(expect_structure(v, StructureWords::kMember, "ProvisionedThroughput"));
     } else if (name == "StreamSpecification") {
-      out.stream_specification = read_StreamSpecification(expect_structure(v, StructureWords::kMember, "StreamSpecification"), reader);
+      out.stream_specification = read_StreamSpecification(expect_structure(v, StructureWords::kMember, "StreamSpecification"));
     } else if (name == "SSESpecification") {
-      out.sse_specification = read_SSESpecification(expect_structure(v, StructureWords::kMember, "SSESpecification"), reader);
+      out.sse_specification = read_SSESpecification(expect_structure(v, StructureWords::kMember, "SSESpecification"));
     } else if (name == "Tags") {
-      out.tags = read_CreateTableTagList(expect_list(v), reader);
+      out.tags = read_CreateTableTagList(expect_list(v));
     } else if (name == "TableClass") {
       out.table_class = Enum<TableClass>::from_wire(read_string(v));
     } else if (name == "DeletionProtectionEnabled") {
       out.deletion_protection_enabled = read_boolean(v);
     } else if (name == "WarmThroughput") {
-      out.warm_throughput = read_WarmThroughput(expect_structure(v, StructureWords::kMember, "WarmThroughput"), reader);
+      out.warm_throughput = read_WarmThroughput(expect_structure(v, StructureWords::kMember, "WarmThroughput"));
     } else if (name == "ResourcePolicy") {
       out.resource_policy = read_string(v);
     } else if (name == "OnDemandThroughput") {
-      out.on_demand_throughput = read_OnDemandThroughput(expect_structure(v, StructureWords::kMember, "OnDemandThroughput"), reader);
+      out.on_demand_throughput = read_OnDemandThroughput(expect_structure(v, StructureWords::kMember, "OnDemandThroughput"));
     } else if (name == "GlobalTableSourceArn") {
       out.global_table_source_arn = read_string(v);
     } else if (name == "GlobalTableSettingsReplicationMode") {
       out.global_table_settings_replication_mode = Enum<GlobalTableSettingsReplicationMode>::from_wire(read_string(v));
     } else if (name == "VectorIndexes") {
-      out.vector_indexes = read_VectorIndexList(expect_list(v), reader);
+      out.vector_indexes = read_VectorIndexList(expect_list(v));
     }
   }
   return out;
 }
 
-std::vector<api::AttributeDefinition> read_AttributeDefinitions(const Json& json, [[maybe_unused]] WireReader& reader) {
+std::vector<api::AttributeDefinition> read_AttributeDefinitions(const Json& json) {
   std::vector<api::AttributeDefinition> out;
   out.reserve(json.Size());
-  for (const Json& e : json.GetArray()) out.push_back(read_AttributeDefinition(expect_structure(e, StructureWords::kMember, "AttributeDefinition"), reader));
+  for (const Json& e : json.GetArray()) out.push_back(read_AttributeDefinition(expect_structure(e, StructureWords::kMember, "AttributeDefinition")));
   return out;
 }
 
-api::AttributeDefinition read_AttributeDefinition(const Json& json, [[maybe_unused]] WireReader& reader) {
+api::AttributeDefinition read_AttributeDefinition(const Json& json) {
   api::AttributeDefinition out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& v = it->value;
@@ -215,14 +215,14 @@ api::AttributeDefinition read_AttributeDefinition(const Json& json, [[maybe_unus
   return out;
 }
 
-std::vector<api::KeySchemaElement> read_KeySchema(const Json& json, [[maybe_unused]] WireReader& reader) {
+std::vector<api::KeySchemaElement> read_KeySchema(const Json& json) {
   std::vector<api::KeySchemaElement> out;
   out.reserve(json.Size());
-  for (const Json& e : json.GetArray()) out.push_back(read_KeySchemaElement(expect_structure(e, StructureWords::kMember, "KeySchemaElement"), reader));
+  for (const Json& e : json.GetArray()) out.push_back(read_KeySchemaElement(expect_structure(e, StructureWords::kMember, "KeySchemaElement")));
   return out;
 }
 
-api::KeySchemaElement read_KeySchemaElement(const Json& json, [[maybe_unused]] WireReader& reader) {
+api::KeySchemaElement read_KeySchemaElement(const Json& json) {
   api::KeySchemaElement out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& v = it->value;
@@ -237,14 +237,14 @@ api::KeySchemaElement read_KeySchemaElement(const Json& json, [[maybe_unused]] W
   return out;
 }
 
-std::vector<api::LocalSecondaryIndex> read_LocalSecondaryIndexList(const Json& json, [[maybe_unused]] WireReader& reader) {
+std::vector<api::LocalSecondaryIndex> read_LocalSecondaryIndexList(const Json& json) {
   std::vector<api::LocalSecondaryIndex> out;
   out.reserve(json.Size());
-  for (const Json& e : json.GetArray()) out.push_back(read_LocalSecondaryIndex(expect_structure(e, StructureWords::kMember, "LocalSecondaryIndex"), reader));
+  for (const Json& e : json.GetArray()) out.push_back(read_LocalSecondaryIndex(expect_structure(e, StructureWords::kMember, "LocalSecondaryIndex")));
   return out;
 }
 
-api::LocalSecondaryIndex read_LocalSecondaryIndex(const Json& json, [[maybe_unused]] WireReader& reader) {
+api::LocalSecondaryIndex read_LocalSecondaryIndex(const Json& json) {
   api::LocalSecondaryIndex out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& v = it->value;
@@ -253,22 +253,22 @@ api::LocalSecondaryIndex read_LocalSecondaryIndex(const Json& json, [[maybe_unus
     if (name == "IndexName") {
       out.index_name = read_string(v);
     } else if (name == "KeySchema") {
-      out.key_schema = read_IndexKeySchema(expect_list(v), reader);
+      out.key_schema = read_IndexKeySchema(expect_list(v));
     } else if (name == "Projection") {
-      out.projection = read_Projection(expect_structure(v, StructureWords::kMember, "Projection"), reader);
+      out.projection = read_Projection(expect_structure(v, StructureWords::kMember, "Projection"));
     }
   }
   return out;
 }
 
-std::vector<api::KeySchemaElement> read_IndexKeySchema(const Json& json, [[maybe_unused]] WireReader& reader) {
+std::vector<api::KeySchemaElement> read_IndexKeySchema(const Json& json) {
   std::vector<api::KeySchemaElement> out;
   out.reserve(json.Size());
-  for (const Json& e : json.GetArray()) out.push_back(read_IndexKeySchemaElement(expect_structure(e, StructureWords::kMember, "IndexKeySchemaElement"), reader));
+  for (const Json& e : json.GetArray()) out.push_back(read_IndexKeySchemaElement(expect_structure(e, StructureWords::kMember, "IndexKeySchemaElement")));
   return out;
 }
 
-api::KeySchemaElement read_IndexKeySchemaElement(const Json& json, [[maybe_unused]] WireReader& reader) {
+api::KeySchemaElement read_IndexKeySchemaElement(const Json& json) {
   api::KeySchemaElement out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& v = it->value;
@@ -283,7 +283,7 @@ api::KeySchemaElement read_IndexKeySchemaElement(const Json& json, [[maybe_unuse
   return out;
 }
 
-api::Projection read_Projection(const Json& json, [[maybe_unused]] WireReader& reader) {
+api::Projection read_Projection(const Json& json) {
   api::Projection out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& v = it->value;
@@ -292,27 +292,27 @@ api::Projection read_Projection(const Json& json, [[maybe_unused]] WireReader& r
     if (name == "ProjectionType") {
       out.projection_type = Enum<ProjectionType>::from_wire(read_string(v));
     } else if (name == "NonKeyAttributes") {
-      out.non_key_attributes = read_NonKeyAttributeNameList(expect_list(v), reader);
+      out.non_key_attributes = read_NonKeyAttributeNameList(expect_list(v));
     }
   }
   return out;
 }
 
-std::vector<std::string> read_NonKeyAttributeNameList(const Json& json, [[maybe_unused]] WireReader& reader) {
+std::vector<std::string> read_NonKeyAttributeNameList(const Json& json) {
   std::vector<std::string> out;
   out.reserve(json.Size());
   for (const Json& e : json.GetArray()) out.push_back(read_string(e));
   return out;
 }
 
-std::vector<api::GlobalSecondaryIndex> read_GlobalSecondaryIndexList(const Json& json, [[maybe_unused]] WireReader& reader) {
+std::vector<api::GlobalSecondaryIndex> read_GlobalSecondaryIndexList(const Json& json) {
   std::vector<api::GlobalSecondaryIndex> out;
   out.reserve(json.Size());
-  for (const Json& e : json.GetArray()) out.push_back(read_GlobalSecondaryIndex(expect_structure(e, StructureWords::kMember, "GlobalSecondaryIndex"), reader));
+  for (const Json& e : json.GetArray()) out.push_back(read_GlobalSecondaryIndex(expect_structure(e, StructureWords::kMember, "GlobalSecondaryIndex")));
   return out;
 }
 
-api::GlobalSecondaryIndex read_GlobalSecondaryIndex(const Json& json, [[maybe_unused]] WireReader& reader) {
+api::GlobalSecondaryIndex read_GlobalSecondaryIndex(const Json& json) {
   api::GlobalSecondaryIndex out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& v = it->value;
@@ -321,28 +321,28 @@ api::GlobalSecondaryIndex read_GlobalSecondaryIndex(const Json& json, [[maybe_un
     if (name == "IndexName") {
       out.index_name = read_string(v);
     } else if (name == "KeySchema") {
-      out.key_schema = read_GlobalIndexKeySchema(expect_list(v), reader);
+      out.key_schema = read_GlobalIndexKeySchema(expect_list(v));
     } else if (name == "Projection") {
-      out.projection = read_Projection(expect_structure(v, StructureWords::kMember, "Projection"), reader);
+      out.projection = read_Projection(expect_structure(v, StructureWords::kMember, "Projection"));
     } else if (name == "ProvisionedThroughput") {
-      out.provisioned_throughput = read_ProvisionedThroughput(expect_structure(v, StructureWords::kMember, "ProvisionedThroughput"), reader);
+      out.provisioned_throughput = read_ProvisionedThroughput(expect_structure(v, StructureWords::kMember, "ProvisionedThroughput"));
     } else if (name == "OnDemandThroughput") {
-      out.on_demand_throughput = read_OnDemandThroughput(expect_structure(v, StructureWords::kMember, "OnDemandThroughput"), reader);
+      out.on_demand_throughput = read_OnDemandThroughput(expect_structure(v, StructureWords::kMember, "OnDemandThroughput"));
     } else if (name == "WarmThroughput") {
-      out.warm_throughput = read_WarmThroughput(expect_structure(v, StructureWords::kMember, "WarmThroughput"), reader);
+      out.warm_throughput = read_WarmThroughput(expect_structure(v, StructureWords::kMember, "WarmThroughput"));
     }
   }
   return out;
 }
 
-std::vector<api::KeySchemaElement> read_GlobalIndexKeySchema(const Json& json, [[maybe_unused]] WireReader& reader) {
+std::vector<api::KeySchemaElement> read_GlobalIndexKeySchema(const Json& json) {
   std::vector<api::KeySchemaElement> out;
   out.reserve(json.Size());
-  for (const Json& e : json.GetArray()) out.push_back(read_IndexKeySchemaElement(expect_structure(e, StructureWords::kMember, "IndexKeySchemaElement"), reader));
+  for (const Json& e : json.GetArray()) out.push_back(read_IndexKeySchemaElement(expect_structure(e, StructureWords::kMember, "IndexKeySchemaElement")));
   return out;
 }
 
-api::ProvisionedThroughput read_ProvisionedThroughput(const Json& json, [[maybe_unused]] WireReader& reader) {
+api::ProvisionedThroughput read_ProvisionedThroughput(const Json& json) {
   api::ProvisionedThroughput out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& v = it->value;
@@ -357,7 +357,7 @@ api::ProvisionedThroughput read_ProvisionedThroughput(const Json& json, [[maybe_
   return out;
 }
 
-api::OnDemandThroughput read_OnDemandThroughput(const Json& json, [[maybe_unused]] WireReader& reader) {
+api::OnDemandThroughput read_OnDemandThroughput(const Json& json) {
   api::OnDemandThroughput out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& v = it->value;
@@ -372,7 +372,7 @@ api::OnDemandThroughput read_OnDemandThroughput(const Json& json, [[maybe_unused
   return out;
 }
 
-api::WarmThroughput read_WarmThroughput(const Json& json, [[maybe_unused]] WireReader& reader) {
+api::WarmThroughput read_WarmThroughput(const Json& json) {
   api::WarmThroughput out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& v = it->value;
@@ -387,7 +387,7 @@ api::WarmThroughput read_WarmThroughput(const Json& json, [[maybe_unused]] WireR
   return out;
 }
 
-api::StreamSpecification read_StreamSpecification(const Json& json, [[maybe_unused]] WireReader& reader) {
+api::StreamSpecification read_StreamSpecification(const Json& json) {
   api::StreamSpecification out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& v = it->value;
@@ -402,7 +402,7 @@ api::StreamSpecification read_StreamSpecification(const Json& json, [[maybe_unus
   return out;
 }
 
-api::SSESpecification read_SSESpecification(const Json& json, [[maybe_unused]] WireReader& reader) {
+api::SSESpecification read_SSESpecification(const Json& json) {
   api::SSESpecification out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& v = it->value;
@@ -419,14 +419,14 @@ api::SSESpecification read_SSESpecification(const Json& json, [[maybe_unused]] W
   return out;
 }
 
-std::vector<api::Tag> read_CreateTableTagList(const Json& json, [[maybe_unused]] WireReader& reader) {
+std::vector<api::Tag> read_CreateTableTagList(const Json& json) {
   std::vector<api::Tag> out;
   out.reserve(json.Size());
-  for (const Json& e : json.GetArray()) out.push_back(read_CreateTableTag(expect_structure(e, StructureWords::kMember, "CreateTableTag"), reader));
+  for (const Json& e : json.GetArray()) out.push_back(read_CreateTableTag(expect_structure(e, StructureWords::kMember, "CreateTableTag")));
   return out;
 }
 
-api::Tag read_CreateTableTag(const Json& json, [[maybe_unused]] WireReader& reader) {
+api::Tag read_CreateTableTag(const Json& json) {
   api::Tag out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& v = it->value;
@@ -441,14 +441,14 @@ api::Tag read_CreateTableTag(const Json& json, [[maybe_unused]] WireReader& read
   return out;
 }
 
-std::vector<api::VectorIndex> read_VectorIndexList(const Json& json, [[maybe_unused]] WireReader& reader) {
+std::vector<api::VectorIndex> read_VectorIndexList(const Json& json) {
   std::vector<api::VectorIndex> out;
   out.reserve(json.Size());
-  for (const Json& e : json.GetArray()) out.push_back(read_VectorIndex(expect_structure(e, StructureWords::kMember, "VectorIndex"), reader));
+  for (const Json& e : json.GetArray()) out.push_back(read_VectorIndex(expect_structure(e, StructureWords::kMember, "VectorIndex")));
   return out;
 }
 
-api::VectorIndex read_VectorIndex(const Json& json, [[maybe_unused]] WireReader& reader) {
+api::VectorIndex read_VectorIndex(const Json& json) {
   api::VectorIndex out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& v = it->value;
@@ -457,21 +457,21 @@ api::VectorIndex read_VectorIndex(const Json& json, [[maybe_unused]] WireReader&
     if (name == "IndexName") {
       out.index_name = read_string(v);
     } else if (name == "VectorAttribute") {
-      out.vector_attribute = read_VectorAttributeDefinition(expect_structure(v, StructureWords::kMember, "VectorAttributeDefinition"), reader);
+      out.vector_attribute = read_VectorAttributeDefinition(expect_structure(v, StructureWords::kMember, "VectorAttributeDefinition"));
     } else if (name == "Projection") {
-      out.projection = read_Projection(expect_structure(v, StructureWords::kMember, "Projection"), reader);
+      out.projection = read_Projection(expect_structure(v, StructureWords::kMember, "Projection"));
     } else if (name == "Dimensions") {
       out.dimensions = read_integer(v, "Dimensions");
     } else if (name == "DistanceFunction") {
       out.distance_function = Enum<VectorDistanceFunction>::from_wire(read_string(v));
     } else if (name == "SearchSchema") {
-      out.search_schema = read_SearchSchema(expect_list(v), reader);
+      out.search_schema = read_SearchSchema(expect_list(v));
     }
   }
   return out;
 }
 
-api::VectorAttributeDefinition read_VectorAttributeDefinition(const Json& json, [[maybe_unused]] WireReader& reader) {
+api::VectorAttributeDefinition read_VectorAttributeDefinition(const Json& json) {
   api::VectorAttributeDefinition out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& v = it->value;
@@ -484,14 +484,14 @@ api::VectorAttributeDefinition read_VectorAttributeDefinition(const Json& json, 
   return out;
 }
 
-std::vector<api::SearchSchemaElement> read_SearchSchema(const Json& json, [[maybe_unused]] WireReader& reader) {
+std::vector<api::SearchSchemaElement> read_SearchSchema(const Json& json) {
   std::vector<api::SearchSchemaElement> out;
   out.reserve(json.Size());
-  for (const Json& e : json.GetArray()) out.push_back(read_SearchSchemaElement(expect_structure(e, StructureWords::kMember, "SearchSchemaElement"), reader));
+  for (const Json& e : json.GetArray()) out.push_back(read_SearchSchemaElement(expect_structure(e, StructureWords::kMember, "SearchSchemaElement")));
   return out;
 }
 
-api::SearchSchemaElement read_SearchSchemaElement(const Json& json, [[maybe_unused]] WireReader& reader) {
+api::SearchSchemaElement read_SearchSchemaElement(const Json& json) {
   api::SearchSchemaElement out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& v = it->value;
@@ -506,7 +506,7 @@ api::SearchSchemaElement read_SearchSchemaElement(const Json& json, [[maybe_unus
   return out;
 }
 
-api::DescribeTableRequest read_DescribeTableInput(const Json& json, [[maybe_unused]] WireReader& reader) {
+api::DescribeTableRequest read_DescribeTableInput(const Json& json) {
   api::DescribeTableRequest out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& v = it->value;
@@ -519,28 +519,28 @@ api::DescribeTableRequest read_DescribeTableInput(const Json& json, [[maybe_unus
   return out;
 }
 
-api::UpdateTableRequest read_UpdateTableInput(const Json& json, [[maybe_unused]] WireReader& reader) {
+api::UpdateTableRequest read_UpdateTableInput(const Json& json) {
   api::UpdateTableRequest out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& v = it->value;
     if (v.IsNull()) continue;
     const std::string_view name = string_of(it->name);
     if (name == "AttributeDefinitions") {
-      out.attribute_definitions = read_AttributeDefinitions(expect_list(v), reader);
+      out.attribute_definitions = read_AttributeDefinitions(expect_list(v));
     } else if (name == "TableName") {
       out.table_name = read_string(v);
     } else if (name == "BillingMode") {
       out.billing_mode = Enum<BillingMode>::from_wire(read_string(v));
     } else if (name == "ProvisionedThroughput") {
-      out.provisioned_throughput = read_ProvisionedThroughput(expect_structure(v, StructureWords::kMember, "ProvisionedThroughput"), reader);
+      out.provisioned_throughput = read_ProvisionedThroughput(expect_structure(v, StructureWords::kMember, "ProvisionedThroughput"));
     } else if (name == "GlobalSecondaryIndexUpdates") {
-      out.global_secondary_index_updates = read_GlobalSecondaryIndexUpdateList(expect_list(v), reader);
+      out.global_secondary_index_updates = read_GlobalSecondaryIndexUpdateList(expect_list(v));
     } else if (name == "StreamSpecification") {
-      out.stream_specification = read_StreamSpecification(expect_structure(v, StructureWords::kMember, "StreamSpecification"), reader);
+      out.stream_specification = read_StreamSpecification(expect_structure(v, StructureWords::kMember, "StreamSpecification"));
     } else if (name == "SSESpecification") {
-      out.sse_specification = read_SSESpecification(expect_structure(v, StructureWords::kMember, "SSESpecification"), reader);
+      out.sse_specification = read_SSESpecification(expect_structure(v, StructureWords::kMember, "SSESpecification"));
     } else if (name == "ReplicaUpdates") {
-      out.replica_updates = read_ReplicationGroupUpdateList(expect_list(v), reader);
+      out.replica_updates = read_ReplicationGroupUpdateList(expect_list(v));
     } else if (name == "TableClass") {
       out.table_class = Enum<TableClass>::from_wire(read_string(v));
     } else if (name == "DeletionProtectionEnabled") {
@@ -548,45 +548,45 @@ api::UpdateTableRequest read_UpdateTableInput(const Json& json, [[maybe_unused]]
     } else if (name == "MultiRegionConsistency") {
       out.multi_region_consistency = Enum<MultiRegionConsistency>::from_wire(read_string(v));
     } else if (name == "GlobalTableWitnessUpdates") {
-      out.global_table_witness_updates = read_GlobalTableWitnessGroupUpdateList(expect_list(v), reader);
+      out.global_table_witness_updates = read_GlobalTableWitnessGroupUpdateList(expect_list(v));
     } else if (name == "OnDemandThroughput") {
-      out.on_demand_throughput = read_OnDemandThroughput(expect_structure(v, StructureWords::kMember, "OnDemandThroughput"), reader);
+      out.on_demand_throughput = read_OnDemandThroughput(expect_structure(v, StructureWords::kMember, "OnDemandThroughput"));
     } else if (name == "WarmThroughput") {
-      out.warm_throughput = read_WarmThroughput(expect_structure(v, StructureWords::kMember, "WarmThroughput"), reader);
+      out.warm_throughput = read_WarmThroughput(expect_structure(v, StructureWords::kMember, "WarmThroughput"));
     } else if (name == "GlobalTableSettingsReplicationMode") {
       out.global_table_settings_replication_mode = Enum<GlobalTableSettingsReplicationMode>::from_wire(read_string(v));
     } else if (name == "VectorIndexUpdates") {
-      out.vector_index_updates = read_VectorIndexUpdateList(expect_list(v), reader);
+      out.vector_index_updates = read_VectorIndexUpdateList(expect_list(v));
     }
   }
   return out;
 }
 
-std::vector<api::GlobalSecondaryIndexUpdate> read_GlobalSecondaryIndexUpdateList(const Json& json, [[maybe_unused]] WireReader& reader) {
+std::vector<api::GlobalSecondaryIndexUpdate> read_GlobalSecondaryIndexUpdateList(const Json& json) {
   std::vector<api::GlobalSecondaryIndexUpdate> out;
   out.reserve(json.Size());
-  for (const Json& e : json.GetArray()) out.push_back(read_GlobalSecondaryIndexUpdate(expect_structure(e, StructureWords::kMember, "GlobalSecondaryIndexUpdate"), reader));
+  for (const Json& e : json.GetArray()) out.push_back(read_GlobalSecondaryIndexUpdate(expect_structure(e, StructureWords::kMember, "GlobalSecondaryIndexUpdate")));
   return out;
 }
 
-api::GlobalSecondaryIndexUpdate read_GlobalSecondaryIndexUpdate(const Json& json, [[maybe_unused]] WireReader& reader) {
+api::GlobalSecondaryIndexUpdate read_GlobalSecondaryIndexUpdate(const Json& json) {
   api::GlobalSecondaryIndexUpdate out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& v = it->value;
     if (v.IsNull()) continue;
     const std::string_view name = string_of(it->name);
     if (name == "Update") {
-      out.update = read_UpdateGlobalSecondaryIndexAction(expect_structure(v, StructureWords::kMember, "UpdateGlobalSecondaryIndexAction"), reader);
+      out.update = read_UpdateGlobalSecondaryIndexAction(expect_structure(v, StructureWords::kMember, "UpdateGlobalSecondaryIndexAction"));
     } else if (name == "Create") {
-      out.create = read_CreateGlobalSecondaryIndexAction(expect_structure(v, StructureWords::kMember, "CreateGlobalSecondaryIndexAction"), reader);
+      out.create = read_CreateGlobalSecondaryIndexAction(expect_structure(v, StructureWords::kMember, "CreateGlobalSecondaryIndexAction"));
     } else if (name == "Delete") {
-      out.delete_ = read_DeleteGlobalSecondaryIndexAction(expect_structure(v, StructureWords::kMember, "DeleteGlobalSecondaryIndexAction"), reader);
+      out.delete_ = read_DeleteGlobalSecondaryIndexAction(expect_structure(v, StructureWords::kMember, "DeleteGlobalSecondaryIndexAction"));
     }
   }
   return out;
 }
 
-api::UpdateGlobalSecondaryIndexAction read_UpdateGlobalSecondaryIndexAction(const Json& json, [[maybe_unused]] WireReader& reader) {
+api::UpdateGlobalSecondaryIndexAction read_UpdateGlobalSecondaryIndexAction(const Json& json) {
   api::UpdateGlobalSecondaryIndexAction out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& v = it->value;
@@ -595,17 +595,17 @@ api::UpdateGlobalSecondaryIndexAction read_UpdateGlobalSecondaryIndexAction(cons
     if (name == "IndexName") {
       out.index_name = read_string(v);
     } else if (name == "ProvisionedThroughput") {
-      out.provisioned_throughput = read_ProvisionedThroughput(expect_structure(v, StructureWords::kMember, "ProvisionedThroughput"), reader);
+      out.provisioned_throughput = read_ProvisionedThroughput(expect_structure(v, StructureWords::kMember, "ProvisionedThroughput"));
     } else if (name == "OnDemandThroughput") {
-      out.on_demand_throughput = read_OnDemandThroughput(expect_structure(v, StructureWords::kMember, "OnDemandThroughput"), reader);
+      out.on_demand_throughput = read_OnDemandThroughput(expect_structure(v, StructureWords::kMember, "OnDemandThroughput"));
     } else if (name == "WarmThroughput") {
-      out.warm_throughput = read_WarmThroughput(expect_structure(v, StructureWords::kMember, "WarmThroughput"), reader);
+      out.warm_throughput = read_WarmThroughput(expect_structure(v, StructureWords::kMember, "WarmThroughput"));
     }
   }
   return out;
 }
 
-api::CreateGlobalSecondaryIndexAction read_CreateGlobalSecondaryIndexAction(const Json& json, [[maybe_unused]] WireReader& reader) {
+api::CreateGlobalSecondaryIndexAction read_CreateGlobalSecondaryIndexAction(const Json& json) {
   api::CreateGlobalSecondaryIndexAction out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& v = it->value;
@@ -614,21 +614,21 @@ api::CreateGlobalSecondaryIndexAction read_CreateGlobalSecondaryIndexAction(cons
     if (name == "IndexName") {
       out.index_name = read_string(v);
     } else if (name == "KeySchema") {
-      out.key_schema = read_GlobalIndexKeySchema(expect_list(v), reader);
+      out.key_schema = read_GlobalIndexKeySchema(expect_list(v));
     } else if (name == "Projection") {
-      out.projection = read_Projection(expect_structure(v, StructureWords::kMember, "Projection"), reader);
+      out.projection = read_Projection(expect_structure(v, StructureWords::kMember, "Projection"));
     } else if (name == "ProvisionedThroughput") {
-      out.provisioned_throughput = read_ProvisionedThroughput(expect_structure(v, StructureWords::kMember, "ProvisionedThroughput"), reader);
+      out.provisioned_throughput = read_ProvisionedThroughput(expect_structure(v, StructureWords::kMember, "ProvisionedThroughput"));
     } else if (name == "OnDemandThroughput") {
-      out.on_demand_throughput = read_OnDemandThroughput(expect_structure(v, StructureWords::kMember, "OnDemandThroughput"), reader);
+      out.on_demand_throughput = read_OnDemandThroughput(expect_structure(v, StructureWords::kMember, "OnDemandThroughput"));
     } else if (name == "WarmThroughput") {
-      out.warm_throughput = read_WarmThroughput(expect_structure(v, StructureWords::kMember, "WarmThroughput"), reader);
+      out.warm_throughput = read_WarmThroughput(expect_structure(v, StructureWords::kMember, "WarmThroughput"));
     }
   }
   return out;
 }
 
-api::DeleteGlobalSecondaryIndexAction read_DeleteGlobalSecondaryIndexAction(const Json& json, [[maybe_unused]] WireReader& reader) {
+api::DeleteGlobalSecondaryIndexAction read_DeleteGlobalSecondaryIndexAction(const Json& json) {
   api::DeleteGlobalSecondaryIndexAction out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& v = it->value;
@@ -641,31 +641,31 @@ api::DeleteGlobalSecondaryIndexAction read_DeleteGlobalSecondaryIndexAction(cons
   return out;
 }
 
-std::vector<api::ReplicationGroupUpdate> read_ReplicationGroupUpdateList(const Json& json, [[maybe_unused]] WireReader& reader) {
+std::vector<api::ReplicationGroupUpdate> read_ReplicationGroupUpdateList(const Json& json) {
   std::vector<api::ReplicationGroupUpdate> out;
   out.reserve(json.Size());
-  for (const Json& e : json.GetArray()) out.push_back(read_ReplicationGroupUpdate(expect_structure(e, StructureWords::kMember, "ReplicationGroupUpdate"), reader));
+  for (const Json& e : json.GetArray()) out.push_back(read_ReplicationGroupUpdate(expect_structure(e, StructureWords::kMember, "ReplicationGroupUpdate")));
   return out;
 }
 
-api::ReplicationGroupUpdate read_ReplicationGroupUpdate(const Json& json, [[maybe_unused]] WireReader& reader) {
+api::ReplicationGroupUpdate read_ReplicationGroupUpdate(const Json& json) {
   api::ReplicationGroupUpdate out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& v = it->value;
     if (v.IsNull()) continue;
     const std::string_view name = string_of(it->name);
     if (name == "Create") {
-      out.create = read_CreateReplicationGroupMemberAction(expect_structure(v, StructureWords::kMember, "CreateReplicationGroupMemberAction"), reader);
+      out.create = read_CreateReplicationGroupMemberAction(expect_structure(v, StructureWords::kMember, "CreateReplicationGroupMemberAction"));
     } else if (name == "Update") {
-      out.update = read_UpdateReplicationGroupMemberAction(expect_structure(v, StructureWords::kMember, "UpdateReplicationGroupMemberAction"), reader);
+      out.update = read_UpdateReplicationGroupMemberAction(expect_structure(v, StructureWords::kMember, "UpdateReplicationGroupMemberAction"));
     } else if (name == "Delete") {
-      out.delete_ = read_DeleteReplicationGroupMemberAction(expect_structure(v, StructureWords::kMember, "DeleteReplicationGroupMemberAction"), reader);
+      out.delete_ = read_DeleteReplicationGroupMemberAction(expect_structure(v, StructureWords::kMember, "DeleteReplicationGroupMemberAction"));
     }
   }
   return out;
 }
 
-api::CreateReplicationGroupMemberAction read_CreateReplicationGroupMemberAction(const Json& json, [[maybe_unused]] WireReader& reader) {
+api::CreateReplicationGroupMemberAction read_CreateReplicationGroupMemberAction(const Json& json) {
   api::CreateReplicationGroupMemberAction out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& v = it->value;
@@ -676,11 +676,11 @@ api::CreateReplicationGroupMemberAction read_CreateReplicationGroupMemberAction(
     } else if (name == "KMSMasterKeyId") {
       out.kms_master_key_id = read_string(v);
     } else if (name == "ProvisionedThroughputOverride") {
-      out.provisioned_throughput_override = read_ProvisionedThroughputOverride(expect_structure(v, StructureWords::kMember, "ProvisionedThroughputOverride"), reader);
+      out.provisioned_throughput_override = read_ProvisionedThroughputOverride(expect_structure(v, StructureWords::kMember, "ProvisionedThroughputOverride"));
     } else if (name == "OnDemandThroughputOverride") {
-      out.on_demand_throughput_override = read_OnDemandThroughputOverride(expect_structure(v, StructureWords::kMember, "OnDemandThroughputOverride"), reader);
+      out.on_demand_throughput_override = read_OnDemandThroughputOverride(expect_structure(v, StructureWords::kMember, "OnDemandThroughputOverride"));
     } else if (name == "GlobalSecondaryIndexes") {
-      out.global_secondary_indexes = read_ReplicaGlobalSecondaryIndexList(expect_list(v), reader);
+      out.global_secondary_indexes = read_ReplicaGlobalSecondaryIndexList(expect_list(v));
     } else if (name == "TableClassOverride") {
       out.table_class_override = Enum<TableClass>::from_wire(read_string(v));
     }
@@ -688,7 +688,7 @@ api::CreateReplicationGroupMemberAction read_CreateReplicationGroupMemberAction(
   return out;
 }
 
-api::ProvisionedThroughputOverride read_ProvisionedThroughputOverride(const Json& json, [[maybe_unused]] WireReader& reader) {
+api::ProvisionedThroughputOverride read_ProvisionedThroughputOverride(const Json& json) {
   api::ProvisionedThroughputOverride out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& v = it->value;
@@ -701,7 +701,7 @@ api::ProvisionedThroughputOverride read_ProvisionedThroughputOverride(const Json
   return out;
 }
 
-api::OnDemandThroughputOverride read_OnDemandThroughputOverride(const Json& json, [[maybe_unused]] WireReader& reader) {
+api::OnDemandThroughputOverride read_OnDemandThroughputOverride(const Json& json) {
   api::OnDemandThroughputOverride out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& v = it->value;
@@ -714,14 +714,14 @@ api::OnDemandThroughputOverride read_OnDemandThroughputOverride(const Json& json
   return out;
 }
 
-std::vector<api::ReplicaGlobalSecondaryIndex> read_ReplicaGlobalSecondaryIndexList(const Json& json, [[maybe_unused]] WireReader& reader) {
+std::vector<api::ReplicaGlobalSecondaryIndex> read_ReplicaGlobalSecondaryIndexList(const Json& json) {
   std::vector<api::ReplicaGlobalSecondaryIndex> out;
   out.reserve(json.Size());
-  for (const Json& e : json.GetArray()) out.push_back(read_ReplicaGlobalSecondaryIndex(expect_structure(e, StructureWords::kMember, "ReplicaGlobalSecondaryIndex"), reader));
+  for (const Json& e : json.GetArray()) out.push_back(read_ReplicaGlobalSecondaryIndex(expect_structure(e, StructureWords::kMember, "ReplicaGlobalSecondaryIndex")));
   return out;
 }
 
-api::ReplicaGlobalSecondaryIndex read_ReplicaGlobalSecondaryIndex(const Json& json, [[maybe_unused]] WireReader& reader) {
+api::ReplicaGlobalSecondaryIndex read_ReplicaGlobalSecondaryIndex(const Json& json) {
   api::ReplicaGlobalSecondaryIndex out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& v = it->value;
@@ -730,15 +730,15 @@ api::ReplicaGlobalSecondaryIndex read_ReplicaGlobalSecondaryIndex(const Json& js
     if (name == "IndexName") {
       out.index_name = read_string(v);
     } else if (name == "ProvisionedThroughputOverride") {
-      out.provisioned_throughput_override = read_ProvisionedThroughputOverride(expect_structure(v, StructureWords::kMember, "ProvisionedThroughputOverride"), reader);
+      out.provisioned_throughput_override = read_ProvisionedThroughputOverride(expect_structure(v, StructureWords::kMember, "ProvisionedThroughputOverride"));
     } else if (name == "OnDemandThroughputOverride") {
-      out.on_demand_throughput_override = read_OnDemandThroughputOverride(expect_structure(v, StructureWords::kMember, "OnDemandThroughputOverride"), reader);
+      out.on_demand_throughput_override = read_OnDemandThroughputOverride(expect_structure(v, StructureWords::kMember, "OnDemandThroughputOverride"));
     }
   }
   return out;
 }
 
-api::UpdateReplicationGroupMemberAction read_UpdateReplicationGroupMemberAction(const Json& json, [[maybe_unused]] WireReader& reader) {
+api::UpdateReplicationGroupMemberAction read_UpdateReplicationGroupMemberAction(const Json& json) {
   api::UpdateReplicationGroupMemberAction out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& v = it->value;
@@ -749,11 +749,11 @@ api::UpdateReplicationGroupMemberAction read_UpdateReplicationGroupMemberAction(
     } else if (name == "KMSMasterKeyId") {
       out.kms_master_key_id = read_string(v);
     } else if (name == "ProvisionedThroughputOverride") {
-      out.provisioned_throughput_override = read_ProvisionedThroughputOverride(expect_structure(v, StructureWords::kMember, "ProvisionedThroughputOverride"), reader);
+      out.provisioned_throughput_override = read_ProvisionedThroughputOverride(expect_structure(v, StructureWords::kMember, "ProvisionedThroughputOverride"));
     } else if (name == "OnDemandThroughputOverride") {
-      out.on_demand_throughput_override = read_OnDemandThroughputOverride(expect_structure(v, StructureWords::kMember, "OnDemandThroughputOverride"), reader);
+      out.on_demand_throughput_override = read_OnDemandThroughputOverride(expect_structure(v, StructureWords::kMember, "OnDemandThroughputOverride"));
     } else if (name == "GlobalSecondaryIndexes") {
-      out.global_secondary_indexes = read_ReplicaGlobalSecondaryIndexList(expect_list(v), reader);
+      out.global_secondary_indexes = read_ReplicaGlobalSecondaryIndexList(expect_list(v));
     } else if (name == "TableClassOverride") {
       out.table_class_override = Enum<TableClass>::from_wire(read_string(v));
     }
@@ -761,7 +761,7 @@ api::UpdateReplicationGroupMemberAction read_UpdateReplicationGroupMemberAction(
   return out;
 }
 
-api::DeleteReplicationGroupMemberAction read_DeleteReplicationGroupMemberAction(const Json& json, [[maybe_unused]] WireReader& reader) {
+api::DeleteReplicationGroupMemberAction read_DeleteReplicationGroupMemberAction(const Json& json) {
   api::DeleteReplicationGroupMemberAction out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& v = it->value;
@@ -774,29 +774,29 @@ api::DeleteReplicationGroupMemberAction read_DeleteReplicationGroupMemberAction(
   return out;
 }
 
-std::vector<api::GlobalTableWitnessGroupUpdate> read_GlobalTableWitnessGroupUpdateList(const Json& json, [[maybe_unused]] WireReader& reader) {
+std::vector<api::GlobalTableWitnessGroupUpdate> read_GlobalTableWitnessGroupUpdateList(const Json& json) {
   std::vector<api::GlobalTableWitnessGroupUpdate> out;
   out.reserve(json.Size());
-  for (const Json& e : json.GetArray()) out.push_back(read_GlobalTableWitnessGroupUpdate(expect_structure(e, StructureWords::kMember, "GlobalTableWitnessGroupUpdate"), reader));
+  for (const Json& e : json.GetArray()) out.push_back(read_GlobalTableWitnessGroupUpdate(expect_structure(e, StructureWords::kMember, "GlobalTableWitnessGroupUpdate")));
   return out;
 }
 
-api::GlobalTableWitnessGroupUpdate read_GlobalTableWitnessGroupUpdate(const Json& json, [[maybe_unused]] WireReader& reader) {
+api::GlobalTableWitnessGroupUpdate read_GlobalTableWitnessGroupUpdate(const Json& json) {
   api::GlobalTableWitnessGroupUpdate out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& v = it->value;
     if (v.IsNull()) continue;
     const std::string_view name = string_of(it->name);
     if (name == "Create") {
-      out.create = read_CreateGlobalTableWitnessGroupMemberAction(expect_structure(v, StructureWords::kMember, "CreateGlobalTableWitnessGroupMemberAction"), reader);
+      out.create = read_CreateGlobalTableWitnessGroupMemberAction(expect_structure(v, StructureWords::kMember, "CreateGlobalTableWitnessGroupMemberAction"));
     } else if (name == "Delete") {
-      out.delete_ = read_DeleteGlobalTableWitnessGroupMemberAction(expect_structure(v, StructureWords::kMember, "DeleteGlobalTableWitnessGroupMemberAction"), reader);
+      out.delete_ = read_DeleteGlobalTableWitnessGroupMemberAction(expect_structure(v, StructureWords::kMember, "DeleteGlobalTableWitnessGroupMemberAction"));
     }
   }
   return out;
 }
 
-api::CreateGlobalTableWitnessGroupMemberAction read_CreateGlobalTableWitnessGroupMemberAction(const Json& json, [[maybe_unused]] WireReader& reader) {
+api::CreateGlobalTableWitnessGroupMemberAction read_CreateGlobalTableWitnessGroupMemberAction(const Json& json) {
   api::CreateGlobalTableWitnessGroupMemberAction out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& v = it->value;
@@ -809,7 +809,7 @@ api::CreateGlobalTableWitnessGroupMemberAction read_CreateGlobalTableWitnessGrou
   return out;
 }
 
-api::DeleteGlobalTableWitnessGroupMemberAction read_DeleteGlobalTableWitnessGroupMemberAction(const Json& json, [[maybe_unused]] WireReader& reader) {
+api::DeleteGlobalTableWitnessGroupMemberAction read_DeleteGlobalTableWitnessGroupMemberAction(const Json& json) {
   api::DeleteGlobalTableWitnessGroupMemberAction out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& v = it->value;
@@ -822,29 +822,29 @@ api::DeleteGlobalTableWitnessGroupMemberAction read_DeleteGlobalTableWitnessGrou
   return out;
 }
 
-std::vector<api::VectorIndexUpdate> read_VectorIndexUpdateList(const Json& json, [[maybe_unused]] WireReader& reader) {
+std::vector<api::VectorIndexUpdate> read_VectorIndexUpdateList(const Json& json) {
   std::vector<api::VectorIndexUpdate> out;
   out.reserve(json.Size());
-  for (const Json& e : json.GetArray()) out.push_back(read_VectorIndexUpdate(expect_structure(e, StructureWords::kMember, "VectorIndexUpdate"), reader));
+  for (const Json& e : json.GetArray()) out.push_back(read_VectorIndexUpdate(expect_structure(e, StructureWords::kMember, "VectorIndexUpdate")));
   return out;
 }
 
-api::VectorIndexUpdate read_VectorIndexUpdate(const Json& json, [[maybe_unused]] WireReader& reader) {
+api::VectorIndexUpdate read_VectorIndexUpdate(const Json& json) {
   api::VectorIndexUpdate out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& v = it->value;
     if (v.IsNull()) continue;
     const std::string_view name = string_of(it->name);
     if (name == "Create") {
-      out.create = read_CreateVectorIndexAction(expect_structure(v, StructureWords::kMember, "CreateVectorIndexAction"), reader);
+      out.create = read_CreateVectorIndexAction(expect_structure(v, StructureWords::kMember, "CreateVectorIndexAction"));
     } else if (name == "Delete") {
-      out.delete_ = read_DeleteVectorIndexAction(expect_structure(v, StructureWords::kMember, "DeleteVectorIndexAction"), reader);
+      out.delete_ = read_DeleteVectorIndexAction(expect_structure(v, StructureWords::kMember, "DeleteVectorIndexAction"));
     }
   }
   return out;
 }
 
-api::CreateVectorIndexAction read_CreateVectorIndexAction(const Json& json, [[maybe_unused]] WireReader& reader) {
+api::CreateVectorIndexAction read_CreateVectorIndexAction(const Json& json) {
   api::CreateVectorIndexAction out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& v = it->value;
@@ -853,21 +853,21 @@ api::CreateVectorIndexAction read_CreateVectorIndexAction(const Json& json, [[ma
     if (name == "IndexName") {
       out.index_name = read_string(v);
     } else if (name == "VectorAttribute") {
-      out.vector_attribute = read_VectorAttributeDefinition(expect_structure(v, StructureWords::kMember, "VectorAttributeDefinition"), reader);
+      out.vector_attribute = read_VectorAttributeDefinition(expect_structure(v, StructureWords::kMember, "VectorAttributeDefinition"));
     } else if (name == "Projection") {
-      out.projection = read_Projection(expect_structure(v, StructureWords::kMember, "Projection"), reader);
+      out.projection = read_Projection(expect_structure(v, StructureWords::kMember, "Projection"));
     } else if (name == "Dimensions") {
       out.dimensions = read_integer(v, "Dimensions");
     } else if (name == "DistanceFunction") {
       out.distance_function = Enum<VectorDistanceFunction>::from_wire(read_string(v));
     } else if (name == "SearchSchema") {
-      out.search_schema = read_SearchSchema(expect_list(v), reader);
+      out.search_schema = read_SearchSchema(expect_list(v));
     }
   }
   return out;
 }
 
-api::DeleteVectorIndexAction read_DeleteVectorIndexAction(const Json& json, [[maybe_unused]] WireReader& reader) {
+api::DeleteVectorIndexAction read_DeleteVectorIndexAction(const Json& json) {
   api::DeleteVectorIndexAction out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& v = it->value;
@@ -880,7 +880,7 @@ api::DeleteVectorIndexAction read_DeleteVectorIndexAction(const Json& json, [[ma
   return out;
 }
 
-api::ListTablesRequest read_ListTablesInput(const Json& json, [[maybe_unused]] WireReader& reader) {
+api::ListTablesRequest read_ListTablesInput(const Json& json) {
   api::ListTablesRequest out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& v = it->value;
@@ -895,7 +895,7 @@ api::ListTablesRequest read_ListTablesInput(const Json& json, [[maybe_unused]] W
   return out;
 }
 
-api::DeleteTableRequest read_DeleteTableInput(const Json& json, [[maybe_unused]] WireReader& reader) {
+api::DeleteTableRequest read_DeleteTableInput(const Json& json) {
   api::DeleteTableRequest out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& v = it->value;
@@ -908,7 +908,7 @@ api::DeleteTableRequest read_DeleteTableInput(const Json& json, [[maybe_unused]]
   return out;
 }
 
-api::PutItemRequest read_PutItemInput(const Json& json, [[maybe_unused]] WireReader& reader) {
+api::PutItemRequest read_PutItemInput(const Json& json) {
   api::PutItemRequest out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& v = it->value;
@@ -917,9 +917,9 @@ api::PutItemRequest read_PutItemInput(const Json& json, [[maybe_unused]] WireRea
     if (name == "TableName") {
       out.table_name = read_string(v);
     } else if (name == "Item") {
-      out.item = read_item(v, reader);
+      out.item = read_item(v);
     } else if (name == "Expected") {
-      out.expected = read_ExpectedAttributeMap(expect_map(v), reader);
+      out.expected = read_ExpectedAttributeMap(expect_map(v));
     } else if (name == "ReturnValues") {
       out.return_values = Enum<ReturnValue>::from_wire(read_string(v));
     } else if (name == "ReturnConsumedCapacity") {
@@ -931,9 +931,9 @@ api::PutItemRequest read_PutItemInput(const Json& json, [[maybe_unused]] WireRea
     } else if (name == "ConditionExpression") {
       out.condition_expression = read_string(v);
     } else if (name == "ExpressionAttributeNames") {
-      out.expression_attribute_names = read_ExpressionAttributeNameMap(expect_map(v), reader);
+      out.expression_attribute_names = read_ExpressionAttributeNameMap(expect_map(v));
     } else if (name == "ExpressionAttributeValues") {
-      out.expression_attribute_values = read_expression_attribute_values(v, reader);
+      out.expression_attribute_values = read_item(v);
     } else if (name == "ReturnValuesOnConditionCheckFailure") {
       out.return_values_on_condition_check_failure = Enum<ReturnValuesOnConditionCheckFailure>::from_wire(read_string(v));
     }
@@ -941,7 +941,7 @@ api::PutItemRequest read_PutItemInput(const Json& json, [[maybe_unused]] WireRea
   return out;
 }
 
-std::map<std::string, std::optional<api::ExpectedAttributeValue>> read_ExpectedAttributeMap(const Json& json, [[maybe_unused]] WireReader& reader) {
+std::map<std::string, std::optional<api::ExpectedAttributeValue>> read_ExpectedAttributeMap(const Json& json) {
   std::map<std::string, std::optional<api::ExpectedAttributeValue>> out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& e = it->value;
@@ -949,38 +949,38 @@ std::map<std::string, std::optional<api::ExpectedAttributeValue>> read_ExpectedA
       out.insert_or_assign(std::string(string_of(it->name)), std::nullopt);
       continue;
     }
-    out.insert_or_assign(std::string(string_of(it->name)), read_ExpectedAttributeValue(expect_structure(e, StructureWords::kElement, "ExpectedAttributeValue"), reader));
+    out.insert_or_assign(std::string(string_of(it->name)), read_ExpectedAttributeValue(expect_structure(e, StructureWords::kElement, "ExpectedAttributeValue")));
   }
   return out;
 }
 
-api::ExpectedAttributeValue read_ExpectedAttributeValue(const Json& json, [[maybe_unused]] WireReader& reader) {
+api::ExpectedAttributeValue read_ExpectedAttributeValue(const Json& json) {
   api::ExpectedAttributeValue out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& v = it->value;
     if (v.IsNull()) continue;
     const std::string_view name = string_of(it->name);
     if (name == "Value") {
-      out.value = read_attribute_value(v, reader);
+      out.value = read_attribute_value(v);
     } else if (name == "Exists") {
       out.exists = read_boolean(v);
     } else if (name == "ComparisonOperator") {
       out.comparison_operator = Enum<ComparisonOperator>::from_wire(read_string(v));
     } else if (name == "AttributeValueList") {
-      out.attribute_value_list = read_AttributeValueList(expect_list(v), reader);
+      out.attribute_value_list = read_AttributeValueList(expect_list(v));
     }
   }
   return out;
 }
 
-std::vector<AttributeValue> read_AttributeValueList(const Json& json, [[maybe_unused]] WireReader& reader) {
+std::vector<AttributeValue> read_AttributeValueList(const Json& json) {
   std::vector<AttributeValue> out;
   out.reserve(json.Size());
-  for (const Json& e : json.GetArray()) out.push_back(read_attribute_value(e, reader));
+  for (const Json& e : json.GetArray()) out.push_back(read_attribute_value(e));
   return out;
 }
 
-std::map<std::string, std::string> read_ExpressionAttributeNameMap(const Json& json, [[maybe_unused]] WireReader& reader) {
+std::map<std::string, std::string> read_ExpressionAttributeNameMap(const Json& json) {
   std::map<std::string, std::string> out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& e = it->value;
@@ -989,7 +989,7 @@ std::map<std::string, std::string> read_ExpressionAttributeNameMap(const Json& j
   return out;
 }
 
-api::GetItemRequest read_GetItemInput(const Json& json, [[maybe_unused]] WireReader& reader) {
+api::GetItemRequest read_GetItemInput(const Json& json) {
   api::GetItemRequest out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& v = it->value;
@@ -998,9 +998,9 @@ api::GetItemRequest read_GetItemInput(const Json& json, [[maybe_unused]] WireRea
     if (name == "TableName") {
       out.table_name = read_string(v);
     } else if (name == "Key") {
-      out.key = read_item(v, reader);
+      out.key = read_item(v);
     } else if (name == "AttributesToGet") {
-      out.attributes_to_get = read_AttributeNameList(expect_list(v), reader);
+      out.attributes_to_get = read_AttributeNameList(expect_list(v));
     } else if (name == "ConsistentRead") {
       out.consistent_read = read_boolean(v);
     } else if (name == "ReturnConsumedCapacity") {
@@ -1008,20 +1008,20 @@ api::GetItemRequest read_GetItemInput(const Json& json, [[maybe_unused]] WireRea
     } else if (name == "ProjectionExpression") {
       out.projection_expression = read_string(v);
     } else if (name == "ExpressionAttributeNames") {
-      out.expression_attribute_names = read_ExpressionAttributeNameMap(expect_map(v), reader);
+      out.expression_attribute_names = read_ExpressionAttributeNameMap(expect_map(v));
     }
   }
   return out;
 }
 
-std::vector<std::string> read_AttributeNameList(const Json& json, [[maybe_unused]] WireReader& reader) {
+std::vector<std::string> read_AttributeNameList(const Json& json) {
   std::vector<std::string> out;
   out.reserve(json.Size());
   for (const Json& e : json.GetArray()) out.push_back(read_string(e));
   return out;
 }
 
-api::DeleteItemRequest read_DeleteItemInput(const Json& json, [[maybe_unused]] WireReader& reader) {
+api::DeleteItemRequest read_DeleteItemInput(const Json& json) {
   api::DeleteItemRequest out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& v = it->value;
@@ -1030,9 +1030,9 @@ api::DeleteItemRequest read_DeleteItemInput(const Json& json, [[maybe_unused]] W
     if (name == "TableName") {
       out.table_name = read_string(v);
     } else if (name == "Key") {
-      out.key = read_item(v, reader);
+      out.key = read_item(v);
     } else if (name == "Expected") {
-      out.expected = read_ExpectedAttributeMap(expect_map(v), reader);
+      out.expected = read_ExpectedAttributeMap(expect_map(v));
     } else if (name == "ConditionalOperator") {
       out.conditional_operator = Enum<ConditionalOperator>::from_wire(read_string(v));
     } else if (name == "ReturnValues") {
@@ -1044,9 +1044,9 @@ api::DeleteItemRequest read_DeleteItemInput(const Json& json, [[maybe_unused]] W
     } else if (name == "ConditionExpression") {
       out.condition_expression = read_string(v);
     } else if (name == "ExpressionAttributeNames") {
-      out.expression_attribute_names = read_ExpressionAttributeNameMap(expect_map(v), reader);
+      out.expression_attribute_names = read_ExpressionAttributeNameMap(expect_map(v));
     } else if (name == "ExpressionAttributeValues") {
-      out.expression_attribute_values = read_expression_attribute_values(v, reader);
+      out.expression_attribute_values = read_item(v);
     } else if (name == "ReturnValuesOnConditionCheckFailure") {
       out.return_values_on_condition_check_failure = Enum<ReturnValuesOnConditionCheckFailure>::from_wire(read_string(v));
     }
@@ -1054,7 +1054,7 @@ api::DeleteItemRequest read_DeleteItemInput(const Json& json, [[maybe_unused]] W
   return out;
 }
 
-api::UpdateItemRequest read_UpdateItemInput(const Json& json, [[maybe_unused]] WireReader& reader) {
+api::UpdateItemRequest read_UpdateItemInput(const Json& json) {
   api::UpdateItemRequest out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& v = it->value;
@@ -1063,11 +1063,11 @@ api::UpdateItemRequest read_UpdateItemInput(const Json& json, [[maybe_unused]] W
     if (name == "TableName") {
       out.table_name = read_string(v);
     } else if (name == "Key") {
-      out.key = read_item(v, reader);
+      out.key = read_item(v);
     } else if (name == "AttributeUpdates") {
-      out.attribute_updates = read_AttributeUpdates(expect_map(v), reader);
+      out.attribute_updates = read_AttributeUpdates(expect_map(v));
     } else if (name == "Expected") {
-      out.expected = read_ExpectedAttributeMap(expect_map(v), reader);
+      out.expected = read_ExpectedAttributeMap(expect_map(v));
     } else if (name == "ConditionalOperator") {
       out.conditional_operator = Enum<ConditionalOperator>::from_wire(read_string(v));
     } else if (name == "ReturnValues") {
@@ -1081,9 +1081,9 @@ api::UpdateItemRequest read_UpdateItemInput(const Json& json, [[maybe_unused]] W
     } else if (name == "ConditionExpression") {
       out.condition_expression = read_string(v);
     } else if (name == "ExpressionAttributeNames") {
-      out.expression_attribute_names = read_ExpressionAttributeNameMap(expect_map(v), reader);
+      out.expression_attribute_names = read_ExpressionAttributeNameMap(expect_map(v));
     } else if (name == "ExpressionAttributeValues") {
-      out.expression_attribute_values = read_expression_attribute_values(v, reader);
+      out.expression_attribute_values = read_item(v);
     } else if (name == "ReturnValuesOnConditionCheckFailure") {
       out.return_values_on_condition_check_failure = Enum<ReturnValuesOnConditionCheckFailure>::from_wire(read_string(v));
     }
@@ -1091,7 +1091,7 @@ api::UpdateItemRequest read_UpdateItemInput(const Json& json, [[maybe_unused]] W
   return out;
 }
 
-std::map<std::string, std::optional<api::AttributeValueUpdate>> read_AttributeUpdates(const Json& json, [[maybe_unused]] WireReader& reader) {
+std::map<std::string, std::optional<api::AttributeValueUpdate>> read_AttributeUpdates(const Json& json) {
   std::map<std::string, std::optional<api::AttributeValueUpdate>> out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& e = it->value;
@@ -1099,19 +1099,19 @@ std::map<std::string, std::optional<api::AttributeValueUpdate>> read_AttributeUp
       out.insert_or_assign(std::string(string_of(it->name)), std::nullopt);
       continue;
     }
-    out.insert_or_assign(std::string(string_of(it->name)), read_AttributeValueUpdate(expect_structure(e, StructureWords::kElement, "AttributeValueUpdate"), reader));
+    out.insert_or_assign(std::string(string_of(it->name)), read_AttributeValueUpdate(expect_structure(e, StructureWords::kElement, "AttributeValueUpdate")));
   }
   return out;
 }
 
-api::AttributeValueUpdate read_AttributeValueUpdate(const Json& json, [[maybe_unused]] WireReader& reader) {
+api::AttributeValueUpdate read_AttributeValueUpdate(const Json& json) {
   api::AttributeValueUpdate out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& v = it->value;
     if (v.IsNull()) continue;
     const std::string_view name = string_of(it->name);
     if (name == "Value") {
-      out.value = read_attribute_value(v, reader);
+      out.value = read_attribute_value(v);
     } else if (name == "Action") {
       out.action = Enum<AttributeAction>::from_wire(read_string(v));
     }
@@ -1119,7 +1119,7 @@ api::AttributeValueUpdate read_AttributeValueUpdate(const Json& json, [[maybe_un
   return out;
 }
 
-api::QueryRequest read_QueryInput(const Json& json, [[maybe_unused]] WireReader& reader) {
+api::QueryRequest read_QueryInput(const Json& json) {
   api::QueryRequest out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& v = it->value;
@@ -1132,21 +1132,21 @@ api::QueryRequest read_QueryInput(const Json& json, [[maybe_unused]] WireReader&
     } else if (name == "Select") {
       out.select = Enum<Select>::from_wire(read_string(v));
     } else if (name == "AttributesToGet") {
-      out.attributes_to_get = read_AttributeNameList(expect_list(v), reader);
+      out.attributes_to_get = read_AttributeNameList(expect_list(v));
     } else if (name == "Limit") {
       out.limit = read_integer(v, "Limit");
     } else if (name == "ConsistentRead") {
       out.consistent_read = read_boolean(v);
     } else if (name == "KeyConditions") {
-      out.key_conditions = read_KeyConditions(expect_map(v), reader);
+      out.key_conditions = read_KeyConditions(expect_map(v));
     } else if (name == "QueryFilter") {
-      out.query_filter = read_FilterConditionMap(expect_map(v), reader);
+      out.query_filter = read_FilterConditionMap(expect_map(v));
     } else if (name == "ConditionalOperator") {
       out.conditional_operator = Enum<ConditionalOperator>::from_wire(read_string(v));
     } else if (name == "ScanIndexForward") {
       out.scan_index_forward = read_boolean(v);
     } else if (name == "ExclusiveStartKey") {
-      out.exclusive_start_key = read_exclusive_start_key(v, reader);
+      out.exclusive_start_key = read_item(v);
     } else if (name == "ReturnConsumedCapacity") {
       out.return_consumed_capacity = Enum<ReturnConsumedCapacity>::from_wire(read_string(v));
     } else if (name == "ProjectionExpression") {
@@ -1156,15 +1156,15 @@ api::QueryRequest read_QueryInput(const Json& json, [[maybe_unused]] WireReader&
     } else if (name == "KeyConditionExpression") {
       out.key_condition_expression = read_string(v);
     } else if (name == "ExpressionAttributeNames") {
-      out.expression_attribute_names = read_ExpressionAttributeNameMap(expect_map(v), reader);
+      out.expression_attribute_names = read_ExpressionAttributeNameMap(expect_map(v));
     } else if (name == "ExpressionAttributeValues") {
-      out.expression_attribute_values = read_expression_attribute_values(v, reader);
+      out.expression_attribute_values = read_item(v);
     }
   }
   return out;
 }
 
-std::map<std::string, std::optional<api::Condition>> read_KeyConditions(const Json& json, [[maybe_unused]] WireReader& reader) {
+std::map<std::string, std::optional<api::Condition>> read_KeyConditions(const Json& json) {
   std::map<std::string, std::optional<api::Condition>> out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& e = it->value;
@@ -1172,19 +1172,19 @@ std::map<std::string, std::optional<api::Condition>> read_KeyConditions(const Js
       out.insert_or_assign(std::string(string_of(it->name)), std::nullopt);
       continue;
     }
-    out.insert_or_assign(std::string(string_of(it->name)), read_Condition(expect_structure(e, StructureWords::kElement, "Condition"), reader));
+    out.insert_or_assign(std::string(string_of(it->name)), read_Condition(expect_structure(e, StructureWords::kElement, "Condition")));
   }
   return out;
 }
 
-api::Condition read_Condition(const Json& json, [[maybe_unused]] WireReader& reader) {
+api::Condition read_Condition(const Json& json) {
   api::Condition out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& v = it->value;
     if (v.IsNull()) continue;
     const std::string_view name = string_of(it->name);
     if (name == "AttributeValueList") {
-      out.attribute_value_list = read_AttributeValueList(expect_list(v), reader);
+      out.attribute_value_list = read_AttributeValueList(expect_list(v));
     } else if (name == "ComparisonOperator") {
       out.comparison_operator = Enum<ComparisonOperator>::from_wire(read_string(v));
     }
@@ -1192,7 +1192,7 @@ api::Condition read_Condition(const Json& json, [[maybe_unused]] WireReader& rea
   return out;
 }
 
-std::map<std::string, std::optional<api::Condition>> read_FilterConditionMap(const Json& json, [[maybe_unused]] WireReader& reader) {
+std::map<std::string, std::optional<api::Condition>> read_FilterConditionMap(const Json& json) {
   std::map<std::string, std::optional<api::Condition>> out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& e = it->value;
@@ -1200,12 +1200,12 @@ std::map<std::string, std::optional<api::Condition>> read_FilterConditionMap(con
       out.insert_or_assign(std::string(string_of(it->name)), std::nullopt);
       continue;
     }
-    out.insert_or_assign(std::string(string_of(it->name)), read_Condition(expect_structure(e, StructureWords::kElement, "Condition"), reader));
+    out.insert_or_assign(std::string(string_of(it->name)), read_Condition(expect_structure(e, StructureWords::kElement, "Condition")));
   }
   return out;
 }
 
-api::ScanRequest read_ScanInput(const Json& json, [[maybe_unused]] WireReader& reader) {
+api::ScanRequest read_ScanInput(const Json& json) {
   api::ScanRequest out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& v = it->value;
@@ -1216,17 +1216,17 @@ api::ScanRequest read_ScanInput(const Json& json, [[maybe_unused]] WireReader& r
     } else if (name == "IndexName") {
       out.index_name = read_string(v);
     } else if (name == "AttributesToGet") {
-      out.attributes_to_get = read_AttributeNameList(expect_list(v), reader);
+      out.attributes_to_get = read_AttributeNameList(expect_list(v));
     } else if (name == "Limit") {
       out.limit = read_integer(v, "Limit");
     } else if (name == "Select") {
       out.select = Enum<Select>::from_wire(read_string(v));
     } else if (name == "ScanFilter") {
-      out.scan_filter = read_FilterConditionMap(expect_map(v), reader);
+      out.scan_filter = read_FilterConditionMap(expect_map(v));
     } else if (name == "ConditionalOperator") {
       out.conditional_operator = Enum<ConditionalOperator>::from_wire(read_string(v));
     } else if (name == "ExclusiveStartKey") {
-      out.exclusive_start_key = read_exclusive_start_key(v, reader);
+      out.exclusive_start_key = read_item(v);
     } else if (name == "ReturnConsumedCapacity") {
       out.return_consumed_capacity = Enum<ReturnConsumedCapacity>::from_wire(read_string(v));
     } else if (name == "TotalSegments") {
@@ -1238,9 +1238,9 @@ api::ScanRequest read_ScanInput(const Json& json, [[maybe_unused]] WireReader& r
     } else if (name == "FilterExpression") {
       out.filter_expression = read_string(v);
     } else if (name == "ExpressionAttributeNames") {
-      out.expression_attribute_names = read_ExpressionAttributeNameMap(expect_map(v), reader);
+      out.expression_attribute_names = read_ExpressionAttributeNameMap(expect_map(v));
     } else if (name == "ExpressionAttributeValues") {
-      out.expression_attribute_values = read_expression_attribute_values(v, reader);
+      out.expression_attribute_values = read_item(v);
     } else if (name == "ConsistentRead") {
       out.consistent_read = read_boolean(v);
     }
@@ -1248,14 +1248,14 @@ api::ScanRequest read_ScanInput(const Json& json, [[maybe_unused]] WireReader& r
   return out;
 }
 
-api::BatchGetItemRequest read_BatchGetItemInput(const Json& json, [[maybe_unused]] WireReader& reader) {
+api::BatchGetItemRequest read_BatchGetItemInput(const Json& json) {
   api::BatchGetItemRequest out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& v = it->value;
     if (v.IsNull()) continue;
     const std::string_view name = string_of(it->name);
     if (name == "RequestItems") {
-      out.request_items = read_BatchGetRequestMap(expect_map(v), reader);
+      out.request_items = read_BatchGetRequestMap(expect_map(v));
     } else if (name == "ReturnConsumedCapacity") {
       out.return_consumed_capacity = Enum<ReturnConsumedCapacity>::from_wire(read_string(v));
     }
@@ -1263,51 +1263,51 @@ api::BatchGetItemRequest read_BatchGetItemInput(const Json& json, [[maybe_unused
   return out;
 }
 
-std::map<std::string, api::KeysAndAttributes> read_BatchGetRequestMap(const Json& json, [[maybe_unused]] WireReader& reader) {
+std::map<std::string, api::KeysAndAttributes> read_BatchGetRequestMap(const Json& json) {
   std::map<std::string, api::KeysAndAttributes> out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& e = it->value;
-    out.insert_or_assign(std::string(string_of(it->name)), read_KeysAndAttributes(expect_structure(e, StructureWords::kMember, "KeysAndAttributes"), reader));
+    out.insert_or_assign(std::string(string_of(it->name)), read_KeysAndAttributes(expect_structure(e, StructureWords::kMember, "KeysAndAttributes")));
   }
   return out;
 }
 
-api::KeysAndAttributes read_KeysAndAttributes(const Json& json, [[maybe_unused]] WireReader& reader) {
+api::KeysAndAttributes read_KeysAndAttributes(const Json& json) {
   api::KeysAndAttributes out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& v = it->value;
     if (v.IsNull()) continue;
     const std::string_view name = string_of(it->name);
     if (name == "Keys") {
-      out.keys = read_KeyList(expect_list(v), reader);
+      out.keys = read_KeyList(expect_list(v));
     } else if (name == "AttributesToGet") {
-      out.attributes_to_get = read_AttributeNameList(expect_list(v), reader);
+      out.attributes_to_get = read_AttributeNameList(expect_list(v));
     } else if (name == "ConsistentRead") {
       out.consistent_read = read_boolean(v);
     } else if (name == "ProjectionExpression") {
       out.projection_expression = read_string(v);
     } else if (name == "ExpressionAttributeNames") {
-      out.expression_attribute_names = read_ExpressionAttributeNameMap(expect_map(v), reader);
+      out.expression_attribute_names = read_ExpressionAttributeNameMap(expect_map(v));
     }
   }
   return out;
 }
 
-std::vector<Item> read_KeyList(const Json& json, [[maybe_unused]] WireReader& reader) {
+std::vector<Item> read_KeyList(const Json& json) {
   std::vector<Item> out;
   out.reserve(json.Size());
-  for (const Json& e : json.GetArray()) out.push_back(read_item(e, reader));
+  for (const Json& e : json.GetArray()) out.push_back(read_item(e));
   return out;
 }
 
-api::BatchWriteItemRequest read_BatchWriteItemInput(const Json& json, [[maybe_unused]] WireReader& reader) {
+api::BatchWriteItemRequest read_BatchWriteItemInput(const Json& json) {
   api::BatchWriteItemRequest out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& v = it->value;
     if (v.IsNull()) continue;
     const std::string_view name = string_of(it->name);
     if (name == "RequestItems") {
-      out.request_items = read_BatchWriteItemRequestMap(expect_map(v), reader);
+      out.request_items = read_BatchWriteItemRequestMap(expect_map(v));
     } else if (name == "ReturnConsumedCapacity") {
       out.return_consumed_capacity = Enum<ReturnConsumedCapacity>::from_wire(read_string(v));
     } else if (name == "ReturnItemCollectionMetrics") {
@@ -1317,71 +1317,71 @@ api::BatchWriteItemRequest read_BatchWriteItemInput(const Json& json, [[maybe_un
   return out;
 }
 
-std::map<std::string, std::vector<api::WriteRequest>> read_BatchWriteItemRequestMap(const Json& json, [[maybe_unused]] WireReader& reader) {
+std::map<std::string, std::vector<api::WriteRequest>> read_BatchWriteItemRequestMap(const Json& json) {
   std::map<std::string, std::vector<api::WriteRequest>> out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& e = it->value;
-    out.insert_or_assign(std::string(string_of(it->name)), read_WriteRequests(expect_list(e), reader));
+    out.insert_or_assign(std::string(string_of(it->name)), read_WriteRequests(expect_list(e)));
   }
   return out;
 }
 
-std::vector<api::WriteRequest> read_WriteRequests(const Json& json, [[maybe_unused]] WireReader& reader) {
+std::vector<api::WriteRequest> read_WriteRequests(const Json& json) {
   std::vector<api::WriteRequest> out;
   out.reserve(json.Size());
-  for (const Json& e : json.GetArray()) out.push_back(read_WriteRequest(expect_structure(e, StructureWords::kMember, "WriteRequest"), reader));
+  for (const Json& e : json.GetArray()) out.push_back(read_WriteRequest(expect_structure(e, StructureWords::kMember, "WriteRequest")));
   return out;
 }
 
-api::WriteRequest read_WriteRequest(const Json& json, [[maybe_unused]] WireReader& reader) {
+api::WriteRequest read_WriteRequest(const Json& json) {
   api::WriteRequest out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& v = it->value;
     if (v.IsNull()) continue;
     const std::string_view name = string_of(it->name);
     if (name == "PutRequest") {
-      out.put_request = read_PutRequest(expect_structure(v, StructureWords::kMember, "PutRequest"), reader);
+      out.put_request = read_PutRequest(expect_structure(v, StructureWords::kMember, "PutRequest"));
     } else if (name == "DeleteRequest") {
-      out.delete_request = read_DeleteRequest(expect_structure(v, StructureWords::kMember, "DeleteRequest"), reader);
+      out.delete_request = read_DeleteRequest(expect_structure(v, StructureWords::kMember, "DeleteRequest"));
     }
   }
   return out;
 }
 
-api::PutRequest read_PutRequest(const Json& json, [[maybe_unused]] WireReader& reader) {
+api::PutRequest read_PutRequest(const Json& json) {
   api::PutRequest out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& v = it->value;
     if (v.IsNull()) continue;
     const std::string_view name = string_of(it->name);
     if (name == "Item") {
-      out.item = read_item(v, reader);
+      out.item = read_item(v);
     }
   }
   return out;
 }
 
-api::DeleteRequest read_DeleteRequest(const Json& json, [[maybe_unused]] WireReader& reader) {
+api::DeleteRequest read_DeleteRequest(const Json& json) {
   api::DeleteRequest out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& v = it->value;
     if (v.IsNull()) continue;
     const std::string_view name = string_of(it->name);
     if (name == "Key") {
-      out.key = read_item(v, reader);
+      out.key = read_item(v);
     }
   }
   return out;
 }
 
-api::TransactWriteItemsRequest read_TransactWriteItemsInput(const Json& json, [[maybe_unused]] WireReader& reader) {
+api::TransactWriteItemsRequest read_TransactWriteItemsInput(const Json& json) {
   api::TransactWriteItemsRequest out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& v = it->value;
     if (v.IsNull()) continue;
     const std::string_view name = string_of(it->name);
     if (name == "TransactItems") {
-      out.transact_items = read_TransactWriteItemList(expect_list(v), reader);
+      out.transact_items = read_TransactWriteItemList(expect_list(v));
     } else if (name == "ReturnConsumedCapacity") {
       out.return_consumed_capacity = Enum<ReturnConsumedCapacity>::from_wire(read_string(v));
     } else if (name == "ReturnItemCollectionMetrics") {
@@ -1393,48 +1393,48 @@ api::TransactWriteItemsRequest read_TransactWriteItemsInput(const Json& json, [[
   return out;
 }
 
-std::vector<api::TransactWriteItem> read_TransactWriteItemList(const Json& json, [[maybe_unused]] WireReader& reader) {
+std::vector<api::TransactWriteItem> read_TransactWriteItemList(const Json& json) {
   std::vector<api::TransactWriteItem> out;
   out.reserve(json.Size());
-  for (const Json& e : json.GetArray()) out.push_back(read_TransactWriteItem(expect_structure(e, StructureWords::kMember, "TransactWriteItem"), reader));
+  for (const Json& e : json.GetArray()) out.push_back(read_TransactWriteItem(expect_structure(e, StructureWords::kMember, "TransactWriteItem")));
   return out;
 }
 
-api::TransactWriteItem read_TransactWriteItem(const Json& json, [[maybe_unused]] WireReader& reader) {
+api::TransactWriteItem read_TransactWriteItem(const Json& json) {
   api::TransactWriteItem out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& v = it->value;
     if (v.IsNull()) continue;
     const std::string_view name = string_of(it->name);
     if (name == "ConditionCheck") {
-      out.condition_check = read_ConditionCheck(expect_structure(v, StructureWords::kMember, "ConditionCheck"), reader);
+      out.condition_check = read_ConditionCheck(expect_structure(v, StructureWords::kMember, "ConditionCheck"));
     } else if (name == "Put") {
-      out.put = read_Put(expect_structure(v, StructureWords::kMember, "Put"), reader);
+      out.put = read_Put(expect_structure(v, StructureWords::kMember, "Put"));
     } else if (name == "Delete") {
-      out.delete_ = read_Delete(expect_structure(v, StructureWords::kMember, "Delete"), reader);
+      out.delete_ = read_Delete(expect_structure(v, StructureWords::kMember, "Delete"));
     } else if (name == "Update") {
-      out.update = read_Update(expect_structure(v, StructureWords::kMember, "Update"), reader);
+      out.update = read_Update(expect_structure(v, StructureWords::kMember, "Update"));
     }
   }
   return out;
 }
 
-api::ConditionCheck read_ConditionCheck(const Json& json, [[maybe_unused]] WireReader& reader) {
+api::ConditionCheck read_ConditionCheck(const Json& json) {
   api::ConditionCheck out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& v = it->value;
     if (v.IsNull()) continue;
     const std::string_view name = string_of(it->name);
     if (name == "Key") {
-      out.key = read_item(v, reader);
+      out.key = read_item(v);
     } else if (name == "TableName") {
       out.table_name = read_string(v);
     } else if (name == "ConditionExpression") {
       out.condition_expression = read_string(v);
     } else if (name == "ExpressionAttributeNames") {
-      out.expression_attribute_names = read_ExpressionAttributeNameMap(expect_map(v), reader);
+      out.expression_attribute_names = read_ExpressionAttributeNameMap(expect_map(v));
     } else if (name == "ExpressionAttributeValues") {
-      out.expression_attribute_values = read_expression_attribute_values(v, reader);
+      out.expression_attribute_values = read_item(v);
     } else if (name == "ReturnValuesOnConditionCheckFailure") {
       out.return_values_on_condition_check_failure = Enum<ReturnValuesOnConditionCheckFailure>::from_wire(read_string(v));
     }
@@ -1442,22 +1442,22 @@ api::ConditionCheck read_ConditionCheck(const Json& json, [[maybe_unused]] WireR
   return out;
 }
 
-api::Put read_Put(const Json& json, [[maybe_unused]] WireReader& reader) {
+api::Put read_Put(const Json& json) {
   api::Put out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& v = it->value;
     if (v.IsNull()) continue;
     const std::string_view name = string_of(it->name);
     if (name == "Item") {
-      out.item = read_item(v, reader);
+      out.item = read_item(v);
     } else if (name == "TableName") {
       out.table_name = read_string(v);
     } else if (name == "ConditionExpression") {
       out.condition_expression = read_string(v);
     } else if (name == "ExpressionAttributeNames") {
-      out.expression_attribute_names = read_ExpressionAttributeNameMap(expect_map(v), reader);
+      out.expression_attribute_names = read_ExpressionAttributeNameMap(expect_map(v));
     } else if (name == "ExpressionAttributeValues") {
-      out.expression_attribute_values = read_expression_attribute_values(v, reader);
+      out.expression_attribute_values = read_item(v);
     } else if (name == "ReturnValuesOnConditionCheckFailure") {
       out.return_values_on_condition_check_failure = Enum<ReturnValuesOnConditionCheckFailure>::from_wire(read_string(v));
     }
@@ -1465,22 +1465,22 @@ api::Put read_Put(const Json& json, [[maybe_unused]] WireReader& reader) {
   return out;
 }
 
-api::Delete read_Delete(const Json& json, [[maybe_unused]] WireReader& reader) {
+api::Delete read_Delete(const Json& json) {
   api::Delete out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& v = it->value;
     if (v.IsNull()) continue;
     const std::string_view name = string_of(it->name);
     if (name == "Key") {
-      out.key = read_item(v, reader);
+      out.key = read_item(v);
     } else if (name == "TableName") {
       out.table_name = read_string(v);
     } else if (name == "ConditionExpression") {
       out.condition_expression = read_string(v);
     } else if (name == "ExpressionAttributeNames") {
-      out.expression_attribute_names = read_ExpressionAttributeNameMap(expect_map(v), reader);
+      out.expression_attribute_names = read_ExpressionAttributeNameMap(expect_map(v));
     } else if (name == "ExpressionAttributeValues") {
-      out.expression_attribute_values = read_expression_attribute_values(v, reader);
+      out.expression_attribute_values = read_item(v);
     } else if (name == "ReturnValuesOnConditionCheckFailure") {
       out.return_values_on_condition_check_failure = Enum<ReturnValuesOnConditionCheckFailure>::from_wire(read_string(v));
     }
@@ -1488,14 +1488,14 @@ api::Delete read_Delete(const Json& json, [[maybe_unused]] WireReader& reader) {
   return out;
 }
 
-api::Update read_Update(const Json& json, [[maybe_unused]] WireReader& reader) {
+api::Update read_Update(const Json& json) {
   api::Update out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& v = it->value;
     if (v.IsNull()) continue;
     const std::string_view name = string_of(it->name);
     if (name == "Key") {
-      out.key = read_item(v, reader);
+      out.key = read_item(v);
     } else if (name == "UpdateExpression") {
       out.update_expression = read_string(v);
     } else if (name == "TableName") {
@@ -1503,9 +1503,9 @@ api::Update read_Update(const Json& json, [[maybe_unused]] WireReader& reader) {
     } else if (name == "ConditionExpression") {
       out.condition_expression = read_string(v);
     } else if (name == "ExpressionAttributeNames") {
-      out.expression_attribute_names = read_ExpressionAttributeNameMap(expect_map(v), reader);
+      out.expression_attribute_names = read_ExpressionAttributeNameMap(expect_map(v));
     } else if (name == "ExpressionAttributeValues") {
-      out.expression_attribute_values = read_expression_attribute_values(v, reader);
+      out.expression_attribute_values = read_item(v);
     } else if (name == "ReturnValuesOnConditionCheckFailure") {
       out.return_values_on_condition_check_failure = Enum<ReturnValuesOnConditionCheckFailure>::from_wire(read_string(v));
     }
@@ -1513,14 +1513,14 @@ api::Update read_Update(const Json& json, [[maybe_unused]] WireReader& reader) {
   return out;
 }
 
-api::TransactGetItemsRequest read_TransactGetItemsInput(const Json& json, [[maybe_unused]] WireReader& reader) {
+api::TransactGetItemsRequest read_TransactGetItemsInput(const Json& json) {
   api::TransactGetItemsRequest out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& v = it->value;
     if (v.IsNull()) continue;
     const std::string_view name = string_of(it->name);
     if (name == "TransactItems") {
-      out.transact_items = read_TransactGetItemList(expect_list(v), reader);
+      out.transact_items = read_TransactGetItemList(expect_list(v));
     } else if (name == "ReturnConsumedCapacity") {
       out.return_consumed_capacity = Enum<ReturnConsumedCapacity>::from_wire(read_string(v));
     }
@@ -1528,46 +1528,46 @@ api::TransactGetItemsRequest read_TransactGetItemsInput(const Json& json, [[mayb
   return out;
 }
 
-std::vector<api::TransactGetItem> read_TransactGetItemList(const Json& json, [[maybe_unused]] WireReader& reader) {
+std::vector<api::TransactGetItem> read_TransactGetItemList(const Json& json) {
   std::vector<api::TransactGetItem> out;
   out.reserve(json.Size());
-  for (const Json& e : json.GetArray()) out.push_back(read_TransactGetItem(expect_structure(e, StructureWords::kMember, "TransactGetItem"), reader));
+  for (const Json& e : json.GetArray()) out.push_back(read_TransactGetItem(expect_structure(e, StructureWords::kMember, "TransactGetItem")));
   return out;
 }
 
-api::TransactGetItem read_TransactGetItem(const Json& json, [[maybe_unused]] WireReader& reader) {
+api::TransactGetItem read_TransactGetItem(const Json& json) {
   api::TransactGetItem out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& v = it->value;
     if (v.IsNull()) continue;
     const std::string_view name = string_of(it->name);
     if (name == "Get") {
-      out.get = read_Get(expect_structure(v, StructureWords::kMember, "Get"), reader);
+      out.get = read_Get(expect_structure(v, StructureWords::kMember, "Get"));
     }
   }
   return out;
 }
 
-api::Get read_Get(const Json& json, [[maybe_unused]] WireReader& reader) {
+api::Get read_Get(const Json& json) {
   api::Get out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& v = it->value;
     if (v.IsNull()) continue;
     const std::string_view name = string_of(it->name);
     if (name == "Key") {
-      out.key = read_item(v, reader);
+      out.key = read_item(v);
     } else if (name == "TableName") {
       out.table_name = read_string(v);
     } else if (name == "ProjectionExpression") {
       out.projection_expression = read_string(v);
     } else if (name == "ExpressionAttributeNames") {
-      out.expression_attribute_names = read_ExpressionAttributeNameMap(expect_map(v), reader);
+      out.expression_attribute_names = read_ExpressionAttributeNameMap(expect_map(v));
     }
   }
   return out;
 }
 
-api::TagResourceRequest read_TagResourceInput(const Json& json, [[maybe_unused]] WireReader& reader) {
+api::TagResourceRequest read_TagResourceInput(const Json& json) {
   api::TagResourceRequest out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& v = it->value;
@@ -1576,20 +1576,20 @@ api::TagResourceRequest read_TagResourceInput(const Json& json, [[maybe_unused]]
     if (name == "ResourceArn") {
       out.resource_arn = read_string(v);
     } else if (name == "Tags") {
-      out.tags = read_TagList(expect_list(v), reader);
+      out.tags = read_TagList(expect_list(v));
     }
   }
   return out;
 }
 
-std::vector<api::Tag> read_TagList(const Json& json, [[maybe_unused]] WireReader& reader) {
+std::vector<api::Tag> read_TagList(const Json& json) {
   std::vector<api::Tag> out;
   out.reserve(json.Size());
-  for (const Json& e : json.GetArray()) out.push_back(read_Tag(expect_structure(e, StructureWords::kElement, "Tag"), reader));
+  for (const Json& e : json.GetArray()) out.push_back(read_Tag(expect_structure(e, StructureWords::kElement, "Tag")));
   return out;
 }
 
-api::Tag read_Tag(const Json& json, [[maybe_unused]] WireReader& reader) {
+api::Tag read_Tag(const Json& json) {
   api::Tag out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& v = it->value;
@@ -1604,7 +1604,7 @@ api::Tag read_Tag(const Json& json, [[maybe_unused]] WireReader& reader) {
   return out;
 }
 
-api::UntagResourceRequest read_UntagResourceInput(const Json& json, [[maybe_unused]] WireReader& reader) {
+api::UntagResourceRequest read_UntagResourceInput(const Json& json) {
   api::UntagResourceRequest out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& v = it->value;
@@ -1613,20 +1613,20 @@ api::UntagResourceRequest read_UntagResourceInput(const Json& json, [[maybe_unus
     if (name == "ResourceArn") {
       out.resource_arn = read_string(v);
     } else if (name == "TagKeys") {
-      out.tag_keys = read_TagKeyList(expect_list(v), reader);
+      out.tag_keys = read_TagKeyList(expect_list(v));
     }
   }
   return out;
 }
 
-std::vector<std::string> read_TagKeyList(const Json& json, [[maybe_unused]] WireReader& reader) {
+std::vector<std::string> read_TagKeyList(const Json& json) {
   std::vector<std::string> out;
   out.reserve(json.Size());
   for (const Json& e : json.GetArray()) out.push_back(read_string(e));
   return out;
 }
 
-api::ListTagsOfResourceRequest read_ListTagsOfResourceInput(const Json& json, [[maybe_unused]] WireReader& reader) {
+api::ListTagsOfResourceRequest read_ListTagsOfResourceInput(const Json& json) {
   api::ListTagsOfResourceRequest out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& v = it->value;
@@ -1641,7 +1641,7 @@ api::ListTagsOfResourceRequest read_ListTagsOfResourceInput(const Json& json, [[
   return out;
 }
 
-api::ExecuteStatementRequest read_ExecuteStatementInput(const Json& json, [[maybe_unused]] WireReader& reader) {
+api::ExecuteStatementRequest read_ExecuteStatementInput(const Json& json) {
   api::ExecuteStatementRequest out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& v = it->value;
@@ -1650,7 +1650,7 @@ api::ExecuteStatementRequest read_ExecuteStatementInput(const Json& json, [[mayb
     if (name == "Statement") {
       out.statement = read_string(v);
     } else if (name == "Parameters") {
-      out.parameters = read_PreparedStatementParameters(expect_list(v), reader);
+      out.parameters = read_PreparedStatementParameters(expect_list(v));
     } else if (name == "ConsistentRead") {
       out.consistent_read = read_boolean(v);
     } else if (name == "NextToken") {
@@ -1666,21 +1666,21 @@ api::ExecuteStatementRequest read_ExecuteStatementInput(const Json& json, [[mayb
   return out;
 }
 
-std::vector<AttributeValue> read_PreparedStatementParameters(const Json& json, [[maybe_unused]] WireReader& reader) {
+std::vector<AttributeValue> read_PreparedStatementParameters(const Json& json) {
   std::vector<AttributeValue> out;
   out.reserve(json.Size());
-  for (const Json& e : json.GetArray()) out.push_back(read_attribute_value(e, reader));
+  for (const Json& e : json.GetArray()) out.push_back(read_attribute_value(e));
   return out;
 }
 
-api::BatchExecuteStatementRequest read_BatchExecuteStatementInput(const Json& json, [[maybe_unused]] WireReader& reader) {
+api::BatchExecuteStatementRequest read_BatchExecuteStatementInput(const Json& json) {
   api::BatchExecuteStatementRequest out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& v = it->value;
     if (v.IsNull()) continue;
     const std::string_view name = string_of(it->name);
     if (name == "Statements") {
-      out.statements = read_PartiQLBatchRequest(expect_list(v), reader);
+      out.statements = read_PartiQLBatchRequest(expect_list(v));
     } else if (name == "ReturnConsumedCapacity") {
       out.return_consumed_capacity = Enum<ReturnConsumedCapacity>::from_wire(read_string(v));
     }
@@ -1688,14 +1688,14 @@ api::BatchExecuteStatementRequest read_BatchExecuteStatementInput(const Json& js
   return out;
 }
 
-std::vector<api::BatchStatementRequest> read_PartiQLBatchRequest(const Json& json, [[maybe_unused]] WireReader& reader) {
+std::vector<api::BatchStatementRequest> read_PartiQLBatchRequest(const Json& json) {
   std::vector<api::BatchStatementRequest> out;
   out.reserve(json.Size());
-  for (const Json& e : json.GetArray()) out.push_back(read_BatchStatementRequest(expect_structure(e, StructureWords::kElement, "BatchStatementRequest"), reader));
+  for (const Json& e : json.GetArray()) out.push_back(read_BatchStatementRequest(expect_structure(e, StructureWords::kElement, "BatchStatementRequest")));
   return out;
 }
 
-api::BatchStatementRequest read_BatchStatementRequest(const Json& json, [[maybe_unused]] WireReader& reader) {
+api::BatchStatementRequest read_BatchStatementRequest(const Json& json) {
   api::BatchStatementRequest out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& v = it->value;
@@ -1704,7 +1704,7 @@ api::BatchStatementRequest read_BatchStatementRequest(const Json& json, [[maybe_
     if (name == "Statement") {
       out.statement = read_string(v);
     } else if (name == "Parameters") {
-      out.parameters = read_PreparedStatementParameters(expect_list(v), reader);
+      out.parameters = read_PreparedStatementParameters(expect_list(v));
     } else if (name == "ConsistentRead") {
       out.consistent_read = read_boolean(v);
     } else if (name == "ReturnValuesOnConditionCheckFailure") {
@@ -1714,14 +1714,14 @@ api::BatchStatementRequest read_BatchStatementRequest(const Json& json, [[maybe_
   return out;
 }
 
-api::ExecuteTransactionRequest read_ExecuteTransactionInput(const Json& json, [[maybe_unused]] WireReader& reader) {
+api::ExecuteTransactionRequest read_ExecuteTransactionInput(const Json& json) {
   api::ExecuteTransactionRequest out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& v = it->value;
     if (v.IsNull()) continue;
     const std::string_view name = string_of(it->name);
     if (name == "TransactStatements") {
-      out.transact_statements = read_ParameterizedStatements(expect_list(v), reader);
+      out.transact_statements = read_ParameterizedStatements(expect_list(v));
     } else if (name == "ClientRequestToken") {
       out.client_request_token = read_string(v);
     } else if (name == "ReturnConsumedCapacity") {
@@ -1731,14 +1731,14 @@ api::ExecuteTransactionRequest read_ExecuteTransactionInput(const Json& json, [[
   return out;
 }
 
-std::vector<api::ParameterizedStatement> read_ParameterizedStatements(const Json& json, [[maybe_unused]] WireReader& reader) {
+std::vector<api::ParameterizedStatement> read_ParameterizedStatements(const Json& json) {
   std::vector<api::ParameterizedStatement> out;
   out.reserve(json.Size());
-  for (const Json& e : json.GetArray()) out.push_back(read_ParameterizedStatement(expect_structure(e, StructureWords::kElement, "ParameterizedStatement"), reader));
+  for (const Json& e : json.GetArray()) out.push_back(read_ParameterizedStatement(expect_structure(e, StructureWords::kElement, "ParameterizedStatement")));
   return out;
 }
 
-api::ParameterizedStatement read_ParameterizedStatement(const Json& json, [[maybe_unused]] WireReader& reader) {
+api::ParameterizedStatement read_ParameterizedStatement(const Json& json) {
   api::ParameterizedStatement out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& v = it->value;
@@ -1747,7 +1747,7 @@ api::ParameterizedStatement read_ParameterizedStatement(const Json& json, [[mayb
     if (name == "Statement") {
       out.statement = read_string(v);
     } else if (name == "Parameters") {
-      out.parameters = read_PreparedStatementParameters(expect_list(v), reader);
+      out.parameters = read_PreparedStatementParameters(expect_list(v));
     } else if (name == "ReturnValuesOnConditionCheckFailure") {
       out.return_values_on_condition_check_failure = Enum<ReturnValuesOnConditionCheckFailure>::from_wire(read_string(v));
     }
@@ -1755,7 +1755,7 @@ api::ParameterizedStatement read_ParameterizedStatement(const Json& json, [[mayb
   return out;
 }
 
-api::UpdateTimeToLiveRequest read_UpdateTimeToLiveInput(const Json& json, [[maybe_unused]] WireReader& reader) {
+api::UpdateTimeToLiveRequest read_UpdateTimeToLiveInput(const Json& json) {
   api::UpdateTimeToLiveRequest out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& v = it->value;
@@ -1764,13 +1764,13 @@ api::UpdateTimeToLiveRequest read_UpdateTimeToLiveInput(const Json& json, [[mayb
     if (name == "TableName") {
       out.table_name = read_string(v);
     } else if (name == "TimeToLiveSpecification") {
-      out.time_to_live_specification = read_TimeToLiveSpecification(expect_structure(v, StructureWords::kMember, "TimeToLiveSpecification"), reader);
+      out.time_to_live_specification = read_TimeToLiveSpecification(expect_structure(v, StructureWords::kMember, "TimeToLiveSpecification"));
     }
   }
   return out;
 }
 
-api::TimeToLiveSpecification read_TimeToLiveSpecification(const Json& json, [[maybe_unused]] WireReader& reader) {
+api::TimeToLiveSpecification read_TimeToLiveSpecification(const Json& json) {
   api::TimeToLiveSpecification out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& v = it->value;
@@ -1785,7 +1785,7 @@ api::TimeToLiveSpecification read_TimeToLiveSpecification(const Json& json, [[ma
   return out;
 }
 
-api::DescribeTimeToLiveRequest read_DescribeTimeToLiveInput(const Json& json, [[maybe_unused]] WireReader& reader) {
+api::DescribeTimeToLiveRequest read_DescribeTimeToLiveInput(const Json& json) {
   api::DescribeTimeToLiveRequest out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& v = it->value;
@@ -1798,11 +1798,11 @@ api::DescribeTimeToLiveRequest read_DescribeTimeToLiveInput(const Json& json, [[
   return out;
 }
 
-api::DescribeLimitsRequest read_DescribeLimitsInput(const Json&, WireReader&) { return {}; }
+api::DescribeLimitsRequest read_DescribeLimitsInput(const Json&) { return {}; }
 
-api::DescribeEndpointsRequest read_DescribeEndpointsRequest(const Json&, WireReader&) { return {}; }
+api::DescribeEndpointsRequest read_DescribeEndpointsRequest(const Json&) { return {}; }
 
-api::SearchVectorsRequest read_SearchVectorsInput(const Json& json, [[maybe_unused]] WireReader& reader) {
+api::SearchVectorsRequest read_SearchVectorsInput(const Json& json) {
   api::SearchVectorsRequest out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& v = it->value;
@@ -1813,15 +1813,15 @@ api::SearchVectorsRequest read_SearchVectorsInput(const Json& json, [[maybe_unus
     } else if (name == "IndexName") {
       out.index_name = read_string(v);
     } else if (name == "SearchVector") {
-      out.search_vector = read_SearchVectorList(expect_list(v), reader);
+      out.search_vector = read_SearchVectorList(expect_list(v));
     } else if (name == "TopK") {
       out.top_k = read_integer(v, "TopK");
     } else if (name == "ReturnConsumedCapacity") {
       out.return_consumed_capacity = Enum<ReturnConsumedCapacity>::from_wire(read_string(v));
     } else if (name == "ExpressionAttributeNames") {
-      out.expression_attribute_names = read_ExpressionAttributeNameMap(expect_map(v), reader);
+      out.expression_attribute_names = read_ExpressionAttributeNameMap(expect_map(v));
     } else if (name == "ExpressionAttributeValues") {
-      out.expression_attribute_values = read_expression_attribute_values(v, reader);
+      out.expression_attribute_values = read_item(v);
     } else if (name == "ProjectionExpression") {
       out.projection_expression = read_string(v);
     } else if (name == "SearchConditionExpression") {
@@ -1831,14 +1831,14 @@ api::SearchVectorsRequest read_SearchVectorsInput(const Json& json, [[maybe_unus
   return out;
 }
 
-std::vector<AttributeValue> read_SearchVectorList(const Json& json, [[maybe_unused]] WireReader& reader) {
+std::vector<AttributeValue> read_SearchVectorList(const Json& json) {
   std::vector<AttributeValue> out;
   out.reserve(json.Size());
-  for (const Json& e : json.GetArray()) out.push_back(read_attribute_value(e, reader));
+  for (const Json& e : json.GetArray()) out.push_back(read_attribute_value(e));
   return out;
 }
 
-api::PutResourcePolicyRequest read_PutResourcePolicyInput(const Json& json, [[maybe_unused]] WireReader& reader) {
+api::PutResourcePolicyRequest read_PutResourcePolicyInput(const Json& json) {
   api::PutResourcePolicyRequest out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& v = it->value;
@@ -1857,7 +1857,7 @@ api::PutResourcePolicyRequest read_PutResourcePolicyInput(const Json& json, [[ma
   return out;
 }
 
-api::GetResourcePolicyRequest read_GetResourcePolicyInput(const Json& json, [[maybe_unused]] WireReader& reader) {
+api::GetResourcePolicyRequest read_GetResourcePolicyInput(const Json& json) {
   api::GetResourcePolicyRequest out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& v = it->value;
@@ -1870,7 +1870,7 @@ api::GetResourcePolicyRequest read_GetResourcePolicyInput(const Json& json, [[ma
   return out;
 }
 
-api::DeleteResourcePolicyRequest read_DeleteResourcePolicyInput(const Json& json, [[maybe_unused]] WireReader& reader) {
+api::DeleteResourcePolicyRequest read_DeleteResourcePolicyInput(const Json& json) {
   api::DeleteResourcePolicyRequest out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& v = it->value;
@@ -1885,7 +1885,7 @@ api::DeleteResourcePolicyRequest read_DeleteResourcePolicyInput(const Json& json
   return out;
 }
 
-api::CreateBackupRequest read_CreateBackupInput(const Json& json, [[maybe_unused]] WireReader& reader) {
+api::CreateBackupRequest read_CreateBackupInput(const Json& json) {
   api::CreateBackupRequest out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& v = it->value;
@@ -1900,7 +1900,7 @@ api::CreateBackupRequest read_CreateBackupInput(const Json& json, [[maybe_unused
   return out;
 }
 
-api::DescribeBackupRequest read_DescribeBackupInput(const Json& json, [[maybe_unused]] WireReader& reader) {
+api::DescribeBackupRequest read_DescribeBackupInput(const Json& json) {
   api::DescribeBackupRequest out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& v = it->value;
@@ -1913,7 +1913,7 @@ api::DescribeBackupRequest read_DescribeBackupInput(const Json& json, [[maybe_un
   return out;
 }
 
-api::ListBackupsRequest read_ListBackupsInput(const Json& json, [[maybe_unused]] WireReader& reader) {
+api::ListBackupsRequest read_ListBackupsInput(const Json& json) {
   api::ListBackupsRequest out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& v = it->value;
@@ -1936,7 +1936,7 @@ api::ListBackupsRequest read_ListBackupsInput(const Json& json, [[maybe_unused]]
   return out;
 }
 
-api::DeleteBackupRequest read_DeleteBackupInput(const Json& json, [[maybe_unused]] WireReader& reader) {
+api::DeleteBackupRequest read_DeleteBackupInput(const Json& json) {
   api::DeleteBackupRequest out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& v = it->value;
@@ -1949,7 +1949,7 @@ api::DeleteBackupRequest read_DeleteBackupInput(const Json& json, [[maybe_unused
   return out;
 }
 
-api::RestoreTableFromBackupRequest read_RestoreTableFromBackupInput(const Json& json, [[maybe_unused]] WireReader& reader) {
+api::RestoreTableFromBackupRequest read_RestoreTableFromBackupInput(const Json& json) {
   api::RestoreTableFromBackupRequest out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& v = it->value;
@@ -1962,21 +1962,21 @@ api::RestoreTableFromBackupRequest read_RestoreTableFromBackupInput(const Json& 
     } else if (name == "BillingModeOverride") {
       out.billing_mode_override = Enum<BillingMode>::from_wire(read_string(v));
     } else if (name == "GlobalSecondaryIndexOverride") {
-      out.global_secondary_index_override = read_GlobalSecondaryIndexList(expect_list(v), reader);
+      out.global_secondary_index_override = read_GlobalSecondaryIndexList(expect_list(v));
     } else if (name == "LocalSecondaryIndexOverride") {
-      out.local_secondary_index_override = read_LocalSecondaryIndexList(expect_list(v), reader);
+      out.local_secondary_index_override = read_LocalSecondaryIndexList(expect_list(v));
     } else if (name == "ProvisionedThroughputOverride") {
-      out.provisioned_throughput_override = read_ProvisionedThroughput(expect_structure(v, StructureWords::kMember, "ProvisionedThroughput"), reader);
+      out.provisioned_throughput_override = read_ProvisionedThroughput(expect_structure(v, StructureWords::kMember, "ProvisionedThroughput"));
     } else if (name == "OnDemandThroughputOverride") {
-      out.on_demand_throughput_override = read_OnDemandThroughput(expect_structure(v, StructureWords::kMember, "OnDemandThroughput"), reader);
+      out.on_demand_throughput_override = read_OnDemandThroughput(expect_structure(v, StructureWords::kMember, "OnDemandThroughput"));
     } else if (name == "SSESpecificationOverride") {
-      out.sse_specification_override = read_SSESpecification(expect_structure(v, StructureWords::kMember, "SSESpecification"), reader);
+      out.sse_specification_override = read_SSESpecification(expect_structure(v, StructureWords::kMember, "SSESpecification"));
     }
   }
   return out;
 }
 
-api::UpdateContinuousBackupsRequest read_UpdateContinuousBackupsInput(const Json& json, [[maybe_unused]] WireReader& reader) {
+api::UpdateContinuousBackupsRequest read_UpdateContinuousBackupsInput(const Json& json) {
   api::UpdateContinuousBackupsRequest out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& v = it->value;
@@ -1985,13 +1985,13 @@ api::UpdateContinuousBackupsRequest read_UpdateContinuousBackupsInput(const Json
     if (name == "TableName") {
       out.table_name = read_string(v);
     } else if (name == "PointInTimeRecoverySpecification") {
-      out.point_in_time_recovery_specification = read_PointInTimeRecoverySpecification(expect_structure(v, StructureWords::kMember, "PointInTimeRecoverySpecification"), reader);
+      out.point_in_time_recovery_specification = read_PointInTimeRecoverySpecification(expect_structure(v, StructureWords::kMember, "PointInTimeRecoverySpecification"));
     }
   }
   return out;
 }
 
-api::PointInTimeRecoverySpecification read_PointInTimeRecoverySpecification(const Json& json, [[maybe_unused]] WireReader& reader) {
+api::PointInTimeRecoverySpecification read_PointInTimeRecoverySpecification(const Json& json) {
   api::PointInTimeRecoverySpecification out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& v = it->value;
@@ -2006,7 +2006,7 @@ api::PointInTimeRecoverySpecification read_PointInTimeRecoverySpecification(cons
   return out;
 }
 
-api::DescribeContinuousBackupsRequest read_DescribeContinuousBackupsInput(const Json& json, [[maybe_unused]] WireReader& reader) {
+api::DescribeContinuousBackupsRequest read_DescribeContinuousBackupsInput(const Json& json) {
   api::DescribeContinuousBackupsRequest out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& v = it->value;
@@ -2019,7 +2019,7 @@ api::DescribeContinuousBackupsRequest read_DescribeContinuousBackupsInput(const 
   return out;
 }
 
-api::RestoreTableToPointInTimeRequest read_RestoreTableToPointInTimeInput(const Json& json, [[maybe_unused]] WireReader& reader) {
+api::RestoreTableToPointInTimeRequest read_RestoreTableToPointInTimeInput(const Json& json) {
   api::RestoreTableToPointInTimeRequest out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& v = it->value;
@@ -2038,21 +2038,21 @@ api::RestoreTableToPointInTimeRequest read_RestoreTableToPointInTimeInput(const 
     } else if (name == "BillingModeOverride") {
       out.billing_mode_override = Enum<BillingMode>::from_wire(read_string(v));
     } else if (name == "GlobalSecondaryIndexOverride") {
-      out.global_secondary_index_override = read_GlobalSecondaryIndexList(expect_list(v), reader);
+      out.global_secondary_index_override = read_GlobalSecondaryIndexList(expect_list(v));
     } else if (name == "LocalSecondaryIndexOverride") {
-      out.local_secondary_index_override = read_LocalSecondaryIndexList(expect_list(v), reader);
+      out.local_secondary_index_override = read_LocalSecondaryIndexList(expect_list(v));
     } else if (name == "ProvisionedThroughputOverride") {
-      out.provisioned_throughput_override = read_ProvisionedThroughput(expect_structure(v, StructureWords::kMember, "ProvisionedThroughput"), reader);
+      out.provisioned_throughput_override = read_ProvisionedThroughput(expect_structure(v, StructureWords::kMember, "ProvisionedThroughput"));
     } else if (name == "OnDemandThroughputOverride") {
-      out.on_demand_throughput_override = read_OnDemandThroughput(expect_structure(v, StructureWords::kMember, "OnDemandThroughput"), reader);
+      out.on_demand_throughput_override = read_OnDemandThroughput(expect_structure(v, StructureWords::kMember, "OnDemandThroughput"));
     } else if (name == "SSESpecificationOverride") {
-      out.sse_specification_override = read_SSESpecification(expect_structure(v, StructureWords::kMember, "SSESpecification"), reader);
+      out.sse_specification_override = read_SSESpecification(expect_structure(v, StructureWords::kMember, "SSESpecification"));
     }
   }
   return out;
 }
 
-api::ExportTableToPointInTimeRequest read_ExportTableToPointInTimeInput(const Json& json, [[maybe_unused]] WireReader& reader) {
+api::ExportTableToPointInTimeRequest read_ExportTableToPointInTimeInput(const Json& json) {
   api::ExportTableToPointInTimeRequest out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& v = it->value;
@@ -2079,13 +2079,13 @@ api::ExportTableToPointInTimeRequest read_ExportTableToPointInTimeInput(const Js
     } else if (name == "ExportType") {
       out.export_type = Enum<ExportType>::from_wire(read_string(v));
     } else if (name == "IncrementalExportSpecification") {
-      out.incremental_export_specification = read_IncrementalExportSpecification(expect_structure(v, StructureWords::kMember, "IncrementalExportSpecification"), reader);
+      out.incremental_export_specification = read_IncrementalExportSpecification(expect_structure(v, StructureWords::kMember, "IncrementalExportSpecification"));
     }
   }
   return out;
 }
 
-api::IncrementalExportSpecification read_IncrementalExportSpecification(const Json& json, [[maybe_unused]] WireReader& reader) {
+api::IncrementalExportSpecification read_IncrementalExportSpecification(const Json& json) {
   api::IncrementalExportSpecification out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& v = it->value;
@@ -2102,7 +2102,7 @@ api::IncrementalExportSpecification read_IncrementalExportSpecification(const Js
   return out;
 }
 
-api::DescribeExportRequest read_DescribeExportInput(const Json& json, [[maybe_unused]] WireReader& reader) {
+api::DescribeExportRequest read_DescribeExportInput(const Json& json) {
   api::DescribeExportRequest out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& v = it->value;
@@ -2115,7 +2115,7 @@ api::DescribeExportRequest read_DescribeExportInput(const Json& json, [[maybe_un
   return out;
 }
 
-api::ListExportsRequest read_ListExportsInput(const Json& json, [[maybe_unused]] WireReader& reader) {
+api::ListExportsRequest read_ListExportsInput(const Json& json) {
   api::ListExportsRequest out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& v = it->value;
@@ -2132,7 +2132,7 @@ api::ListExportsRequest read_ListExportsInput(const Json& json, [[maybe_unused]]
   return out;
 }
 
-api::ImportTableRequest read_ImportTableInput(const Json& json, [[maybe_unused]] WireReader& reader) {
+api::ImportTableRequest read_ImportTableInput(const Json& json) {
   api::ImportTableRequest out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& v = it->value;
@@ -2141,21 +2141,21 @@ api::ImportTableRequest read_ImportTableInput(const Json& json, [[maybe_unused]]
     if (name == "ClientToken") {
       out.client_token = read_string(v);
     } else if (name == "S3BucketSource") {
-      out.s3_bucket_source = read_S3BucketSource(expect_structure(v, StructureWords::kMember, "S3BucketSource"), reader);
+      out.s3_bucket_source = read_S3BucketSource(expect_structure(v, StructureWords::kMember, "S3BucketSource"));
     } else if (name == "InputFormat") {
       out.input_format = Enum<InputFormat>::from_wire(read_string(v));
     } else if (name == "InputFormatOptions") {
-      out.input_format_options = read_InputFormatOptions(expect_structure(v, StructureWords::kMember, "InputFormatOptions"), reader);
+      out.input_format_options = read_InputFormatOptions(expect_structure(v, StructureWords::kMember, "InputFormatOptions"));
     } else if (name == "InputCompressionType") {
       out.input_compression_type = Enum<InputCompressionType>::from_wire(read_string(v));
     } else if (name == "TableCreationParameters") {
-      out.table_creation_parameters = read_TableCreationParameters(expect_structure(v, StructureWords::kMember, "TableCreationParameters"), reader);
+      out.table_creation_parameters = read_TableCreationParameters(expect_structure(v, StructureWords::kMember, "TableCreationParameters"));
     }
   }
   return out;
 }
 
-api::S3BucketSource read_S3BucketSource(const Json& json, [[maybe_unused]] WireReader& reader) {
+api::S3BucketSource read_S3BucketSource(const Json& json) {
   api::S3BucketSource out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& v = it->value;
@@ -2172,20 +2172,20 @@ api::S3BucketSource read_S3BucketSource(const Json& json, [[maybe_unused]] WireR
   return out;
 }
 
-api::InputFormatOptions read_InputFormatOptions(const Json& json, [[maybe_unused]] WireReader& reader) {
+api::InputFormatOptions read_InputFormatOptions(const Json& json) {
   api::InputFormatOptions out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& v = it->value;
     if (v.IsNull()) continue;
     const std::string_view name = string_of(it->name);
     if (name == "Csv") {
-      out.csv = read_CsvOptions(expect_structure(v, StructureWords::kMember, "CsvOptions"), reader);
+      out.csv = read_CsvOptions(expect_structure(v, StructureWords::kMember, "CsvOptions"));
     }
   }
   return out;
 }
 
-api::CsvOptions read_CsvOptions(const Json& json, [[maybe_unused]] WireReader& reader) {
+api::CsvOptions read_CsvOptions(const Json& json) {
   api::CsvOptions out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& v = it->value;
@@ -2194,20 +2194,20 @@ api::CsvOptions read_CsvOptions(const Json& json, [[maybe_unused]] WireReader& r
     if (name == "Delimiter") {
       out.delimiter = read_string(v);
     } else if (name == "HeaderList") {
-      out.header_list = read_CsvHeaderList(expect_list(v), reader);
+      out.header_list = read_CsvHeaderList(expect_list(v));
     }
   }
   return out;
 }
 
-std::vector<std::string> read_CsvHeaderList(const Json& json, [[maybe_unused]] WireReader& reader) {
+std::vector<std::string> read_CsvHeaderList(const Json& json) {
   std::vector<std::string> out;
   out.reserve(json.Size());
   for (const Json& e : json.GetArray()) out.push_back(read_string(e));
   return out;
 }
 
-api::TableCreationParameters read_TableCreationParameters(const Json& json, [[maybe_unused]] WireReader& reader) {
+api::TableCreationParameters read_TableCreationParameters(const Json& json) {
   api::TableCreationParameters out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& v = it->value;
@@ -2216,25 +2216,25 @@ api::TableCreationParameters read_TableCreationParameters(const Json& json, [[ma
     if (name == "TableName") {
       out.table_name = read_string(v);
     } else if (name == "AttributeDefinitions") {
-      out.attribute_definitions = read_AttributeDefinitions(expect_list(v), reader);
+      out.attribute_definitions = read_AttributeDefinitions(expect_list(v));
     } else if (name == "KeySchema") {
-      out.key_schema = read_KeySchema(expect_list(v), reader);
+      out.key_schema = read_KeySchema(expect_list(v));
     } else if (name == "BillingMode") {
       out.billing_mode = Enum<BillingMode>::from_wire(read_string(v));
     } else if (name == "ProvisionedThroughput") {
-      out.provisioned_throughput = read_ProvisionedThroughput(expect_structure(v, StructureWords::kMember, "ProvisionedThroughput"), reader);
+      out.provisioned_throughput = read_ProvisionedThroughput(expect_structure(v, StructureWords::kMember, "ProvisionedThroughput"));
     } else if (name == "OnDemandThroughput") {
-      out.on_demand_throughput = read_OnDemandThroughput(expect_structure(v, StructureWords::kMember, "OnDemandThroughput"), reader);
+      out.on_demand_throughput = read_OnDemandThroughput(expect_structure(v, StructureWords::kMember, "OnDemandThroughput"));
     } else if (name == "SSESpecification") {
-      out.sse_specification = read_SSESpecification(expect_structure(v, StructureWords::kMember, "SSESpecification"), reader);
+      out.sse_specification = read_SSESpecification(expect_structure(v, StructureWords::kMember, "SSESpecification"));
     } else if (name == "GlobalSecondaryIndexes") {
-      out.global_secondary_indexes = read_GlobalSecondaryIndexList(expect_list(v), reader);
+      out.global_secondary_indexes = read_GlobalSecondaryIndexList(expect_list(v));
     }
   }
   return out;
 }
 
-api::DescribeImportRequest read_DescribeImportInput(const Json& json, [[maybe_unused]] WireReader& reader) {
+api::DescribeImportRequest read_DescribeImportInput(const Json& json) {
   api::DescribeImportRequest out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& v = it->value;
@@ -2247,7 +2247,7 @@ api::DescribeImportRequest read_DescribeImportInput(const Json& json, [[maybe_un
   return out;
 }
 
-api::ListImportsRequest read_ListImportsInput(const Json& json, [[maybe_unused]] WireReader& reader) {
+api::ListImportsRequest read_ListImportsInput(const Json& json) {
   api::ListImportsRequest out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& v = it->value;
@@ -2264,7 +2264,7 @@ api::ListImportsRequest read_ListImportsInput(const Json& json, [[maybe_unused]]
   return out;
 }
 
-api::ListStreamsRequest read_ListStreamsInput(const Json& json, [[maybe_unused]] WireReader& reader) {
+api::ListStreamsRequest read_ListStreamsInput(const Json& json) {
   api::ListStreamsRequest out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& v = it->value;
@@ -2281,7 +2281,7 @@ api::ListStreamsRequest read_ListStreamsInput(const Json& json, [[maybe_unused]]
   return out;
 }
 
-api::DescribeStreamRequest read_DescribeStreamInput(const Json& json, [[maybe_unused]] WireReader& reader) {
+api::DescribeStreamRequest read_DescribeStreamInput(const Json& json) {
   api::DescribeStreamRequest out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& v = it->value;
@@ -2294,13 +2294,13 @@ api::DescribeStreamRequest read_DescribeStreamInput(const Json& json, [[maybe_un
     } else if (name == "ExclusiveStartShardId") {
       out.exclusive_start_shard_id = read_string(v);
     } else if (name == "ShardFilter") {
-      out.shard_filter = read_ShardFilter(expect_structure(v, StructureWords::kMember, "ShardFilter"), reader);
+      out.shard_filter = read_ShardFilter(expect_structure(v, StructureWords::kMember, "ShardFilter"));
     }
   }
   return out;
 }
 
-api::ShardFilter read_ShardFilter(const Json& json, [[maybe_unused]] WireReader& reader) {
+api::ShardFilter read_ShardFilter(const Json& json) {
   api::ShardFilter out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& v = it->value;
@@ -2315,7 +2315,7 @@ api::ShardFilter read_ShardFilter(const Json& json, [[maybe_unused]] WireReader&
   return out;
 }
 
-api::GetShardIteratorRequest read_GetShardIteratorInput(const Json& json, [[maybe_unused]] WireReader& reader) {
+api::GetShardIteratorRequest read_GetShardIteratorInput(const Json& json) {
   api::GetShardIteratorRequest out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& v = it->value;
@@ -2334,7 +2334,7 @@ api::GetShardIteratorRequest read_GetShardIteratorInput(const Json& json, [[mayb
   return out;
 }
 
-api::GetRecordsRequest read_GetRecordsInput(const Json& json, [[maybe_unused]] WireReader& reader) {
+api::GetRecordsRequest read_GetRecordsInput(const Json& json) {
   api::GetRecordsRequest out;
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     const Json& v = it->value;
@@ -2351,146 +2351,146 @@ api::GetRecordsRequest read_GetRecordsInput(const Json& json, [[maybe_unused]] W
 
 }  // namespace
 
-void read(const Json& json, CreateTableRequest& out, WireReader& reader) {
-  out = read_CreateTableInput(json, reader);
+void read(const Json& json, CreateTableRequest& out) {
+  out = read_CreateTableInput(json);
 }
-void read(const Json& json, DescribeTableRequest& out, WireReader& reader) {
-  out = read_DescribeTableInput(json, reader);
+void read(const Json& json, DescribeTableRequest& out) {
+  out = read_DescribeTableInput(json);
 }
-void read(const Json& json, UpdateTableRequest& out, WireReader& reader) {
-  out = read_UpdateTableInput(json, reader);
+void read(const Json& json, UpdateTableRequest& out) {
+  out = read_UpdateTableInput(json);
 }
-void read(const Json& json, ListTablesRequest& out, WireReader& reader) {
-  out = read_ListTablesInput(json, reader);
+void read(const Json& json, ListTablesRequest& out) {
+  out = read_ListTablesInput(json);
 }
-void read(const Json& json, DeleteTableRequest& out, WireReader& reader) {
-  out = read_DeleteTableInput(json, reader);
+void read(const Json& json, DeleteTableRequest& out) {
+  out = read_DeleteTableInput(json);
 }
-void read(const Json& json, PutItemRequest& out, WireReader& reader) {
-  out = read_PutItemInput(json, reader);
+void read(const Json& json, PutItemRequest& out) {
+  out = read_PutItemInput(json);
 }
-void read(const Json& json, GetItemRequest& out, WireReader& reader) {
-  out = read_GetItemInput(json, reader);
+void read(const Json& json, GetItemRequest& out) {
+  out = read_GetItemInput(json);
 }
-void read(const Json& json, DeleteItemRequest& out, WireReader& reader) {
-  out = read_DeleteItemInput(json, reader);
+void read(const Json& json, DeleteItemRequest& out) {
+  out = read_DeleteItemInput(json);
 }
-void read(const Json& json, UpdateItemRequest& out, WireReader& reader) {
-  out = read_UpdateItemInput(json, reader);
+void read(const Json& json, UpdateItemRequest& out) {
+  out = read_UpdateItemInput(json);
 }
-void read(const Json& json, QueryRequest& out, WireReader& reader) {
-  out = read_QueryInput(json, reader);
+void read(const Json& json, QueryRequest& out) {
+  out = read_QueryInput(json);
 }
-void read(const Json& json, ScanRequest& out, WireReader& reader) {
-  out = read_ScanInput(json, reader);
+void read(const Json& json, ScanRequest& out) {
+  out = read_ScanInput(json);
 }
-void read(const Json& json, BatchGetItemRequest& out, WireReader& reader) {
-  out = read_BatchGetItemInput(json, reader);
+void read(const Json& json, BatchGetItemRequest& out) {
+  out = read_BatchGetItemInput(json);
 }
-void read(const Json& json, BatchWriteItemRequest& out, WireReader& reader) {
-  out = read_BatchWriteItemInput(json, reader);
+void read(const Json& json, BatchWriteItemRequest& out) {
+  out = read_BatchWriteItemInput(json);
 }
-void read(const Json& json, TransactWriteItemsRequest& out, WireReader& reader) {
-  out = read_TransactWriteItemsInput(json, reader);
+void read(const Json& json, TransactWriteItemsRequest& out) {
+  out = read_TransactWriteItemsInput(json);
 }
-void read(const Json& json, TransactGetItemsRequest& out, WireReader& reader) {
-  out = read_TransactGetItemsInput(json, reader);
+void read(const Json& json, TransactGetItemsRequest& out) {
+  out = read_TransactGetItemsInput(json);
 }
-void read(const Json& json, TagResourceRequest& out, WireReader& reader) {
-  out = read_TagResourceInput(json, reader);
+void read(const Json& json, TagResourceRequest& out) {
+  out = read_TagResourceInput(json);
 }
-void read(const Json& json, UntagResourceRequest& out, WireReader& reader) {
-  out = read_UntagResourceInput(json, reader);
+void read(const Json& json, UntagResourceRequest& out) {
+  out = read_UntagResourceInput(json);
 }
-void read(const Json& json, ListTagsOfResourceRequest& out, WireReader& reader) {
-  out = read_ListTagsOfResourceInput(json, reader);
+void read(const Json& json, ListTagsOfResourceRequest& out) {
+  out = read_ListTagsOfResourceInput(json);
 }
-void read(const Json& json, ExecuteStatementRequest& out, WireReader& reader) {
-  out = read_ExecuteStatementInput(json, reader);
+void read(const Json& json, ExecuteStatementRequest& out) {
+  out = read_ExecuteStatementInput(json);
 }
-void read(const Json& json, BatchExecuteStatementRequest& out, WireReader& reader) {
-  out = read_BatchExecuteStatementInput(json, reader);
+void read(const Json& json, BatchExecuteStatementRequest& out) {
+  out = read_BatchExecuteStatementInput(json);
 }
-void read(const Json& json, ExecuteTransactionRequest& out, WireReader& reader) {
-  out = read_ExecuteTransactionInput(json, reader);
+void read(const Json& json, ExecuteTransactionRequest& out) {
+  out = read_ExecuteTransactionInput(json);
 }
-void read(const Json& json, UpdateTimeToLiveRequest& out, WireReader& reader) {
-  out = read_UpdateTimeToLiveInput(json, reader);
+void read(const Json& json, UpdateTimeToLiveRequest& out) {
+  out = read_UpdateTimeToLiveInput(json);
 }
-void read(const Json& json, DescribeTimeToLiveRequest& out, WireReader& reader) {
-  out = read_DescribeTimeToLiveInput(json, reader);
+void read(const Json& json, DescribeTimeToLiveRequest& out) {
+  out = read_DescribeTimeToLiveInput(json);
 }
-void read(const Json& json, DescribeLimitsRequest& out, WireReader& reader) {
-  out = read_DescribeLimitsInput(json, reader);
+void read(const Json& json, DescribeLimitsRequest& out) {
+  out = read_DescribeLimitsInput(json);
 }
-void read(const Json& json, DescribeEndpointsRequest& out, WireReader& reader) {
-  out = read_DescribeEndpointsRequest(json, reader);
+void read(const Json& json, DescribeEndpointsRequest& out) {
+  out = read_DescribeEndpointsRequest(json);
 }
-void read(const Json& json, SearchVectorsRequest& out, WireReader& reader) {
-  out = read_SearchVectorsInput(json, reader);
+void read(const Json& json, SearchVectorsRequest& out) {
+  out = read_SearchVectorsInput(json);
 }
-void read(const Json& json, PutResourcePolicyRequest& out, WireReader& reader) {
-  out = read_PutResourcePolicyInput(json, reader);
+void read(const Json& json, PutResourcePolicyRequest& out) {
+  out = read_PutResourcePolicyInput(json);
 }
-void read(const Json& json, GetResourcePolicyRequest& out, WireReader& reader) {
-  out = read_GetResourcePolicyInput(json, reader);
+void read(const Json& json, GetResourcePolicyRequest& out) {
+  out = read_GetResourcePolicyInput(json);
 }
-void read(const Json& json, DeleteResourcePolicyRequest& out, WireReader& reader) {
-  out = read_DeleteResourcePolicyInput(json, reader);
+void read(const Json& json, DeleteResourcePolicyRequest& out) {
+  out = read_DeleteResourcePolicyInput(json);
 }
-void read(const Json& json, CreateBackupRequest& out, WireReader& reader) {
-  out = read_CreateBackupInput(json, reader);
+void read(const Json& json, CreateBackupRequest& out) {
+  out = read_CreateBackupInput(json);
 }
-void read(const Json& json, DescribeBackupRequest& out, WireReader& reader) {
-  out = read_DescribeBackupInput(json, reader);
+void read(const Json& json, DescribeBackupRequest& out) {
+  out = read_DescribeBackupInput(json);
 }
-void read(const Json& json, ListBackupsRequest& out, WireReader& reader) {
-  out = read_ListBackupsInput(json, reader);
+void read(const Json& json, ListBackupsRequest& out) {
+  out = read_ListBackupsInput(json);
 }
-void read(const Json& json, DeleteBackupRequest& out, WireReader& reader) {
-  out = read_DeleteBackupInput(json, reader);
+void read(const Json& json, DeleteBackupRequest& out) {
+  out = read_DeleteBackupInput(json);
 }
-void read(const Json& json, RestoreTableFromBackupRequest& out, WireReader& reader) {
-  out = read_RestoreTableFromBackupInput(json, reader);
+void read(const Json& json, RestoreTableFromBackupRequest& out) {
+  out = read_RestoreTableFromBackupInput(json);
 }
-void read(const Json& json, UpdateContinuousBackupsRequest& out, WireReader& reader) {
-  out = read_UpdateContinuousBackupsInput(json, reader);
+void read(const Json& json, UpdateContinuousBackupsRequest& out) {
+  out = read_UpdateContinuousBackupsInput(json);
 }
-void read(const Json& json, DescribeContinuousBackupsRequest& out, WireReader& reader) {
-  out = read_DescribeContinuousBackupsInput(json, reader);
+void read(const Json& json, DescribeContinuousBackupsRequest& out) {
+  out = read_DescribeContinuousBackupsInput(json);
 }
-void read(const Json& json, RestoreTableToPointInTimeRequest& out, WireReader& reader) {
-  out = read_RestoreTableToPointInTimeInput(json, reader);
+void read(const Json& json, RestoreTableToPointInTimeRequest& out) {
+  out = read_RestoreTableToPointInTimeInput(json);
 }
-void read(const Json& json, ExportTableToPointInTimeRequest& out, WireReader& reader) {
-  out = read_ExportTableToPointInTimeInput(json, reader);
+void read(const Json& json, ExportTableToPointInTimeRequest& out) {
+  out = read_ExportTableToPointInTimeInput(json);
 }
-void read(const Json& json, DescribeExportRequest& out, WireReader& reader) {
-  out = read_DescribeExportInput(json, reader);
+void read(const Json& json, DescribeExportRequest& out) {
+  out = read_DescribeExportInput(json);
 }
-void read(const Json& json, ListExportsRequest& out, WireReader& reader) {
-  out = read_ListExportsInput(json, reader);
+void read(const Json& json, ListExportsRequest& out) {
+  out = read_ListExportsInput(json);
 }
-void read(const Json& json, ImportTableRequest& out, WireReader& reader) {
-  out = read_ImportTableInput(json, reader);
+void read(const Json& json, ImportTableRequest& out) {
+  out = read_ImportTableInput(json);
 }
-void read(const Json& json, DescribeImportRequest& out, WireReader& reader) {
-  out = read_DescribeImportInput(json, reader);
+void read(const Json& json, DescribeImportRequest& out) {
+  out = read_DescribeImportInput(json);
 }
-void read(const Json& json, ListImportsRequest& out, WireReader& reader) {
-  out = read_ListImportsInput(json, reader);
+void read(const Json& json, ListImportsRequest& out) {
+  out = read_ListImportsInput(json);
 }
-void read(const Json& json, ListStreamsRequest& out, WireReader& reader) {
-  out = read_ListStreamsInput(json, reader);
+void read(const Json& json, ListStreamsRequest& out) {
+  out = read_ListStreamsInput(json);
 }
-void read(const Json& json, DescribeStreamRequest& out, WireReader& reader) {
-  out = read_DescribeStreamInput(json, reader);
+void read(const Json& json, DescribeStreamRequest& out) {
+  out = read_DescribeStreamInput(json);
 }
-void read(const Json& json, GetShardIteratorRequest& out, WireReader& reader) {
-  out = read_GetShardIteratorInput(json, reader);
+void read(const Json& json, GetShardIteratorRequest& out) {
+  out = read_GetShardIteratorInput(json);
 }
-void read(const Json& json, GetRecordsRequest& out, WireReader& reader) {
-  out = read_GetRecordsInput(json, reader);
+void read(const Json& json, GetRecordsRequest& out) {
+  out = read_GetRecordsInput(json);
 }
 
 }  // namespace dynamini::api

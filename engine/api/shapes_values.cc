@@ -6,605 +6,726 @@
 namespace dynamini::api {
 namespace {
 
-void normalize_CreateTableInput(api::CreateTableRequest& value);
-void normalize_DescribeTableInput(api::DescribeTableRequest& value);
-void normalize_UpdateTableInput(api::UpdateTableRequest& value);
-void normalize_ListTablesInput(api::ListTablesRequest& value);
-void normalize_DeleteTableInput(api::DeleteTableRequest& value);
-void normalize_PutItemInput(api::PutItemRequest& value);
-void normalize_ExpectedAttributeMap(std::map<std::string, std::optional<api::ExpectedAttributeValue>>& value);
-void normalize_ExpectedAttributeValue(api::ExpectedAttributeValue& value);
-void normalize_AttributeValueList(std::vector<AttributeValue>& value);
-void normalize_GetItemInput(api::GetItemRequest& value);
-void normalize_DeleteItemInput(api::DeleteItemRequest& value);
-void normalize_UpdateItemInput(api::UpdateItemRequest& value);
-void normalize_AttributeUpdates(std::map<std::string, std::optional<api::AttributeValueUpdate>>& value);
-void normalize_AttributeValueUpdate(api::AttributeValueUpdate& value);
-void normalize_QueryInput(api::QueryRequest& value);
-void normalize_KeyConditions(std::map<std::string, std::optional<api::Condition>>& value);
-void normalize_Condition(api::Condition& value);
-void normalize_FilterConditionMap(std::map<std::string, std::optional<api::Condition>>& value);
-void normalize_ScanInput(api::ScanRequest& value);
-void normalize_BatchGetItemInput(api::BatchGetItemRequest& value);
-void normalize_BatchGetRequestMap(std::map<std::string, api::KeysAndAttributes>& value);
-void normalize_KeysAndAttributes(api::KeysAndAttributes& value);
-void normalize_KeyList(std::vector<Item>& value);
-void normalize_BatchWriteItemInput(api::BatchWriteItemRequest& value);
-void normalize_BatchWriteItemRequestMap(std::map<std::string, std::vector<api::WriteRequest>>& value);
-void normalize_WriteRequests(std::vector<api::WriteRequest>& value);
-void normalize_WriteRequest(api::WriteRequest& value);
-void normalize_PutRequest(api::PutRequest& value);
-void normalize_DeleteRequest(api::DeleteRequest& value);
-void normalize_TransactWriteItemsInput(api::TransactWriteItemsRequest& value);
-void normalize_TransactWriteItemList(std::vector<api::TransactWriteItem>& value);
-void normalize_TransactWriteItem(api::TransactWriteItem& value);
-void normalize_ConditionCheck(api::ConditionCheck& value);
-void normalize_Put(api::Put& value);
-void normalize_Delete(api::Delete& value);
-void normalize_Update(api::Update& value);
-void normalize_TransactGetItemsInput(api::TransactGetItemsRequest& value);
-void normalize_TransactGetItemList(std::vector<api::TransactGetItem>& value);
-void normalize_TransactGetItem(api::TransactGetItem& value);
-void normalize_Get(api::Get& value);
-void normalize_TagResourceInput(api::TagResourceRequest& value);
-void normalize_UntagResourceInput(api::UntagResourceRequest& value);
-void normalize_ListTagsOfResourceInput(api::ListTagsOfResourceRequest& value);
-void normalize_ExecuteStatementInput(api::ExecuteStatementRequest& value);
-void normalize_PreparedStatementParameters(std::vector<AttributeValue>& value);
-void normalize_BatchExecuteStatementInput(api::BatchExecuteStatementRequest& value);
-void normalize_PartiQLBatchRequest(std::vector<api::BatchStatementRequest>& value);
-void normalize_BatchStatementRequest(api::BatchStatementRequest& value);
-void normalize_ExecuteTransactionInput(api::ExecuteTransactionRequest& value);
-void normalize_ParameterizedStatements(std::vector<api::ParameterizedStatement>& value);
-void normalize_ParameterizedStatement(api::ParameterizedStatement& value);
-void normalize_UpdateTimeToLiveInput(api::UpdateTimeToLiveRequest& value);
-void normalize_DescribeTimeToLiveInput(api::DescribeTimeToLiveRequest& value);
-void normalize_DescribeLimitsInput(api::DescribeLimitsRequest& value);
-void normalize_DescribeEndpointsRequest(api::DescribeEndpointsRequest& value);
-void normalize_SearchVectorsInput(api::SearchVectorsRequest& value);
-void normalize_SearchVectorList(std::vector<AttributeValue>& value);
-void normalize_PutResourcePolicyInput(api::PutResourcePolicyRequest& value);
-void normalize_GetResourcePolicyInput(api::GetResourcePolicyRequest& value);
-void normalize_DeleteResourcePolicyInput(api::DeleteResourcePolicyRequest& value);
-void normalize_CreateBackupInput(api::CreateBackupRequest& value);
-void normalize_DescribeBackupInput(api::DescribeBackupRequest& value);
-void normalize_ListBackupsInput(api::ListBackupsRequest& value);
-void normalize_DeleteBackupInput(api::DeleteBackupRequest& value);
-void normalize_RestoreTableFromBackupInput(api::RestoreTableFromBackupRequest& value);
-void normalize_UpdateContinuousBackupsInput(api::UpdateContinuousBackupsRequest& value);
-void normalize_DescribeContinuousBackupsInput(api::DescribeContinuousBackupsRequest& value);
-void normalize_RestoreTableToPointInTimeInput(api::RestoreTableToPointInTimeRequest& value);
-void normalize_ExportTableToPointInTimeInput(api::ExportTableToPointInTimeRequest& value);
-void normalize_DescribeExportInput(api::DescribeExportRequest& value);
-void normalize_ListExportsInput(api::ListExportsRequest& value);
-void normalize_ImportTableInput(api::ImportTableRequest& value);
-void normalize_DescribeImportInput(api::DescribeImportRequest& value);
-void normalize_ListImportsInput(api::ListImportsRequest& value);
-void normalize_ListStreamsInput(api::ListStreamsRequest& value);
-void normalize_DescribeStreamInput(api::DescribeStreamRequest& value);
-void normalize_GetShardIteratorInput(api::GetShardIteratorRequest& value);
-void normalize_GetRecordsInput(api::GetRecordsRequest& value);
+void check_values_CreateTableInput(api::CreateTableRequest& value, const ValueChecker& checker);
+void check_values_DescribeTableInput(api::DescribeTableRequest& value, const ValueChecker& checker);
+void check_values_UpdateTableInput(api::UpdateTableRequest& value, const ValueChecker& checker);
+void check_values_ListTablesInput(api::ListTablesRequest& value, const ValueChecker& checker);
+void check_values_DeleteTableInput(api::DeleteTableRequest& value, const ValueChecker& checker);
+void check_values_PutItemInput(api::PutItemRequest& value, const ValueChecker& checker);
+void check_values_ExpectedAttributeMap(std::map<std::string, std::optional<api::ExpectedAttributeValue>>& value, const ValueChecker& checker);
+void check_values_ExpectedAttributeValue(api::ExpectedAttributeValue& value, const ValueChecker& checker);
+void check_values_AttributeValueList(std::vector<AttributeValue>& value, const ValueChecker& checker);
+void check_values_GetItemInput(api::GetItemRequest& value, const ValueChecker& checker);
+void check_values_DeleteItemInput(api::DeleteItemRequest& value, const ValueChecker& checker);
+void check_values_UpdateItemInput(api::UpdateItemRequest& value, const ValueChecker& checker);
+void check_values_AttributeUpdates(std::map<std::string, std::optional<api::AttributeValueUpdate>>& value, const ValueChecker& checker);
+void check_values_AttributeValueUpdate(api::AttributeValueUpdate& value, const ValueChecker& checker);
+void check_values_QueryInput(api::QueryRequest& value, const ValueChecker& checker);
+void check_values_KeyConditions(std::map<std::string, std::optional<api::Condition>>& value, const ValueChecker& checker);
+void check_values_Condition(api::Condition& value, const ValueChecker& checker);
+void check_values_FilterConditionMap(std::map<std::string, std::optional<api::Condition>>& value, const ValueChecker& checker);
+void check_values_ScanInput(api::ScanRequest& value, const ValueChecker& checker);
+void check_values_BatchGetItemInput(api::BatchGetItemRequest& value, const ValueChecker& checker);
+void check_values_BatchGetRequestMap(std::map<std::string, api::KeysAndAttributes>& value, const ValueChecker& checker);
+void check_values_KeysAndAttributes(api::KeysAndAttributes& value, const ValueChecker& checker);
+void check_values_KeyList(std::vector<Item>& value, const ValueChecker& checker);
+void check_values_BatchWriteItemInput(api::BatchWriteItemRequest& value, const ValueChecker& checker);
+void check_values_BatchWriteItemRequestMap(std::map<std::string, std::vector<api::WriteRequest>>& value, const ValueChecker& checker);
+void check_values_WriteRequests(std::vector<api::WriteRequest>& value, const ValueChecker& checker);
+void check_values_WriteRequest(api::WriteRequest& value, const ValueChecker& checker);
+void check_values_PutRequest(api::PutRequest& value, const ValueChecker& checker);
+void check_values_DeleteRequest(api::DeleteRequest& value, const ValueChecker& checker);
+void check_values_TransactWriteItemsInput(api::TransactWriteItemsRequest& value, const ValueChecker& checker);
+void check_values_TransactGetItemsInput(api::TransactGetItemsRequest& value, const ValueChecker& checker);
+void check_values_TransactGetItemList(std::vector<api::TransactGetItem>& value, const ValueChecker& checker);
+void check_values_TransactGetItem(api::TransactGetItem& value, const ValueChecker& checker);
+void check_values_Get(api::Get& value, const ValueChecker& checker);
+void check_values_TagResourceInput(api::TagResourceRequest& value, const ValueChecker& checker);
+void check_values_UntagResourceInput(api::UntagResourceRequest& value, const ValueChecker& checker);
+void check_values_ListTagsOfResourceInput(api::ListTagsOfResourceRequest& value, const ValueChecker& checker);
+void check_values_ExecuteStatementInput(api::ExecuteStatementRequest& value, const ValueChecker& checker);
+void check_values_PreparedStatementParameters(std::vector<AttributeValue>& value, const ValueChecker& checker);
+void check_values_BatchExecuteStatementInput(api::BatchExecuteStatementRequest& value, const ValueChecker& checker);
+void check_values_PartiQLBatchRequest(std::vector<api::BatchStatementRequest>& value, const ValueChecker& checker);
+void check_values_BatchStatementRequest(api::BatchStatementRequest& value, const ValueChecker& checker);
+void check_values_ExecuteTransactionInput(api::ExecuteTransactionRequest& value, const ValueChecker& checker);
+void check_values_ParameterizedStatements(std::vector<api::ParameterizedStatement>& value, const ValueChecker& checker);
+void check_values_ParameterizedStatement(api::ParameterizedStatement& value, const ValueChecker& checker);
+void check_values_UpdateTimeToLiveInput(api::UpdateTimeToLiveRequest& value, const ValueChecker& checker);
+void check_values_DescribeTimeToLiveInput(api::DescribeTimeToLiveRequest& value, const ValueChecker& checker);
+void check_values_DescribeLimitsInput(api::DescribeLimitsRequest& value, const ValueChecker& checker);
+void check_values_DescribeEndpointsRequest(api::DescribeEndpointsRequest& value, const ValueChecker& checker);
+void check_values_SearchVectorsInput(api::SearchVectorsRequest& value, const ValueChecker& checker);
+void check_values_SearchVectorList(std::vector<AttributeValue>& value, const ValueChecker& checker);
+void check_values_PutResourcePolicyInput(api::PutResourcePolicyRequest& value, const ValueChecker& checker);
+void check_values_GetResourcePolicyInput(api::GetResourcePolicyRequest& value, const ValueChecker& checker);
+void check_values_DeleteResourcePolicyInput(api::DeleteResourcePolicyRequest& value, const ValueChecker& checker);
+void check_values_CreateBackupInput(api::CreateBackupRequest& value, const ValueChecker& checker);
+void check_values_DescribeBackupInput(api::DescribeBackupRequest& value, const ValueChecker& checker);
+void check_values_ListBackupsInput(api::ListBackupsRequest& value, const ValueChecker& checker);
+void check_values_DeleteBackupInput(api::DeleteBackupRequest& value, const ValueChecker& checker);
+void check_values_RestoreTableFromBackupInput(api::RestoreTableFromBackupRequest& value, const ValueChecker& checker);
+void check_values_UpdateContinuousBackupsInput(api::UpdateContinuousBackupsRequest& value, const ValueChecker& checker);
+void check_values_DescribeContinuousBackupsInput(api::DescribeContinuousBackupsRequest& value, const ValueChecker& checker);
+void check_values_RestoreTableToPointInTimeInput(api::RestoreTableToPointInTimeRequest& value, const ValueChecker& checker);
+void check_values_ExportTableToPointInTimeInput(api::ExportTableToPointInTimeRequest& value, const ValueChecker& checker);
+void check_values_DescribeExportInput(api::DescribeExportRequest& value, const ValueChecker& checker);
+void check_values_ListExportsInput(api::ListExportsRequest& value, const ValueChecker& checker);
+void check_values_ImportTableInput(api::ImportTableRequest& value, const ValueChecker& checker);
+void check_values_DescribeImportInput(api::DescribeImportRequest& value, const ValueChecker& checker);
+void check_values_ListImportsInput(api::ListImportsRequest& value, const ValueChecker& checker);
+void check_values_ListStreamsInput(api::ListStreamsRequest& value, const ValueChecker& checker);
+void check_values_DescribeStreamInput(api::DescribeStreamRequest& value, const ValueChecker& checker);
+void check_values_GetShardIteratorInput(api::GetShardIteratorRequest& value, const ValueChecker& checker);
+void check_values_GetRecordsInput(api::GetRecordsRequest& value, const ValueChecker& checker);
+void check_values_TransactWriteItem(api::TransactWriteItem& value, const ValueChecker& checker);
+void check_values_ConditionCheck(api::ConditionCheck& value, const ValueChecker& checker);
+void check_values_Put(api::Put& value, const ValueChecker& checker);
+void check_values_Delete(api::Delete& value, const ValueChecker& checker);
+void check_values_Update(api::Update& value, const ValueChecker& checker);
 
-void normalize_CreateTableInput(api::CreateTableRequest& value) {
+void check_values_CreateTableInput(api::CreateTableRequest& value, const ValueChecker& checker) {
   (void)value;
+  (void)checker;
 }
 
-void normalize_DescribeTableInput(api::DescribeTableRequest& value) {
+void check_values_DescribeTableInput(api::DescribeTableRequest& value, const ValueChecker& checker) {
   (void)value;
+  (void)checker;
 }
 
-void normalize_UpdateTableInput(api::UpdateTableRequest& value) {
+void check_values_UpdateTableInput(api::UpdateTableRequest& value, const ValueChecker& checker) {
   (void)value;
+  (void)checker;
 }
 
-void normalize_ListTablesInput(api::ListTablesRequest& value) {
+void check_values_ListTablesInput(api::ListTablesRequest& value, const ValueChecker& checker) {
   (void)value;
+  (void)checker;
 }
 
-void normalize_DeleteTableInput(api::DeleteTableRequest& value) {
+void check_values_DeleteTableInput(api::DeleteTableRequest& value, const ValueChecker& checker) {
   (void)value;
+  (void)checker;
 }
 
-void normalize_PutItemInput(api::PutItemRequest& value) {
+void check_values_PutItemInput(api::PutItemRequest& value, const ValueChecker& checker) {
   if (value.item) {
-    normalize_item(*value.item);
+    checker.item(*value.item);
   }
   if (value.expected) {
-    normalize_ExpectedAttributeMap(*value.expected);
+    check_values_ExpectedAttributeMap(*value.expected, checker);
   }
   if (value.expression_attribute_values) {
-    normalize_expression_attribute_values(*value.expression_attribute_values);
+    checker.expression_attribute_values(*value.expression_attribute_values);
   }
 }
 
-void normalize_ExpectedAttributeMap(std::map<std::string, std::optional<api::ExpectedAttributeValue>>& value) {
+void check_values_ExpectedAttributeMap(std::map<std::string, std::optional<api::ExpectedAttributeValue>>& value, const ValueChecker& checker) {
   for (auto& [key, element] : value) {
     if (!element) continue;
-    normalize_ExpectedAttributeValue(*element);
+    check_values_ExpectedAttributeValue(*element, checker);
   }
 }
 
-void normalize_ExpectedAttributeValue(api::ExpectedAttributeValue& value) {
+void check_values_ExpectedAttributeValue(api::ExpectedAttributeValue& value, const ValueChecker& checker) {
   if (value.value) {
-    normalize_value(*value.value);
+    checker.value(*value.value);
   }
   if (value.attribute_value_list) {
-    normalize_AttributeValueList(*value.attribute_value_list);
+    check_values_AttributeValueList(*value.attribute_value_list, checker);
   }
 }
 
-void normalize_AttributeValueList(std::vector<AttributeValue>& value) {
+void check_values_AttributeValueList(std::vector<AttributeValue>& value, const ValueChecker& checker) {
   for (auto& element : value) {
-    normalize_value(element);
+    checker.value(element);
   }
 }
 
-void normalize_GetItemInput(api::GetItemRequest& value) {
+void check_values_GetItemInput(api::GetItemRequest& value, const ValueChecker& checker) {
   if (value.key) {
-    normalize_item(*value.key);
+    checker.item(*value.key);
   }
 }
 
-void normalize_DeleteItemInput(api::DeleteItemRequest& value) {
+void check_values_DeleteItemInput(api::DeleteItemRequest& value, const ValueChecker& checker) {
   if (value.key) {
-    normalize_item(*value.key);
+    checker.item(*value.key);
   }
   if (value.expected) {
-    normalize_ExpectedAttributeMap(*value.expected);
+    check_values_ExpectedAttributeMap(*value.expected, checker);
   }
   if (value.expression_attribute_values) {
-    normalize_expression_attribute_values(*value.expression_attribute_values);
+    checker.expression_attribute_values(*value.expression_attribute_values);
   }
 }
 
-void normalize_UpdateItemInput(api::UpdateItemRequest& value) {
+void check_values_UpdateItemInput(api::UpdateItemRequest& value, const ValueChecker& checker) {
   if (value.key) {
-    normalize_item(*value.key);
+    checker.item(*value.key);
   }
   if (value.attribute_updates) {
-    normalize_AttributeUpdates(*value.attribute_updates);
+    check_values_AttributeUpdates(*value.attribute_updates, checker);
   }
   if (value.expected) {
-    normalize_ExpectedAttributeMap(*value.expected);
+    check_values_ExpectedAttributeMap(*value.expected, checker);
   }
   if (value.expression_attribute_values) {
-    normalize_expression_attribute_values(*value.expression_attribute_values);
+    checker.expression_attribute_values(*value.expression_attribute_values);
   }
 }
 
-void normalize_AttributeUpdates(std::map<std::string, std::optional<api::AttributeValueUpdate>>& value) {
+void check_values_AttributeUpdates(std::map<std::string, std::optional<api::AttributeValueUpdate>>& value, const ValueChecker& checker) {
   for (auto& [key, element] : value) {
     if (!element) continue;
-    normalize_AttributeValueUpdate(*element);
+    check_values_AttributeValueUpdate(*element, checker);
   }
 }
 
-void normalize_AttributeValueUpdate(api::AttributeValueUpdate& value) {
+void check_values_AttributeValueUpdate(api::AttributeValueUpdate& value, const ValueChecker& checker) {
   if (value.value) {
-    normalize_value(*value.value);
+    checker.value(*value.value);
   }
 }
 
-void normalize_QueryInput(api::QueryRequest& value) {
+void check_values_QueryInput(api::QueryRequest& value, const ValueChecker& checker) {
   if (value.key_conditions) {
-    normalize_KeyConditions(*value.key_conditions);
+    check_values_KeyConditions(*value.key_conditions, checker);
   }
   if (value.query_filter) {
-    normalize_FilterConditionMap(*value.query_filter);
+    check_values_FilterConditionMap(*value.query_filter, checker);
   }
   if (value.exclusive_start_key) {
-    normalize_exclusive_start_key(*value.exclusive_start_key);
+    checker.exclusive_start_key(*value.exclusive_start_key);
   }
   if (value.expression_attribute_values) {
-    normalize_expression_attribute_values(*value.expression_attribute_values);
+    checker.expression_attribute_values(*value.expression_attribute_values);
   }
 }
 
-void normalize_KeyConditions(std::map<std::string, std::optional<api::Condition>>& value) {
+void check_values_KeyConditions(std::map<std::string, std::optional<api::Condition>>& value, const ValueChecker& checker) {
   for (auto& [key, element] : value) {
     if (!element) continue;
-    normalize_Condition(*element);
+    check_values_Condition(*element, checker);
   }
 }
 
-void normalize_Condition(api::Condition& value) {
+void check_values_Condition(api::Condition& value, const ValueChecker& checker) {
   if (value.attribute_value_list) {
-    normalize_AttributeValueList(*value.attribute_value_list);
+    check_values_AttributeValueList(*value.attribute_value_list, checker);
   }
 }
 
-void normalize_FilterConditionMap(std::map<std::string, std::optional<api::Condition>>& value) {
+void check_values_FilterConditionMap(std::map<std::string, std::optional<api::Condition>>& value, const ValueChecker& checker) {
   for (auto& [key, element] : value) {
     if (!element) continue;
-    normalize_Condition(*element);
+    check_values_Condition(*element, checker);
   }
 }
 
-void normalize_ScanInput(api::ScanRequest& value) {
+void check_values_ScanInput(api::ScanRequest& value, const ValueChecker& checker) {
   if (value.scan_filter) {
-    normalize_FilterConditionMap(*value.scan_filter);
+    check_values_FilterConditionMap(*value.scan_filter, checker);
   }
   if (value.exclusive_start_key) {
-    normalize_exclusive_start_key(*value.exclusive_start_key);
+    checker.exclusive_start_key(*value.exclusive_start_key);
   }
   if (value.expression_attribute_values) {
-    normalize_expression_attribute_values(*value.expression_attribute_values);
+    checker.expression_attribute_values(*value.expression_attribute_values);
   }
 }
 
-void normalize_BatchGetItemInput(api::BatchGetItemRequest& value) {
+void check_values_BatchGetItemInput(api::BatchGetItemRequest& value, const ValueChecker& checker) {
   if (value.request_items) {
-    normalize_BatchGetRequestMap(*value.request_items);
+    check_values_BatchGetRequestMap(*value.request_items, checker);
   }
 }
 
-void normalize_BatchGetRequestMap(std::map<std::string, api::KeysAndAttributes>& value) {
+void check_values_BatchGetRequestMap(std::map<std::string, api::KeysAndAttributes>& value, const ValueChecker& checker) {
   for (auto& [key, element] : value) {
-    normalize_KeysAndAttributes(element);
+    check_values_KeysAndAttributes(element, checker);
   }
 }
 
-void normalize_KeysAndAttributes(api::KeysAndAttributes& value) {
+void check_values_KeysAndAttributes(api::KeysAndAttributes& value, const ValueChecker& checker) {
   if (value.keys) {
-    normalize_KeyList(*value.keys);
+    check_values_KeyList(*value.keys, checker);
   }
 }
 
-void normalize_KeyList(std::vector<Item>& value) {
+void check_values_KeyList(std::vector<Item>& value, const ValueChecker& checker) {
   for (auto& element : value) {
-    normalize_item(element);
+    checker.item(element);
   }
 }
 
-void normalize_BatchWriteItemInput(api::BatchWriteItemRequest& value) {
+void check_values_BatchWriteItemInput(api::BatchWriteItemRequest& value, const ValueChecker& checker) {
   if (value.request_items) {
-    normalize_BatchWriteItemRequestMap(*value.request_items);
+    check_values_BatchWriteItemRequestMap(*value.request_items, checker);
   }
 }
 
-void normalize_BatchWriteItemRequestMap(std::map<std::string, std::vector<api::WriteRequest>>& value) {
+void check_values_BatchWriteItemRequestMap(std::map<std::string, std::vector<api::WriteRequest>>& value, const ValueChecker& checker) {
   for (auto& [key, element] : value) {
-    normalize_WriteRequests(element);
+    check_values_WriteRequests(element, checker);
   }
 }
 
-void normalize_WriteRequests(std::vector<api::WriteRequest>& value) {
+void check_values_WriteRequests(std::vector<api::WriteRequest>& value, const ValueChecker& checker) {
   for (auto& element : value) {
-    normalize_WriteRequest(element);
+    check_values_WriteRequest(element, checker);
   }
 }
 
-void normalize_WriteRequest(api::WriteRequest& value) {
+void check_values_WriteRequest(api::WriteRequest& value, const ValueChecker& checker) {
   if (value.put_request) {
-    normalize_PutRequest(*value.put_request);
+    check_values_PutRequest(*value.put_request, checker);
   }
   if (value.delete_request) {
-    normalize_DeleteRequest(*value.delete_request);
+    check_values_DeleteRequest(*value.delete_request, checker);
   }
 }
 
-void normalize_PutRequest(api::PutRequest& value) {
+void check_values_PutRequest(api::PutRequest& value, const ValueChecker& checker) {
   if (value.item) {
-    normalize_item(*value.item);
+    checker.item(*value.item);
   }
 }
 
-void normalize_DeleteRequest(api::DeleteRequest& value) {
+void check_values_DeleteRequest(api::DeleteRequest& value, const ValueChecker& checker) {
   if (value.key) {
-    normalize_item(*value.key);
+    checker.item(*value.key);
   }
 }
 
-void normalize_TransactWriteItemsInput(api::TransactWriteItemsRequest& value) {
+void check_values_TransactWriteItemsInput(api::TransactWriteItemsRequest& value, const ValueChecker& checker) {
+  (void)value;
+  (void)checker;
+}
+
+void check_values_TransactGetItemsInput(api::TransactGetItemsRequest& value, const ValueChecker& checker) {
   if (value.transact_items) {
-    normalize_TransactWriteItemList(*value.transact_items);
+    check_values_TransactGetItemList(*value.transact_items, checker);
   }
 }
 
-void normalize_TransactWriteItemList(std::vector<api::TransactWriteItem>& value) {
+void check_values_TransactGetItemList(std::vector<api::TransactGetItem>& value, const ValueChecker& checker) {
   for (auto& element : value) {
-    normalize_TransactWriteItem(element);
+    check_values_TransactGetItem(element, checker);
   }
 }
 
-void normalize_TransactWriteItem(api::TransactWriteItem& value) {
+void check_values_TransactGetItem(api::TransactGetItem& value, const ValueChecker& checker) {
+  if (value.get) {
+    check_values_Get(*value.get, checker);
+  }
+}
+
+void check_values_Get(api::Get& value, const ValueChecker& checker) {
+  if (value.key) {
+    checker.item(*value.key);
+  }
+}
+
+void check_values_TagResourceInput(api::TagResourceRequest& value, const ValueChecker& checker) {
+  (void)value;
+  (void)checker;
+}
+
+void check_values_UntagResourceInput(api::UntagResourceRequest& value, const ValueChecker& checker) {
+  (void)value;
+  (void)checker;
+}
+
+void check_values_ListTagsOfResourceInput(api::ListTagsOfResourceRequest& value, const ValueChecker& checker) {
+  (void)value;
+  (void)checker;
+}
+
+void check_values_ExecuteStatementInput(api::ExecuteStatementRequest& value, const ValueChecker& checker) {
+  if (value.parameters) {
+    check_values_PreparedStatementParameters(*value.parameters, checker);
+  }
+}
+
+void check_values_PreparedStatementParameters(std::vector<AttributeValue>& value, const ValueChecker& checker) {
+  for (auto& element : value) {
+    checker.value(element);
+  }
+}
+
+void check_values_BatchExecuteStatementInput(api::BatchExecuteStatementRequest& value, const ValueChecker& checker) {
+  if (value.statements) {
+    check_values_PartiQLBatchRequest(*value.statements, checker);
+  }
+}
+
+void check_values_PartiQLBatchRequest(std::vector<api::BatchStatementRequest>& value, const ValueChecker& checker) {
+  for (auto& element : value) {
+    check_values_BatchStatementRequest(element, checker);
+  }
+}
+
+void check_values_BatchStatementRequest(api::BatchStatementRequest& value, const ValueChecker& checker) {
+  (void)value;
+  (void)checker;
+}
+
+void check_values_ExecuteTransactionInput(api::ExecuteTransactionRequest& value, const ValueChecker& checker) {
+  if (value.transact_statements) {
+    check_values_ParameterizedStatements(*value.transact_statements, checker);
+  }
+}
+
+void check_values_ParameterizedStatements(std::vector<api::ParameterizedStatement>& value, const ValueChecker& checker) {
+  for (auto& element : value) {
+    check_values_ParameterizedStatement(element, checker);
+  }
+}
+
+void check_values_ParameterizedStatement(api::ParameterizedStatement& value, const ValueChecker& checker) {
+  if (value.parameters) {
+    check_values_PreparedStatementParameters(*value.parameters, checker);
+  }
+}
+
+void check_values_UpdateTimeToLiveInput(api::UpdateTimeToLiveRequest& value, const ValueChecker& checker) {
+  (void)value;
+  (void)checker;
+}
+
+void check_values_DescribeTimeToLiveInput(api::DescribeTimeToLiveRequest& value, const ValueChecker& checker) {
+  (void)value;
+  (void)checker;
+}
+
+void check_values_DescribeLimitsInput(api::DescribeLimitsRequest& value, const ValueChecker& checker) {
+  (void)value;
+  (void)checker;
+}
+
+void check_values_DescribeEndpointsRequest(api::DescribeEndpointsRequest& value, const ValueChecker& checker) {
+  (void)value;
+  (void)checker;
+}
+
+void check_values_SearchVectorsInput(api::SearchVectorsRequest& value, const ValueChecker& checker) {
+  if (value.search_vector) {
+    check_values_SearchVectorList(*value.search_vector, checker);
+  }
+  if (value.expression_attribute_values) {
+    checker.expression_attribute_values(*value.expression_attribute_values);
+  }
+}
+
+void check_values_SearchVectorList(std::vector<AttributeValue>& value, const ValueChecker& checker) {
+  for (auto& element : value) {
+    checker.value(element);
+  }
+}
+
+void check_values_PutResourcePolicyInput(api::PutResourcePolicyRequest& value, const ValueChecker& checker) {
+  (void)value;
+  (void)checker;
+}
+
+void check_values_GetResourcePolicyInput(api::GetResourcePolicyRequest& value, const ValueChecker& checker) {
+  (void)value;
+  (void)checker;
+}
+
+void check_values_DeleteResourcePolicyInput(api::DeleteResourcePolicyRequest& value, const ValueChecker& checker) {
+  (void)value;
+  (void)checker;
+}
+
+void check_values_CreateBackupInput(api::CreateBackupRequest& value, const ValueChecker& checker) {
+  (void)value;
+  (void)checker;
+}
+
+void check_values_DescribeBackupInput(api::DescribeBackupRequest& value, const ValueChecker& checker) {
+  (void)value;
+  (void)checker;
+}
+
+void check_values_ListBackupsInput(api::ListBackupsRequest& value, const ValueChecker& checker) {
+  (void)value;
+  (void)checker;
+}
+
+void check_values_DeleteBackupInput(api::DeleteBackupRequest& value, const ValueChecker& checker) {
+  (void)value;
+  (void)checker;
+}
+
+void check_values_RestoreTableFromBackupInput(api::RestoreTableFromBackupRequest& value, const ValueChecker& checker) {
+  (void)value;
+  (void)checker;
+}
+
+void check_values_UpdateContinuousBackupsInput(api::UpdateContinuousBackupsRequest& value, const ValueChecker& checker) {
+  (void)value;
+  (void)checker;
+}
+
+void check_values_DescribeContinuousBackupsInput(api::DescribeContinuousBackupsRequest& value, const ValueChecker& checker) {
+  (void)value;
+  (void)checker;
+}
+
+void check_values_RestoreTableToPointInTimeInput(api::RestoreTableToPointInTimeRequest& value, const ValueChecker& checker) {
+  (void)value;
+  (void)checker;
+}
+
+void check_values_ExportTableToPointInTimeInput(api::ExportTableToPointInTimeRequest& value, const ValueChecker& checker) {
+  (void)value;
+  (void)checker;
+}
+
+void check_values_DescribeExportInput(api::DescribeExportRequest& value, const ValueChecker& checker) {
+  (void)value;
+  (void)checker;
+}
+
+void check_values_ListExportsInput(api::ListExportsRequest& value, const ValueChecker& checker) {
+  (void)value;
+  (void)checker;
+}
+
+void check_values_ImportTableInput(api::ImportTableRequest& value, const ValueChecker& checker) {
+  (void)value;
+  (void)checker;
+}
+
+void check_values_DescribeImportInput(api::DescribeImportRequest& value, const ValueChecker& checker) {
+  (void)value;
+  (void)checker;
+}
+
+void check_values_ListImportsInput(api::ListImportsRequest& value, const ValueChecker& checker) {
+  (void)value;
+  (void)checker;
+}
+
+void check_values_ListStreamsInput(api::ListStreamsRequest& value, const ValueChecker& checker) {
+  (void)value;
+  (void)checker;
+}
+
+void check_values_DescribeStreamInput(api::DescribeStreamRequest& value, const ValueChecker& checker) {
+  (void)value;
+  (void)checker;
+}
+
+void check_values_GetShardIteratorInput(api::GetShardIteratorRequest& value, const ValueChecker& checker) {
+  (void)value;
+  (void)checker;
+}
+
+void check_values_GetRecordsInput(api::GetRecordsRequest& value, const ValueChecker& checker) {
+  (void)value;
+  (void)checker;
+}
+
+void check_values_TransactWriteItem(api::TransactWriteItem& value, const ValueChecker& checker) {
   if (value.condition_check) {
-    normalize_ConditionCheck(*value.condition_check);
+    check_values_ConditionCheck(*value.condition_check, checker);
   }
   if (value.put) {
-    normalize_Put(*value.put);
+    check_values_Put(*value.put, checker);
   }
   if (value.delete_) {
-    normalize_Delete(*value.delete_);
+    check_values_Delete(*value.delete_, checker);
   }
   if (value.update) {
-    normalize_Update(*value.update);
+    check_values_Update(*value.update, checker);
   }
 }
 
-void normalize_ConditionCheck(api::ConditionCheck& value) {
+void check_values_ConditionCheck(api::ConditionCheck& value, const ValueChecker& checker) {
   if (value.key) {
-    normalize_item(*value.key);
+    checker.item(*value.key);
   }
   if (value.expression_attribute_values) {
-    normalize_expression_attribute_values(*value.expression_attribute_values);
+    checker.expression_attribute_values(*value.expression_attribute_values);
   }
 }
 
-void normalize_Put(api::Put& value) {
+void check_values_Put(api::Put& value, const ValueChecker& checker) {
   if (value.item) {
-    normalize_item(*value.item);
+    checker.item(*value.item);
   }
   if (value.expression_attribute_values) {
-    normalize_expression_attribute_values(*value.expression_attribute_values);
+    checker.expression_attribute_values(*value.expression_attribute_values);
   }
 }
 
-void normalize_Delete(api::Delete& value) {
+void check_values_Delete(api::Delete& value, const ValueChecker& checker) {
   if (value.key) {
-    normalize_item(*value.key);
+    checker.item(*value.key);
   }
   if (value.expression_attribute_values) {
-    normalize_expression_attribute_values(*value.expression_attribute_values);
+    checker.expression_attribute_values(*value.expression_attribute_values);
   }
 }
 
-void normalize_Update(api::Update& value) {
+void check_values_Update(api::Update& value, const ValueChecker& checker) {
   if (value.key) {
-    normalize_item(*value.key);
+    checker.item(*value.key);
   }
   if (value.expression_attribute_values) {
-    normalize_expression_attribute_values(*value.expression_attribute_values);
+    checker.expression_attribute_values(*value.expression_attribute_values);
   }
-}
-
-void normalize_TransactGetItemsInput(api::TransactGetItemsRequest& value) {
-  if (value.transact_items) {
-    normalize_TransactGetItemList(*value.transact_items);
-  }
-}
-
-void normalize_TransactGetItemList(std::vector<api::TransactGetItem>& value) {
-  for (auto& element : value) {
-    normalize_TransactGetItem(element);
-  }
-}
-
-void normalize_TransactGetItem(api::TransactGetItem& value) {
-  if (value.get) {
-    normalize_Get(*value.get);
-  }
-}
-
-void normalize_Get(api::Get& value) {
-  if (value.key) {
-    normalize_item(*value.key);
-  }
-}
-
-void normalize_TagResourceInput(api::TagResourceRequest& value) {
-  (void)value;
-}
-
-void normalize_UntagResourceInput(api::UntagResourceRequest& value) {
-  (void)value;
-}
-
-void normalize_ListTagsOfResourceInput(api::ListTagsOfResourceRequest& value) {
-  (void)value;
-}
-
-void normalize_ExecuteStatementInput(api::ExecuteStatementRequest& value) {
-  if (value.parameters) {
-    normalize_PreparedStatementParameters(*value.parameters);
-  }
-}
-
-void normalize_PreparedStatementParameters(std::vector<AttributeValue>& value) {
-  for (auto& element : value) {
-    normalize_value(element);
-  }
-}
-
-void normalize_BatchExecuteStatementInput(api::BatchExecuteStatementRequest& value) {
-  if (value.statements) {
-    normalize_PartiQLBatchRequest(*value.statements);
-  }
-}
-
-void normalize_PartiQLBatchRequest(std::vector<api::BatchStatementRequest>& value) {
-  for (auto& element : value) {
-    normalize_BatchStatementRequest(element);
-  }
-}
-
-void normalize_BatchStatementRequest(api::BatchStatementRequest& value) {
-  if (value.parameters) {
-    normalize_PreparedStatementParameters(*value.parameters);
-  }
-}
-
-void normalize_ExecuteTransactionInput(api::ExecuteTransactionRequest& value) {
-  if (value.transact_statements) {
-    normalize_ParameterizedStatements(*value.transact_statements);
-  }
-}
-
-void normalize_ParameterizedStatements(std::vector<api::ParameterizedStatement>& value) {
-  for (auto& element : value) {
-    normalize_ParameterizedStatement(element);
-  }
-}
-
-void normalize_ParameterizedStatement(api::ParameterizedStatement& value) {
-  if (value.parameters) {
-    normalize_PreparedStatementParameters(*value.parameters);
-  }
-}
-
-void normalize_UpdateTimeToLiveInput(api::UpdateTimeToLiveRequest& value) {
-  (void)value;
-}
-
-void normalize_DescribeTimeToLiveInput(api::DescribeTimeToLiveRequest& value) {
-  (void)value;
-}
-
-void normalize_DescribeLimitsInput(api::DescribeLimitsRequest& value) {
-  (void)value;
-}
-
-void normalize_DescribeEndpointsRequest(api::DescribeEndpointsRequest& value) {
-  (void)value;
-}
-
-void normalize_SearchVectorsInput(api::SearchVectorsRequest& value) {
-  if (value.search_vector) {
-    normalize_SearchVectorList(*value.search_vector);
-  }
-  if (value.expression_attribute_values) {
-    normalize_expression_attribute_values(*value.expression_attribute_values);
-  }
-}
-
-void normalize_SearchVectorList(std::vector<AttributeValue>& value) {
-  for (auto& element : value) {
-    normalize_value(element);
-  }
-}
-
-void normalize_PutResourcePolicyInput(api::PutResourcePolicyRequest& value) {
-  (void)value;
-}
-
-void normalize_GetResourcePolicyInput(api::GetResourcePolicyRequest& value) {
-  (void)value;
-}
-
-void normalize_DeleteResourcePolicyInput(api::DeleteResourcePolicyRequest& value) {
-  (void)value;
-}
-
-void normalize_CreateBackupInput(api::CreateBackupRequest& value) {
-  (void)value;
-}
-
-void normalize_DescribeBackupInput(api::DescribeBackupRequest& value) {
-  (void)value;
-}
-
-void normalize_ListBackupsInput(api::ListBackupsRequest& value) {
-  (void)value;
-}
-
-void normalize_DeleteBackupInput(api::DeleteBackupRequest& value) {
-  (void)value;
-}
-
-void normalize_RestoreTableFromBackupInput(api::RestoreTableFromBackupRequest& value) {
-  (void)value;
-}
-
-void normalize_UpdateContinuousBackupsInput(api::UpdateContinuousBackupsRequest& value) {
-  (void)value;
-}
-
-void normalize_DescribeContinuousBackupsInput(api::DescribeContinuousBackupsRequest& value) {
-  (void)value;
-}
-
-void normalize_RestoreTableToPointInTimeInput(api::RestoreTableToPointInTimeRequest& value) {
-  (void)value;
-}
-
-void normalize_ExportTableToPointInTimeInput(api::ExportTableToPointInTimeRequest& value) {
-  (void)value;
-}
-
-void normalize_DescribeExportInput(api::DescribeExportRequest& value) {
-  (void)value;
-}
-
-void normalize_ListExportsInput(api::ListExportsRequest& value) {
-  (void)value;
-}
-
-void normalize_ImportTableInput(api::ImportTableRequest& value) {
-  (void)value;
-}
-
-void normalize_DescribeImportInput(api::DescribeImportRequest& value) {
-  (void)value;
-}
-
-void normalize_ListImportsInput(api::ListImportsRequest& value) {
-  (void)value;
-}
-
-void normalize_ListStreamsInput(api::ListStreamsRequest& value) {
-  (void)value;
-}
-
-void normalize_DescribeStreamInput(api::DescribeStreamRequest& value) {
-  (void)value;
-}
-
-void normalize_GetShardIteratorInput(api::GetShardIteratorRequest& value) {
-  (void)value;
-}
-
-void normalize_GetRecordsInput(api::GetRecordsRequest& value) {
-  (void)value;
 }
 
 }  // namespace
 
-void normalize_values(CreateTableRequest& request) { normalize_CreateTableInput(request); }
-void normalize_values(DescribeTableRequest& request) { normalize_DescribeTableInput(request); }
-void normalize_values(UpdateTableRequest& request) { normalize_UpdateTableInput(request); }
-void normalize_values(ListTablesRequest& request) { normalize_ListTablesInput(request); }
-void normalize_values(DeleteTableRequest& request) { normalize_DeleteTableInput(request); }
-void normalize_values(PutItemRequest& request) { normalize_PutItemInput(request); }
-void normalize_values(GetItemRequest& request) { normalize_GetItemInput(request); }
-void normalize_values(DeleteItemRequest& request) { normalize_DeleteItemInput(request); }
-void normalize_values(UpdateItemRequest& request) { normalize_UpdateItemInput(request); }
-void normalize_values(QueryRequest& request) { normalize_QueryInput(request); }
-void normalize_values(ScanRequest& request) { normalize_ScanInput(request); }
-void normalize_values(BatchGetItemRequest& request) { normalize_BatchGetItemInput(request); }
-void normalize_values(BatchWriteItemRequest& request) { normalize_BatchWriteItemInput(request); }
-void normalize_values(TransactWriteItemsRequest& request) { normalize_TransactWriteItemsInput(request); }
-void normalize_values(TransactGetItemsRequest& request) { normalize_TransactGetItemsInput(request); }
-void normalize_values(TagResourceRequest& request) { normalize_TagResourceInput(request); }
-void normalize_values(UntagResourceRequest& request) { normalize_UntagResourceInput(request); }
-void normalize_values(ListTagsOfResourceRequest& request) { normalize_ListTagsOfResourceInput(request); }
-void normalize_values(ExecuteStatementRequest& request) { normalize_ExecuteStatementInput(request); }
-void normalize_values(BatchExecuteStatementRequest& request) { normalize_BatchExecuteStatementInput(request); }
-void normalize_values(ExecuteTransactionRequest& request) { normalize_ExecuteTransactionInput(request); }
-void normalize_values(UpdateTimeToLiveRequest& request) { normalize_UpdateTimeToLiveInput(request); }
-void normalize_values(DescribeTimeToLiveRequest& request) { normalize_DescribeTimeToLiveInput(request); }
-void normalize_values(DescribeLimitsRequest& request) { normalize_DescribeLimitsInput(request); }
-void normalize_values(DescribeEndpointsRequest& request) { normalize_DescribeEndpointsRequest(request); }
-void normalize_values(SearchVectorsRequest& request) { normalize_SearchVectorsInput(request); }
-void normalize_values(PutResourcePolicyRequest& request) { normalize_PutResourcePolicyInput(request); }
-void normalize_values(GetResourcePolicyRequest& request) { normalize_GetResourcePolicyInput(request); }
-void normalize_values(DeleteResourcePolicyRequest& request) { normalize_DeleteResourcePolicyInput(request); }
-void normalize_values(CreateBackupRequest& request) { normalize_CreateBackupInput(request); }
-void normalize_values(DescribeBackupRequest& request) { normalize_DescribeBackupInput(request); }
-void normalize_values(ListBackupsRequest& request) { normalize_ListBackupsInput(request); }
-void normalize_values(DeleteBackupRequest& request) { normalize_DeleteBackupInput(request); }
-void normalize_values(RestoreTableFromBackupRequest& request) { normalize_RestoreTableFromBackupInput(request); }
-void normalize_values(UpdateContinuousBackupsRequest& request) { normalize_UpdateContinuousBackupsInput(request); }
-void normalize_values(DescribeContinuousBackupsRequest& request) { normalize_DescribeContinuousBackupsInput(request); }
-void normalize_values(RestoreTableToPointInTimeRequest& request) { normalize_RestoreTableToPointInTimeInput(request); }
-void normalize_values(ExportTableToPointInTimeRequest& request) { normalize_ExportTableToPointInTimeInput(request); }
-void normalize_values(DescribeExportRequest& request) { normalize_DescribeExportInput(request); }
-void normalize_values(ListExportsRequest& request) { normalize_ListExportsInput(request); }
-void normalize_values(ImportTableRequest& request) { normalize_ImportTableInput(request); }
-void normalize_values(DescribeImportRequest& request) { normalize_DescribeImportInput(request); }
-void normalize_values(ListImportsRequest& request) { normalize_ListImportsInput(request); }
-void normalize_values(ListStreamsRequest& request) { normalize_ListStreamsInput(request); }
-void normalize_values(DescribeStreamRequest& request) { normalize_DescribeStreamInput(request); }
-void normalize_values(GetShardIteratorRequest& request) { normalize_GetShardIteratorInput(request); }
-void normalize_values(GetRecordsRequest& request) { normalize_GetRecordsInput(request); }
+void check_values(CreateTableRequest& request, const ValueChecker& checker) {
+  check_values_CreateTableInput(request, checker);
+}
+void check_values(DescribeTableRequest& request, const ValueChecker& checker) {
+  check_values_DescribeTableInput(request, checker);
+}
+void check_values(UpdateTableRequest& request, const ValueChecker& checker) {
+  check_values_UpdateTableInput(request, checker);
+}
+void check_values(ListTablesRequest& request, const ValueChecker& checker) {
+  check_values_ListTablesInput(request, checker);
+}
+void check_values(DeleteTableRequest& request, const ValueChecker& checker) {
+  check_values_DeleteTableInput(request, checker);
+}
+void check_values(PutItemRequest& request, const ValueChecker& checker) {
+  check_values_PutItemInput(request, checker);
+}
+void check_values(GetItemRequest& request, const ValueChecker& checker) {
+  check_values_GetItemInput(request, checker);
+}
+void check_values(DeleteItemRequest& request, const ValueChecker& checker) {
+  check_values_DeleteItemInput(request, checker);
+}
+void check_values(UpdateItemRequest& request, const ValueChecker& checker) {
+  check_values_UpdateItemInput(request, checker);
+}
+void check_values(QueryRequest& request, const ValueChecker& checker) {
+  check_values_QueryInput(request, checker);
+}
+void check_values(ScanRequest& request, const ValueChecker& checker) {
+  check_values_ScanInput(request, checker);
+}
+void check_values(BatchGetItemRequest& request, const ValueChecker& checker) {
+  check_values_BatchGetItemInput(request, checker);
+}
+void check_values(BatchWriteItemRequest& request, const ValueChecker& checker) {
+  check_values_BatchWriteItemInput(request, checker);
+}
+void check_values(TransactWriteItemsRequest& request, const ValueChecker& checker) {
+  check_values_TransactWriteItemsInput(request, checker);
+}
+void check_values(TransactGetItemsRequest& request, const ValueChecker& checker) {
+  check_values_TransactGetItemsInput(request, checker);
+}
+void check_values(TagResourceRequest& request, const ValueChecker& checker) {
+  check_values_TagResourceInput(request, checker);
+}
+void check_values(UntagResourceRequest& request, const ValueChecker& checker) {
+  check_values_UntagResourceInput(request, checker);
+}
+void check_values(ListTagsOfResourceRequest& request, const ValueChecker& checker) {
+  check_values_ListTagsOfResourceInput(request, checker);
+}
+void check_values(ExecuteStatementRequest& request, const ValueChecker& checker) {
+  check_values_ExecuteStatementInput(request, checker);
+}
+void check_values(BatchExecuteStatementRequest& request, const ValueChecker& checker) {
+  check_values_BatchExecuteStatementInput(request, checker);
+}
+void check_values(ExecuteTransactionRequest& request, const ValueChecker& checker) {
+  check_values_ExecuteTransactionInput(request, checker);
+}
+void check_values(UpdateTimeToLiveRequest& request, const ValueChecker& checker) {
+  check_values_UpdateTimeToLiveInput(request, checker);
+}
+void check_values(DescribeTimeToLiveRequest& request, const ValueChecker& checker) {
+  check_values_DescribeTimeToLiveInput(request, checker);
+}
+void check_values(DescribeLimitsRequest& request, const ValueChecker& checker) {
+  check_values_DescribeLimitsInput(request, checker);
+}
+void check_values(DescribeEndpointsRequest& request, const ValueChecker& checker) {
+  check_values_DescribeEndpointsRequest(request, checker);
+}
+void check_values(SearchVectorsRequest& request, const ValueChecker& checker) {
+  check_values_SearchVectorsInput(request, checker);
+}
+void check_values(PutResourcePolicyRequest& request, const ValueChecker& checker) {
+  check_values_PutResourcePolicyInput(request, checker);
+}
+void check_values(GetResourcePolicyRequest& request, const ValueChecker& checker) {
+  check_values_GetResourcePolicyInput(request, checker);
+}
+void check_values(DeleteResourcePolicyRequest& request, const ValueChecker& checker) {
+  check_values_DeleteResourcePolicyInput(request, checker);
+}
+void check_values(CreateBackupRequest& request, const ValueChecker& checker) {
+  check_values_CreateBackupInput(request, checker);
+}
+void check_values(DescribeBackupRequest& request, const ValueChecker& checker) {
+  check_values_DescribeBackupInput(request, checker);
+}
+void check_values(ListBackupsRequest& request, const ValueChecker& checker) {
+  check_values_ListBackupsInput(request, checker);
+}
+void check_values(DeleteBackupRequest& request, const ValueChecker& checker) {
+  check_values_DeleteBackupInput(request, checker);
+}
+void check_values(RestoreTableFromBackupRequest& request, const ValueChecker& checker) {
+  check_values_RestoreTableFromBackupInput(request, checker);
+}
+void check_values(UpdateContinuousBackupsRequest& request, const ValueChecker& checker) {
+  check_values_UpdateContinuousBackupsInput(request, checker);
+}
+void check_values(DescribeContinuousBackupsRequest& request, const ValueChecker& checker) {
+  check_values_DescribeContinuousBackupsInput(request, checker);
+}
+void check_values(RestoreTableToPointInTimeRequest& request, const ValueChecker& checker) {
+  check_values_RestoreTableToPointInTimeInput(request, checker);
+}
+void check_values(ExportTableToPointInTimeRequest& request, const ValueChecker& checker) {
+  check_values_ExportTableToPointInTimeInput(request, checker);
+}
+void check_values(DescribeExportRequest& request, const ValueChecker& checker) {
+  check_values_DescribeExportInput(request, checker);
+}
+void check_values(ListExportsRequest& request, const ValueChecker& checker) {
+  check_values_ListExportsInput(request, checker);
+}
+void check_values(ImportTableRequest& request, const ValueChecker& checker) {
+  check_values_ImportTableInput(request, checker);
+}
+void check_values(DescribeImportRequest& request, const ValueChecker& checker) {
+  check_values_DescribeImportInput(request, checker);
+}
+void check_values(ListImportsRequest& request, const ValueChecker& checker) {
+  check_values_ListImportsInput(request, checker);
+}
+void check_values(ListStreamsRequest& request, const ValueChecker& checker) {
+  check_values_ListStreamsInput(request, checker);
+}
+void check_values(DescribeStreamRequest& request, const ValueChecker& checker) {
+  check_values_DescribeStreamInput(request, checker);
+}
+void check_values(GetShardIteratorRequest& request, const ValueChecker& checker) {
+  check_values_GetShardIteratorInput(request, checker);
+}
+void check_values(GetRecordsRequest& request, const ValueChecker& checker) {
+  check_values_GetRecordsInput(request, checker);
+}
+void check_values(api::TransactWriteItem& value, const ValueChecker& checker) {
+  check_values_TransactWriteItem(value, checker);
+}
 
 }  // namespace dynamini::api

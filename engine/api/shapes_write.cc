@@ -4763,5 +4763,6 @@ void write(JsonWriter& w, const GetShardIteratorResponse& response) { write_GetS
 void write(JsonWriter& w, const GetRecordsRequest& request) { write_GetRecordsInput(w, request); }
 void write(JsonWriter& w, const GetRecordsResponse& response) { write_GetRecordsOutput(w, response); }
 void write(JsonWriter& w, const api::ConsumedCapacity& value) { write_ConsumedCapacity(w, value); }
+void write(JsonWriter& w, const api::KeysAndAttributes& value) { write_KeysAndAttributes(w, value); }
 
 }  // namespace dynamini::api

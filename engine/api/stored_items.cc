@@ -22,7 +22,7 @@ std::vector<Item> ItemArray::decode() const {
   doc.Parse(json().data(), json().size());
   std::vector<Item> items;
   items.reserve(size());
-  for (const auto& element : doc.GetArray()) items.push_back(parse_item(element));
+  for (const auto& element : doc.GetArray()) items.push_back(stored_item(element));
   return items;
 }
 

@@ -2,8 +2,8 @@
 
 #include <cmath>
 
-#include "values/base64.h"
 #include "values/deserializer_errors.h"
+#include "values/value_decode.h"
 
 namespace dynamini::api {
 namespace {
@@ -14,26 +14,7 @@ namespace {
 
 }  // namespace
 
-void WireReader::defer(ApiError error) {
-  if (!deferred_) deferred_ = std::move(error);
-}
-
-void WireReader::defer(const RequestCheckError& error) {
-  if (deferred_) return;
-  deferred_ = error;
-  deferred_request_check_ = true;
-}
-
-void WireReader::throw_deferred() const {
-  if (!deferred_) return;
-  if (deferred_request_check_) throw RequestCheckError(deferred_->message);
-  throw *deferred_;
-}
-
-std::string read_string(const Json& value) {
-  if (!value.IsString()) throw_wrong_type(value, "String");
-  return std::string(value.GetString(), value.GetStringLength());
-}
+std::string read_string(const Json& value) { return wire_string(value); }
 
 bool read_boolean(const Json& value) { return dynamini::read_boolean(value); }
 
@@ -54,21 +35,7 @@ double read_double(const Json& value) {
   return value.GetDouble();
 }
 
-std::string read_blob(const Json& value) {
-  if (!value.IsString()) {
-    if (value.IsArray() || value.IsObject()) throw_wrong_type(value, "Blob");
-    serialization(std::string("class ") +
-                  (value.IsBool() ? "java.lang.Boolean"
-                                  : "com.amazon.coral.value.json.numbers.TruncatingBigNumber") +
-                  " can not be converted to a Blob");
-  }
-  std::string text(value.GetString(), value.GetStringLength());
-  const std::string problem = base64_wire_problem(text);
-  if (!problem.empty()) serialization("'" + text + "' can not be converted to a Blob: " + problem);
-  std::string bytes;
-  base64_decode(text, &bytes);
-  return bytes;
-}
+std::string read_blob(const Json& value) { return wire_binary(value); }
 
 const Json& expect_structure(const Json& value, StructureWords words, const char* shape) {
   if (value.IsObject()) return value;
@@ -87,6 +54,10 @@ const Json& expect_list(const Json& value) {
   if (!value.IsArray()) throw_not_list(value);
   return value;
 }
+
+AttributeValue read_attribute_value(const Json& value) { return decode_attribute_value(value); }
+
+Item read_item(const Json& value) { return decode_item(value); }
 
 const Json& expect_map(const Json& value) {
   if (value.IsObject()) return value;

@@ -6,24 +6,24 @@
 #include <random>
 
 #include "catalog/stream_settings.h"
+#include "context/random_uuid.h"
 #include "dynamini/api_error.h"
 #include "storage/backup.h"
 
 namespace dynamini {
-namespace {
 
-std::string random_uuid() {
+std::string random_uuid_v4() {
   static thread_local std::mt19937_64 rng{std::random_device{}()};
   const char* hex = "0123456789abcdef";
   std::string out;
   for (int i = 0; i < 32; ++i) {
     if (i == 8 || i == 12 || i == 16 || i == 20) out.push_back('-');
-    out.push_back(hex[rng() % 16]);
+    const uint64_t r = rng();
+    // The version nibble is 4, the variant's top bits 10 (RFC 9562).
+    out.push_back(i == 12 ? '4' : i == 16 ? hex[8 + r % 4] : hex[r % 16]);
   }
   return out;
 }
-
-}  // namespace
 
 Context::Context(Options options)
     : options_(std::move(options)),
@@ -121,7 +121,7 @@ std::shared_ptr<const TableDef> Context::create_table(TableDef def, const TagLis
   }
   def.id = next_id_++;
   def.creation_time = static_cast<double>(now_ms()) / 1000.0;
-  if (def.table_uuid.empty()) def.table_uuid = random_uuid();  // ImportTable sets its own
+  if (def.table_uuid.empty()) def.table_uuid = random_uuid_v4();  // ImportTable sets its own
   if (def.stream.enabled)
     def.stream.label = stream_label_at(std::llround(def.creation_time * 1000));
   WriteTransaction txn(store_.connection());

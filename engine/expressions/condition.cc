@@ -402,15 +402,48 @@ bool evaluate_node(const Node& node, const Item* item) {
 
 namespace {
 
+bool holds_undefined_value(const std::vector<Operand>& operands) {
+  for (const auto& operand : operands) {
+    if (operand.undefined || holds_undefined_value(operand.args)) return true;
+  }
+  return false;
+}
+
+// The first clause, in written order, with an undefined value or a problem
+// `check` finds: the problem (""), or "" when the undefined value comes first.
+std::string first_clause_problem(const Node& node, ClauseCheck check, bool& stop) {
+  if (node.kind == Node::Kind::kAnd || node.kind == Node::Kind::kOr ||
+      node.kind == Node::Kind::kNot) {
+    for (const auto& child : node.children) {
+      std::string problem = first_clause_problem(child, check, stop);
+      if (stop) return problem;
+    }
+    return "";
+  }
+  if (holds_undefined_value(node.operands)) {
+    stop = true;
+    return "";
+  }
+  std::string problem = check(node);
+  stop = !problem.empty();
+  return problem;
+}
+
 // Parses, resolves and validates; every message starts with `prefix`.
 std::unique_ptr<Condition::Node> checked_condition_tree(std::string_view text,
                                                         ExpressionAttributes& attributes,
-                                                        const std::string& prefix) {
+                                                        const std::string& prefix,
+                                                        ClauseCheck clause_check) {
   const parsed::ConditionTree& tree = *parsed::cached_condition_syntax(text, prefix);
   Resolver resolver(attributes);
   auto root = std::make_unique<Node>(resolve_node(tree.root, resolver));
   ConditionChecker checker;
   checker.check_root(*root);
+  if (clause_check && resolver.undefined_name.empty()) {
+    bool stop = false;
+    std::string problem = first_clause_problem(*root, clause_check, stop);
+    if (!problem.empty()) resolver.undefined_first = std::move(problem);
+  }
   // Order from dynalite db/conditionParser.pegjs (checkErrors,
   // checkConditionErrors).
   const std::string parens =
@@ -425,11 +458,12 @@ std::unique_ptr<Condition::Node> checked_condition_tree(std::string_view text,
 
 std::unique_ptr<Condition::Node> parse_condition_tree(std::string_view text,
                                                       ExpressionAttributes& attributes,
-                                                      std::string_view parameter) {
+                                                      std::string_view parameter,
+                                                      ClauseCheck clause_check) {
   const std::string prefix = "Invalid " + std::string(parameter) + ": ";
   check_expression_text(text, prefix,
                         parameter == "ConditionExpression" || parameter == "FilterExpression");
-  return checked_condition_tree(text, attributes, prefix);
+  return checked_condition_tree(text, attributes, prefix, clause_check);
 }
 
 Condition Condition::parse(std::string_view text, ExpressionAttributes& attributes,
@@ -438,7 +472,7 @@ Condition Condition::parse(std::string_view text, ExpressionAttributes& attribut
 }
 
 Condition Condition::parse_unprefixed(std::string_view text, ExpressionAttributes& attributes) {
-  return Condition(checked_condition_tree(text, attributes, ""));
+  return Condition(checked_condition_tree(text, attributes, "", nullptr));
 }
 
 bool Condition::evaluate(const Item* item) const { return evaluate_node(*root_, item); }
@@ -454,7 +488,21 @@ void collect_names(const Condition::Node& node, std::set<std::string>& names) {
   for (const auto& child : node.children) collect_names(child, names);
   for (const auto& op : node.operands) collect_names(op, names);
 }
+void collect_paths(const Operand& op, std::vector<Path>& paths) {
+  if (op.kind == Operand::Kind::kPath) paths.push_back(op.path);
+  for (const auto& arg : op.args) collect_paths(arg, paths);
+}
+void collect_paths(const Condition::Node& node, std::vector<Path>& paths) {
+  for (const auto& child : node.children) collect_paths(child, paths);
+  for (const auto& op : node.operands) collect_paths(op, paths);
+}
 }  // namespace
+
+std::vector<Path> Condition::paths() const {
+  std::vector<Path> paths;
+  collect_paths(*root_, paths);
+  return paths;
+}
 
 std::set<std::string> Condition::top_level_names() const {
   std::set<std::string> names;

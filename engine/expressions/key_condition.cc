@@ -24,6 +24,48 @@ KeyConditionTerm::Op term_op(const std::string& op, bool flipped) {
   return flipped ? KeyConditionTerm::Op::kLe : KeyConditionTerm::Op::kGe;
 }
 
+bool key_typed(const AttributeValue& v) {
+  return v.type == ValueType::S || v.type == ValueType::N || v.type == ValueType::B;
+}
+
+std::string operand_problem(const std::string& op, const AttributeValue& v) {
+  return "Incorrect operand type for operator or function; operator or function: " + op +
+         ", operand type: " + type_name(v.type);
+}
+
+// An operand no key type could satisfy for its operator: begins_with takes a
+// string or a binary, an ordering comparison and BETWEEN a string, a number or
+// a binary. Reported as an expression error, in the order the clauses are
+// written, before the table is looked up; an operand of a key type that is not
+// the attribute's fails the schema check later (paritysuite/
+// dynamodb-conformance tests/tier3/error-messages/
+// queryKeyConditionOperands.test.ts and tests/tier3/validation-ordering/
+// queryKeyCondition.test.ts, eu-west-2, October 2026).
+std::string key_operand_problem(const Node& clause) {
+  if (clause.kind == Node::Kind::kFunction) {
+    const Operand& fn = clause.operands[0];
+    if (fn.function != "begins_with") return "";
+    for (const auto& arg : fn.args) {
+      if (arg.kind != Operand::Kind::kValue) continue;
+      if (arg.value.type != ValueType::S && arg.value.type != ValueType::B) {
+        return operand_problem("begins_with", arg.value);
+      }
+    }
+    return "";
+  }
+  const bool ordering =
+      clause.kind == Node::Kind::kBetween ||
+      (clause.kind == Node::Kind::kCompare && clause.op != "=" && clause.op != "<>");
+  if (!ordering) return "";
+  for (const auto& operand : clause.operands) {
+    if (operand.kind == Operand::Kind::kValue && !key_typed(operand.value)) {
+      return operand_problem(clause.kind == Node::Kind::kBetween ? "BETWEEN" : clause.op,
+                             operand.value);
+    }
+  }
+  return "";
+}
+
 class Converter {
  public:
   std::vector<KeyConditionTerm> terms;
@@ -105,7 +147,11 @@ class Converter {
     }
     for (const auto& t : terms) {
       if (t.attribute == attribute) {
-        throw validation_error("KeyConditionExpressions must only contain one condition per key");
+        // paritysuite/dynamodb-conformance tests/tier3/error-messages/
+        // queryKeyConditionOperands.test.ts (eu-west-2, October 2026).
+        throw validation_error(
+            "Invalid KeyConditionExpression: KeyConditionExpressions must only contain one "
+            "condition per key");
       }
     }
     KeyConditionTerm t;
@@ -120,12 +166,12 @@ class Converter {
 
 std::vector<KeyConditionTerm> parse_key_condition(std::string_view text,
                                                   ExpressionAttributes& attributes) {
-  std::unique_ptr<Node> root = parse_condition_tree(text, attributes, "KeyConditionExpression");
+  std::unique_ptr<Node> root =
+      parse_condition_tree(text, attributes, "KeyConditionExpression", key_operand_problem);
   Converter converter;
   converter.convert(*root);
-  if (converter.terms.size() > kMaxKeyConditionTerms) {
-    throw validation_error("Conditions can be of length 1 or 2 only");
-  }
+  // How many conditions the key takes is checked against the table's schema,
+  // after it is looked up (ops/queries/query.cc).
   return std::move(converter.terms);
 }
 

@@ -15,8 +15,6 @@ namespace {
 
 using Node = Condition::Node;
 
-const std::string kInvalid = "One or more parameter values were invalid: ";
-
 // ---- Validation of one condition (dynalite validations/index.js
 // validateConditions, validateAttributeConditions) ----------------------------
 
@@ -27,29 +25,39 @@ bool valid_count(const std::string& op, size_t n) {
   return n == 1;
 }
 
-bool type_allowed(const std::string& op, ValueType t) {
+// Which value types an operator compares. In a QueryFilter or ScanFilter, EQ
+// and NE take every type, BOOL, NULL, L and M included (API reference,
+// Condition: "EQ is supported for all data types, including lists and maps";
+// NE likewise); in Expected and KeyConditions they take the scalars and sets
+// (dynalite validations/index.js, recorded against DynamoDB).
+enum class Comparing { kFilter, kOther };
+
+bool type_allowed(const std::string& op, ValueType t, Comparing comparing) {
   bool scalar = t == ValueType::S || t == ValueType::N || t == ValueType::B;
+  if ((op == "EQ" || op == "NE") && comparing == Comparing::kFilter) return true;
   if (op == "EQ" || op == "NE")
     return scalar || t == ValueType::SS || t == ValueType::NS || t == ValueType::BS;
   if (op == "BEGINS_WITH") return t == ValueType::S || t == ValueType::B;
   return scalar;  // LE LT GE GT CONTAINS NOT_CONTAINS IN BETWEEN
 }
 
-void check_condition(const std::string& op, const std::vector<AttributeValue>& values) {
+void check_condition(const std::string& op, const std::vector<AttributeValue>& values,
+                     Comparing comparing = Comparing::kOther) {
   if (!valid_count(op, values.size())) {
-    throw validation_error(kInvalid + "Invalid number of argument(s) for the " + op +
-                           " ComparisonOperator");
+    throw request_check_error(std::string(kInvalidParameterValues) +
+                              "Invalid number of argument(s) for the " + op +
+                              " ComparisonOperator");
   }
   for (const auto& v : values) {
     if (v.type != values[0].type) {
-      throw validation_error(kInvalid +
-                             "AttributeValues inside AttributeValueList must be of same type");
+      throw request_check_error(std::string(kInvalidParameterValues) +
+                                "AttributeValues inside AttributeValueList must be of same type");
     }
   }
   for (const auto& v : values) {
-    if (!type_allowed(op, v.type)) {
-      throw validation_error(kInvalid + "ComparisonOperator " + op + " is not valid for " +
-                             type_name(v.type) + " AttributeValue type");
+    if (!type_allowed(op, v.type, comparing)) {
+      throw request_check_error(std::string(kInvalidParameterValues) + "ComparisonOperator " + op +
+                                " is not valid for " + type_name(v.type) + " AttributeValue type");
     }
   }
   if (op == "BETWEEN") {
@@ -165,41 +173,48 @@ bool use_or(const ConditionalOperator& op, size_t conditions) {
   return *op == api::ConditionalOperator::kOr;
 }
 
-// DynamoDB Local validateExpectedAttribute: these checks, in this order.
+// DynamoDB Local validateExpectedAttribute: these checks, in this order. They
+// belong to the request-validation family, which PutItem, UpdateItem and
+// DeleteItem send inside "1 validation error detected: " (paritysuite/
+// dynamodb-conformance tests/tier3/error-messages/deleteItem.test.ts and
+// putItem.test.ts, eu-west-2 and us-east-1, 2026-10-09).
 void check_expected_members(const api::ExpectedAttributeValue& c, const std::string& name) {
   const bool has_value = c.value.has_value();
   const bool has_list = c.attribute_value_list.has_value();
   const auto& op = c.comparison_operator;
   if (c.exists && op) {
-    throw validation_error(
-        kInvalid + "Exists and ComparisonOperator cannot be used together for Attribute: " + name);
+    throw request_check_error(
+        std::string(kInvalidParameterValues) +
+        "Exists and ComparisonOperator cannot be used together for Attribute: " + name);
   }
   if (has_value && has_list) {
-    throw validation_error(
-        kInvalid + "Value and AttributeValueList cannot be used together for Attribute: " + name);
+    throw request_check_error(
+        std::string(kInvalidParameterValues) +
+        "Value and AttributeValueList cannot be used together for Attribute: " + name);
   }
   if (!op && has_list) {
-    throw validation_error(
-        kInvalid +
+    throw request_check_error(
+        std::string(kInvalidParameterValues) +
         "AttributeValueList can only be used with a ComparisonOperator for Attribute: " + name);
   }
   if (c.exists && !*c.exists && has_value) {
-    throw validation_error(kInvalid +
-                           "Value cannot be used when Exists is false for Attribute: " + name);
+    throw request_check_error(std::string(kInvalidParameterValues) +
+                              "Value cannot be used when Exists is false for Attribute: " + name);
   }
   if (has_value || has_list) return;
   if (op) {
     if (*op != api::ComparisonOperator::kNotNull && *op != api::ComparisonOperator::kNull) {
-      throw validation_error(kInvalid +
-                             "Value or AttributeValueList must be used with ComparisonOperator: " +
-                             std::string(op->text()) + " for Attribute: " + name);
+      throw request_check_error(
+          std::string(kInvalidParameterValues) +
+          "Value or AttributeValueList must be used with ComparisonOperator: " +
+          std::string(op->text()) + " for Attribute: " + name);
     }
   } else if (!c.exists) {
-    throw validation_error(kInvalid +
-                           "Value must be provided when Exists is null for Attribute: " + name);
+    throw request_check_error(std::string(kInvalidParameterValues) +
+                              "Value must be provided when Exists is null for Attribute: " + name);
   } else if (*c.exists) {
-    throw validation_error(kInvalid +
-                           "Value must be provided when Exists is true for Attribute: " + name);
+    throw request_check_error(std::string(kInvalidParameterValues) +
+                              "Value must be provided when Exists is true for Attribute: " + name);
   }
 }
 
@@ -260,7 +275,7 @@ std::optional<Condition> legacy_expected(const std::optional<ExpectedMap>& expec
   for (const auto& [key, condition] : *expected) {
     const std::string& name = checked_attribute_name(key);
     if (!condition) {
-      throw validation_error(kInvalid +
+      throw validation_error(std::string(kInvalidParameterValues) +
                              "ExpectedAttributeValue must not be null for Attribute: " + name);
     }
     nodes.push_back(expected_node(*condition, name));
@@ -280,7 +295,7 @@ std::optional<Condition> legacy_filter(const std::optional<ConditionMap>& filter
     const std::string op(c.comparison_operator->text());  // required: shape-checked
     std::vector<AttributeValue> values =
         c.attribute_value_list.value_or(std::vector<AttributeValue>{});
-    check_condition(op, values);
+    check_condition(op, values, Comparing::kFilter);
     nodes.push_back(comparison_node(name, op, std::move(values)));
   }
   return combine(std::move(nodes), any);
@@ -321,17 +336,18 @@ namespace {
 // DynamoDB Local validateAttributeUpdates; dynalite validations/updateItem.js.
 void check_attribute_update(const std::string& action, const std::optional<AttributeValue>& value) {
   if (!value && action != "DELETE") {
-    throw validation_error(kInvalid +
+    throw validation_error(std::string(kInvalidParameterValues) +
                            "Only DELETE action is allowed when no attribute value is specified");
   }
   if (value && action == "DELETE" && !value->is_set()) {
-    throw validation_error(kInvalid + "DELETE action with value is not supported for the type " +
+    throw validation_error(std::string(kInvalidParameterValues) +
+                           "DELETE action with value is not supported for the type " +
                            type_name(value->type));
   }
   if (value && action == "ADD" && !value->is_set() && value->type != ValueType::N &&
       value->type != ValueType::L) {
-    throw validation_error(kInvalid + "ADD action is not supported for the type " +
-                           type_name(value->type));
+    throw validation_error(std::string(kInvalidParameterValues) +
+                           "ADD action is not supported for the type " + type_name(value->type));
   }
 }
 

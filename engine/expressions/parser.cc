@@ -87,8 +87,12 @@ class Parser {
   bool not_condition(Condition* out) {
     size_t start = pos_;
     if (keyword("NOT")) {
+      // NOT may follow NOT, as often as written: "NOT NOT NOT NOT a < b"
+      // is valid and each pair cancels (scylladb test/alternator/
+      // test_condition_expression.py, "NOT NOT NOT NOT also works", run
+      // against DynamoDB).
       Condition inner;
-      if (parens_condition(&inner)) {
+      if (not_condition(&inner)) {
         Condition node;
         node.kind = Condition::Kind::kNot;
         node.children.push_back(std::move(inner));

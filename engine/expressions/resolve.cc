@@ -74,6 +74,7 @@ Operand Resolver::operand(const parsed::Operand& parsed) {
       break;
     case parsed::Operand::Kind::kValue:
       out.kind = Operand::Kind::kValue;
+      out.undefined = !attributes_.values.contains(parsed.placeholder);
       out.value = value(parsed.placeholder);
       break;
     case parsed::Operand::Kind::kFunction:

@@ -7,6 +7,7 @@
 #include "expressions/resolved.h"
 #include "expressions/syntax_cache.h"
 #include "expressions/update_actions.h"
+#include "values/set_order.h"
 
 namespace dynamini::expr {
 
@@ -307,6 +308,7 @@ void Update::apply(Item& item) const {
               result.set.push_back(m);
             }
           }
+          put_set_in_order(result);  // values/set_order.h
           writes.push_back({action.path, std::move(result)});
         }
         break;

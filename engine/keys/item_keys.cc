@@ -117,14 +117,18 @@ bool key_type_mismatch(const Item& key, const TableDef& table) {
   return mistyped(key, table.keys.hash) || (table.keys.range && mistyped(key, *table.keys.range));
 }
 
-void validate_key(const Item& key, const TableDef& table) {
+bool key_fits_schema(const Item& key, const TableDef& table) {
   const size_t expected = table.keys.range ? 2 : 1;
   auto matches = [&](const KeyElement& element) {
     auto it = key.find(element.name);
     return it != key.end() && it->second.type == element.type;
   };
-  if (key.size() != expected || !matches(table.keys.hash) ||
-      (table.keys.range && !matches(*table.keys.range))) {
+  return key.size() == expected && matches(table.keys.hash) &&
+         (!table.keys.range || matches(*table.keys.range));
+}
+
+void validate_key(const Item& key, const TableDef& table) {
+  if (!key_fits_schema(key, table)) {
     throw validation_error("The provided key element does not match the schema");
   }
   check_empty_key(table.keys.hash, key.at(table.keys.hash.name));

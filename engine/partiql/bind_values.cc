@@ -9,17 +9,15 @@
 #include <set>
 
 #include "partiql/binder.h"
-#include "partiql/decimal_rules.h"
 #include "partiql/statement_errors.h"
 #include "values/attribute_value.h"
 #include "values/number.h"
+#include "values/value_check.h"
 
 namespace dynamini::partiql {
 namespace {
 
 using syntax::Expr;
-
-// DynamoDB's depth limit for a value (the Developer Guide's 32 levels).
 
 ApiError unsupported_in_bag() {
   return validation_error(
@@ -131,7 +129,7 @@ AttributeValue to_literal(const Expr& e, const std::string& where) {
 // root[0] at 1:38:1").
 AttributeValue to_value(const Expr& e, const std::string& where, int depth, Binding& binding) {
   if (depth >= kMaxNestingDepth) {
-    throw validation_error("Nesting Levels have exceeded supported limits under " + where);
+    throw validation_error(std::string(kNestingLimitExceeded) + " under " + where);
   }
   switch (e.kind) {
     case Expr::Kind::kLiteral:
@@ -169,13 +167,16 @@ const AttributeValue& Binding::parameter(const syntax::Expr& e) const {
   return parameters_[e.parameter];
 }
 
+// A literal is read as Java's BigDecimal reads it (the older value layer's
+// reading, values/number.h); one it cannot convert is a malformed statement.
 AttributeValue bind_number(const std::string& text, const std::string& where) {
-  DecimalVerdict verdict = judge_decimal(text);
-  if (verdict == DecimalVerdict::kUnconvertible) throw statement_error("");
-  if (verdict != DecimalVerdict::kOk) {
-    throw validation_error(std::string(decimal_limit_message(verdict)) + " under " + where);
+  Number number;
+  const NumberProblem problem = Number::read(text, NumberReading::kBigDecimal, &number);
+  if (problem == NumberProblem::kUnconvertible) throw statement_error("");
+  if (problem != NumberProblem::kNone) {
+    throw validation_error(std::string(number_limit_message(problem)) + " under " + where);
   }
-  return AttributeValue::number(Number::parse_or_throw(text));
+  return AttributeValue::number(number);
 }
 
 AttributeValue bind_value(const syntax::Expr& e, const std::string& where, Binding& binding) {

@@ -19,9 +19,8 @@ namespace {
 // Expressions nest by recursion (a list in a list, parentheses, calls): a
 // statement of 8,192 characters could nest 8,000 deep and overflow the stack
 // (found by the partiql fuzzer; it killed the server). DynamoDB refuses values
-// nested past 32 levels (the binder's "Nesting Levels have exceeded supported
-// limits") and expressions past 300 operators, so nothing it accepts nests
-// near this bound; the refusal's wording is dynamini's own.
+// nested past kMaxNestingDepth (values/attribute_value.h) and expressions past 300 operators, so
+// nothing it accepts nests near this bound; the refusal's wording is dynamini's own.
 constexpr int kMaxNesting = 200;
 
 class NestingGuard {

@@ -3,13 +3,13 @@
 #include <cctype>
 #include <climits>
 
-#include "partiql/decimal_rules.h"
 #include "partiql/keywords.h"
 #include "partiql/statement_errors.h"
 
 namespace dynamini::partiql {
 namespace {
 
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
 bool is_ident_start(char c) {
   return std::isalpha(static_cast<unsigned char>(c)) || c == '_' || c == '$';
 }

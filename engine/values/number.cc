@@ -48,84 +48,173 @@ std::string subtract_magnitudes(const std::string& a, const std::string& b) {
 
 }  // namespace
 
-bool Number::parse(std::string_view text, Number* out, std::string* error) {
-  auto fail = [&](std::string message) {
-    *error = std::move(message);
-    return false;
-  };
-  const std::string bad = "The parameter cannot be converted to a numeric value";
-  const std::string bad_with_value = bad + ": " + std::string(text);
-  if (text.empty()) return fail(bad);
-  size_t i = 0;
+namespace {
+
+// The parts of a number's text, before any limit is applied.
+struct NumberText {
   bool negative = false;
-  if (text[i] == '+' || text[i] == '-') {
-    negative = text[i] == '-';
-    ++i;
-  }
-  std::string digits;
-  long long point_position = -1;  // number of digits before the point
-  bool any_digit = false;
+  std::string digits;    // every digit written, the point left out
+  int64_t fraction = 0;  // how many of them follow the point
+  int64_t exponent = 0;  // the exponent as written
+};
+
+bool is_number_digit(char c) { return c >= '0' && c <= '9'; }
+
+// The exponent after 'e': a 64-bit integer, as DynamoDB's item layer reads it.
+bool read_exponent(std::string_view text, size_t i, int64_t& exponent) {
+  bool negative = false;
+  if (i < text.size() && (text[i] == '+' || text[i] == '-')) negative = text[i++] == '-';
+  if (i >= text.size()) return false;
+  constexpr uint64_t kLimit = uint64_t{1} << 63;  // |INT64_MIN|
+  uint64_t magnitude = 0;
   for (; i < text.size(); ++i) {
-    char c = text[i];
-    if (c >= '0' && c <= '9') {
-      digits.push_back(c);
-      any_digit = true;
-    } else if (c == '.' && point_position < 0) {
-      point_position = static_cast<long long>(digits.size());
-    } else {
-      break;
-    }
+    if (!is_number_digit(text[i])) return false;
+    if (magnitude > (kLimit - static_cast<uint64_t>(text[i] - '0')) / 10) return false;
+    magnitude = magnitude * 10 + static_cast<uint64_t>(text[i] - '0');
   }
-  if (!any_digit) return fail(bad_with_value);
-  long long exp10 = 0;
-  if (i < text.size()) {
-    if (text[i] != 'e' && text[i] != 'E') return fail(bad_with_value);
-    ++i;
-    bool exp_negative = false;
-    if (i < text.size() && (text[i] == '+' || text[i] == '-')) {
-      exp_negative = text[i] == '-';
-      ++i;
-    }
-    if (i >= text.size()) return fail(bad_with_value);
-    for (; i < text.size(); ++i) {
-      char c = text[i];
-      if (c < '0' || c > '9') return fail(bad_with_value);
-      if (exp10 < 100000000) exp10 = exp10 * 10 + (c - '0');
-    }
-    if (exp_negative) exp10 = -exp10;
-  }
-  if (point_position < 0) point_position = static_cast<long long>(digits.size());
-  // value = 0.<digits> * 10^(point_position + exp10)
-  size_t first = digits.find_first_not_of('0');
-  Number n;
-  if (first == std::string::npos) {
-    *out = n;  // zero, whatever its sign or exponent
-    return true;
-  }
-  long long exponent = point_position + exp10 - static_cast<long long>(first);
-  digits.erase(0, first);
-  digits.erase(digits.find_last_not_of('0') + 1);
-  if (digits.size() > kMaxDigits) return fail(kTooPrecise);
-  if (exponent > kMaxExponent) return fail(kOverflow);
-  if (exponent < kMinExponent) return fail(kUnderflow);
-  n.negative_ = negative;
-  n.digits_ = std::move(digits);
-  n.exponent_ = static_cast<int>(exponent);
-  *out = std::move(n);
+  if (!negative && magnitude == kLimit) return false;
+  exponent = negative ? static_cast<int64_t>(0 - magnitude) : static_cast<int64_t>(magnitude);
   return true;
+}
+
+// Sign, digits with at most one point, optional exponent: Java's BigDecimal
+// syntax (no spaces, no "NaN", no hexadecimal).
+bool scan_number(std::string_view text, NumberText& out) {
+  size_t i = 0;
+  if (i < text.size() && (text[i] == '+' || text[i] == '-')) out.negative = text[i++] == '-';
+  bool point = false;
+  for (; i < text.size() && (is_number_digit(text[i]) || (text[i] == '.' && !point)); ++i) {
+    if (text[i] == '.') {
+      point = true;
+    } else {
+      out.digits.push_back(text[i]);
+      out.fraction += point;
+    }
+  }
+  if (out.digits.empty()) return false;
+  if (i == text.size()) return true;
+  if (text[i] != 'e' && text[i] != 'E') return false;
+  return read_exponent(text, i + 1, out.exponent);
+}
+
+constexpr int64_t kInt32Min = -2147483648LL;
+constexpr int64_t kInt32Max = 2147483647LL;
+
+// The magnitude (0.d x 10^magnitude) as `reading` computes it, or the problem.
+// `precision` counts the significant digits, `scale` is BigDecimal's (digits
+// after the point minus the exponent, trailing zeros off).
+NumberProblem judge_magnitude(NumberReading reading, int64_t precision, __int128 scale,
+                              int64_t& magnitude) {
+  if (reading == NumberReading::kBigDecimal) {
+    if (scale < kInt32Min || scale > kInt32Max) return NumberProblem::kUnconvertible;
+    // precision - scale in 32-bit arithmetic, as DynamoDB computes it.
+    magnitude = static_cast<int32_t>(static_cast<uint32_t>(precision) -
+                                     static_cast<uint32_t>(static_cast<int32_t>(scale)));
+  } else {
+    const __int128 exact = precision - scale;
+    if (exact > kMaxExponent) return NumberProblem::kOverflow;
+    if (exact < kMinExponent) return NumberProblem::kUnderflow;
+    magnitude = static_cast<int64_t>(exact);
+  }
+  if (magnitude > kMaxExponent) return NumberProblem::kOverflow;
+  if (magnitude < kMinExponent) return NumberProblem::kUnderflow;
+  return NumberProblem::kNone;
+}
+
+}  // namespace
+
+const char kUnconvertibleNumber[] = "The parameter cannot be converted to a numeric value";
+
+int compare_canonical_numbers(std::string_view a, std::string_view b) {
+  const auto sign = [](std::string_view t) { return t[0] == '-' ? -1 : (t == "0" ? 0 : 1); };
+  const int sa = sign(a), sb = sign(b);
+  if (sa != sb) return sa < sb ? -1 : 1;
+  if (sa == 0) return 0;
+  if (sa < 0) {
+    a.remove_prefix(1);
+    b.remove_prefix(1);
+  }
+  // Magnitudes: the longer integer part is larger; then the digits in order
+  // (a fraction's digits have no trailing zeros, so text order is value order).
+  const size_t ia = std::min(a.find('.'), a.size()), ib = std::min(b.find('.'), b.size());
+  const bool a_fraction_only = a.substr(0, ia) == "0", b_fraction_only = b.substr(0, ib) == "0";
+  int magnitude;
+  if (a_fraction_only != b_fraction_only) {
+    magnitude = a_fraction_only ? -1 : 1;
+  } else if (ia != ib) {
+    magnitude = ia < ib ? -1 : 1;
+  } else {
+    const int c = a.compare(b);
+    magnitude = c < 0 ? -1 : (c > 0 ? 1 : 0);
+  }
+  return sa > 0 ? magnitude : -magnitude;
+}
+
+const char* number_limit_message(NumberProblem problem) {
+  switch (problem) {
+    case NumberProblem::kTooPrecise:
+      return kTooPrecise;
+    case NumberProblem::kOverflow:
+      return kOverflow;
+    case NumberProblem::kUnderflow:
+      return kUnderflow;
+    default:
+      return "";
+  }
+}
+
+NumberProblem Number::read(std::string_view text, NumberReading reading, Number* out) {
+  NumberText parts;
+  if (!scan_number(text, parts)) return NumberProblem::kUnconvertible;
+  if (reading == NumberReading::kBigDecimal &&
+      (parts.exponent < kInt32Min || parts.exponent > kInt32Max)) {
+    return NumberProblem::kUnconvertible;
+  }
+  std::string& digits = parts.digits;
+  const size_t first = digits.find_first_not_of('0');
+  __int128 scale = static_cast<__int128>(parts.fraction) - parts.exponent;
+  int64_t magnitude = 0;
+  if (first == std::string::npos) {
+    // Zero. BigDecimal's precision of zero is 1; the older layer was never
+    // seen refusing a zero, so only the item layer range-checks it.
+    if (reading == NumberReading::kBigDecimal) {
+      if (scale < kInt32Min || scale > kInt32Max) return NumberProblem::kUnconvertible;
+    } else if (auto problem = judge_magnitude(reading, 1, scale, magnitude);
+               problem != NumberProblem::kNone) {
+      return problem;
+    }
+    *out = Number();
+    return NumberProblem::kNone;
+  }
+  const size_t last = digits.find_last_not_of('0');
+  scale -= static_cast<__int128>(digits.size() - 1 - last);  // trailing zeros off
+  digits.erase(last + 1);
+  digits.erase(0, first);
+  if (digits.size() > static_cast<size_t>(kMaxDigits)) return NumberProblem::kTooPrecise;
+  const int64_t precision = static_cast<int64_t>(digits.size());
+  if (auto problem = judge_magnitude(reading, precision, scale, magnitude);
+      problem != NumberProblem::kNone) {
+    return problem;
+  }
+  out->negative_ = parts.negative;
+  out->digits_ = std::move(digits);
+  out->exponent_ = static_cast<int>(magnitude);
+  return NumberProblem::kNone;
 }
 
 Number Number::parse_or_throw(std::string_view text) {
   Number n;
-  std::string error;
-  if (!parse(text, &n, &error)) throw validation_error(error);
+  const NumberProblem problem = read(text, NumberReading::kExponent64, &n);
+  if (problem == NumberProblem::kUnconvertible) {
+    throw validation_error(std::string(kUnconvertibleNumber) + ": " + std::string(text));
+  }
+  if (problem != NumberProblem::kNone) throw validation_error(number_limit_message(problem));
   return n;
 }
 
 Number Number::from_int(long long value) {
   Number n;
-  std::string error;
-  parse(std::to_string(value), &n, &error);
+  read(std::to_string(value), NumberReading::kExponent64, &n);
   return n;
 }
 

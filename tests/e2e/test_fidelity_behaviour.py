@@ -169,6 +169,26 @@ class DeleteTableAnswer(ServerTestCase):
             self.assertIn(present, description)
         self.assertEqual(description["BillingModeSummary"]["BillingMode"], "PAY_PER_REQUEST")
 
+    def test_delete_table_description_has_no_indexes(self):
+        # The AWS answer in architect/dynalite issue 60 has no LocalSecondaryIndexes
+        # for a table that has one; GlobalSecondaryIndexes are left out alike.
+        name = unique_name("bhv_delidx")
+        key = lambda hash_name, range_name: [{"AttributeName": hash_name, "KeyType": "HASH"},
+                                             {"AttributeName": range_name, "KeyType": "RANGE"}]
+        self.ddb.create_table(
+            TableName=name, BillingMode="PAY_PER_REQUEST",
+            AttributeDefinitions=[{"AttributeName": a, "AttributeType": "S"}
+                                  for a in ("pk", "sk", "l", "g")],
+            KeySchema=key("pk", "sk"),
+            LocalSecondaryIndexes=[{"IndexName": "lsi", "KeySchema": key("pk", "l"),
+                                    "Projection": {"ProjectionType": "ALL"}}],
+            GlobalSecondaryIndexes=[{"IndexName": "gsi", "KeySchema": key("g", "sk"),
+                                     "Projection": {"ProjectionType": "KEYS_ONLY"}}])
+        description = self.ddb.delete_table(TableName=name)["TableDescription"]
+        for absent in ("LocalSecondaryIndexes", "GlobalSecondaryIndexes"):
+            self.assertNotIn(absent, description)
+        self.assertEqual(description["TableStatus"], "DELETING")
+
 
 class ReadCapacity(ServerTestCase):
     @classmethod

@@ -62,6 +62,9 @@ class LegacyParameters(ServerTestCase):
             lambda: self.ddb.delete_item(TableName=TABLE, Key={"pk": {"S": "p"}, "sk": {"S": "a1"}},
                                          Expected={"n": {"Exists": True, "ComparisonOperator": "NULL"}}),
             "ValidationException",
+            # Enveloped on DeleteItem (paritysuite/dynamodb-conformance
+            # tests/tier3/error-messages/deleteItem.test.ts, 2026-10-09).
+            "1 validation error detected: "
             "One or more parameter values were invalid: Exists and ComparisonOperator cannot be "
             "used together for Attribute: n")
 

@@ -3,14 +3,23 @@
 #include <doctest/doctest.h>
 
 #include "dynamini/api_error.h"
+#include "values/value_check.h"
 
 using namespace dynamini;
 
 namespace {
+// As a PutItem reads a value: decoded, then checked in the current layer.
 AttributeValue parse(const char* json) {
   rapidjson::Document d;
   d.Parse(json);
-  return parse_attribute_value(d);
+  AttributeValue value = decode_attribute_value(d);
+  ValueChecker(ValueLayer::kCurrent).value(value);
+  return value;
+}
+Item parse_item(const rapidjson::Document& d) {
+  Item item = decode_item(d);
+  ValueChecker(ValueLayer::kCurrent).item(item);
+  return item;
 }
 std::string error_of(const char* json) {
   try {
@@ -43,8 +52,10 @@ TEST_CASE("AttributeValue: empty sets and duplicate members are rejected") {
   CHECK(error_of(R"({"BS":[]})") ==
         "One or more parameter values were invalid: Binary sets should not be empty");
   CHECK(error_of(R"({"SS":["a","a"]})") ==
-        "One or more parameter values were invalid: Input collection [a, a] contains duplicates.");
-  CHECK(error_of(R"({"NS":["1","1.0"]})") == "Input collection contains duplicates");
+        "One or more parameter values were invalid: Input collection [\"a\", \"a\"] contains "
+        "duplicates.");
+  CHECK(error_of(R"({"NS":["1","1.0"]})") ==
+        "One or more parameter values were invalid: Input collection contains duplicates.");
 }
 
 TEST_CASE("AttributeValue: empty and multi-typed values are rejected") {
@@ -68,7 +79,7 @@ TEST_CASE("AttributeValue: item size counts names, bytes, digits and container o
   rapidjson::Document d;
   d.Parse(R"({"ab":{"S":"xyz"},"n":{"N":"123"},"l":{"L":[{"BOOL":true}]}})");
   Item item = parse_item(d);
-  // "ab"+"xyz" = 5; "n" + ceil(3/2)+1 = 1+3 = 4; "l" + 3 + (1+1) = 6.
+  // "ab"+"xyz" = 5; "n" + 1 + ceil(3/2) = 1+3 = 4; "l" + 3 + (1+1) = 6.
   CHECK(item_size(item) == 15);
 }
 
@@ -111,4 +122,39 @@ TEST_CASE("AttributeValue: BOOL and NULL read the strings DynamoDB's deserialize
   CHECK(error_of(R"({"NULL":"no"})") ==
         "One or more parameter values were invalid: Null attribute value types must have the value "
         "of true");
+}
+
+// The 23 literals measured against DynamoDB's 400 KB gate
+// (nubo-db/dynamodb-conformance src/item-size.ts, eu-west-2, 2026-08-18;
+// paritysuite/dynamodb-conformance tests/tier3/limits/numberByteSize.test.ts).
+TEST_CASE("AttributeValue: a number's size follows DynamoDB's measured rule") {
+  const std::pair<const char*, int64_t> captured[] = {
+      {"0", 1},
+      {"1", 2},
+      {"12", 2},
+      {"123", 3},
+      {"1234", 3},
+      {"0042", 2},
+      {"100", 2},
+      {"1010", 3},
+      {"0.0000001", 2},
+      {"1E125", 2},
+      {"1E-100", 2},
+      {"1.5", 3},
+      {"15", 2},
+      {"1.2", 3},
+      {"1.200", 3},
+      {"1.234", 4},
+      {"3.14159", 5},
+      {"123456", 4},
+      {"100.5", 4},
+      {"0.15", 2},
+      {"-42", 3},
+      {"-0", 1},
+      {"12345678901234567890123456789012345678", 20}};
+  for (const auto& [literal, bytes] : captured) {
+    CAPTURE(literal);
+    const std::string json = std::string(R"({"N":")") + literal + "\"}";
+    CHECK(attribute_value_size(parse(json.c_str())) == bytes);
+  }
 }

@@ -13,6 +13,7 @@
 
 #include "dynamini/api_error.h"
 #include "expressions/expressions.h"
+#include "values/value_check.h"
 
 namespace dynamini::expr::testing {
 
@@ -20,7 +21,9 @@ inline Item item_of(const char* json) {
   rapidjson::Document d;
   d.Parse(json);
   REQUIRE(!d.HasParseError());
-  return parse_item(d);
+  Item item = decode_item(d);
+  ValueChecker(ValueLayer::kCurrent).item(item);
+  return item;
 }
 
 inline ExpressionAttributes attrs(const char* names, const char* values) {

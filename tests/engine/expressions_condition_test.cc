@@ -36,6 +36,19 @@ std::string condition_error(const char* expression, const char* values = nullptr
 }  // namespace
 
 TEST_SUITE("expressions") {
+  // NOT may follow NOT; each pair cancels (scylladb test/alternator/
+  // test_condition_expression.py, "NOT NOT NOT NOT also works (and does
+  // nothing)", run against DynamoDB).
+  TEST_CASE("Condition: NOT NOT and NOT NOT NOT") {
+    const char* item = R"({"a":{"N":"1"}})";
+    const char* values = R"({":v":{"N":"1"}})";
+    CHECK(holds("NOT NOT a = :v", item, values));
+    CHECK_FALSE(holds("NOT NOT NOT a = :v", item, values));
+    CHECK(holds("NOT NOT NOT NOT a = :v", item, values));
+    CHECK(holds("NOT NOT NOT a <> :v AND a = :v", item, values));
+    CHECK(holds("NOT (NOT a = :v)", item, values));
+  }
+
   TEST_CASE("Condition: equality of a string attribute") {
     CHECK(holds("a = :v", R"({"a":{"S":"x"}})", R"({":v":{"S":"x"}})"));
     CHECK_FALSE(holds("a = :v", R"({"a":{"S":"y"}})", R"({":v":{"S":"x"}})"));

@@ -66,7 +66,10 @@ TEST_CASE_FIXTURE(LegacyFixture, "Expected: Exists together with ComparisonOpera
   auto e = fail(
       "PutItem",
       R"J({"TableName":"tbl","Item":{"pk":{"S":"p"},"sk":{"S":"a1"}},"Expected":{"n":{"Exists":true,"ComparisonOperator":"NULL"}}})J");
+  // Enveloped on PutItem and DeleteItem (paritysuite/dynamodb-conformance
+  // tests/tier3/error-messages/putItem.test.ts, 2026-10-09).
   CHECK(e.message ==
+        "1 validation error detected: "
         "One or more parameter values were invalid: Exists and ComparisonOperator cannot be used "
         "together for Attribute: n");
 }
@@ -75,7 +78,10 @@ TEST_CASE_FIXTURE(LegacyFixture, "Expected: Exists true needs a Value") {
   auto e = fail(
       "PutItem",
       R"J({"TableName":"tbl","Item":{"pk":{"S":"p"},"sk":{"S":"a1"}},"Expected":{"n":{"Exists":true}}})J");
+  // Enveloped on PutItem and DeleteItem (paritysuite/dynamodb-conformance
+  // tests/tier3/error-messages/putItem.test.ts, 2026-10-09).
   CHECK(e.message ==
+        "1 validation error detected: "
         "One or more parameter values were invalid: Value must be provided when Exists is true for "
         "Attribute: n");
 }
@@ -84,7 +90,10 @@ TEST_CASE_FIXTURE(LegacyFixture, "Expected: wrong number of arguments for the op
   auto e = fail(
       "PutItem",
       R"J({"TableName":"tbl","Item":{"pk":{"S":"p"},"sk":{"S":"a1"}},"Expected":{"n":{"ComparisonOperator":"BETWEEN","AttributeValueList":[{"N":"1"}]}}})J");
+  // Enveloped on PutItem and DeleteItem (paritysuite/dynamodb-conformance
+  // tests/tier3/error-messages/putItem.test.ts, 2026-10-09).
   CHECK(e.message ==
+        "1 validation error detected: "
         "One or more parameter values were invalid: Invalid number of argument(s) for the BETWEEN "
         "ComparisonOperator");
 }
@@ -187,6 +196,42 @@ TEST_CASE_FIXTURE(LegacyFixture, "Query: QueryFilter filters after the key condi
       "QueryFilter":{"n":{"ComparisonOperator":"GT","AttributeValueList":[{"N":"6"}]}}})J");
   CHECK(d["Count"].GetInt() == 2);
   CHECK(d["ScannedCount"].GetInt() == 3);
+}
+
+// API reference, Condition: "EQ is supported for all data types, including
+// lists and maps" (NE likewise), in QueryFilter and ScanFilter.
+TEST_CASE_FIXTURE(LegacyFixture, "QueryFilter and ScanFilter: EQ and NE take BOOL, NULL, L and M") {
+  call("PutItem",
+       R"J({"TableName":"tbl","Item":{"pk":{"S":"p"},"sk":{"S":"c1"},"b":{"BOOL":true},
+       "z":{"NULL":true},"l":{"L":[{"N":"1"},{"S":"x"}]},"m":{"M":{"k":{"S":"v"}}}}})J");
+  auto query = [&](const char* filter) {
+    return call(
+               "Query",
+               std::string(
+                   R"J({"TableName":"tbl","KeyConditions":{"pk":{"ComparisonOperator":"EQ","AttributeValueList":[{"S":"p"}]}},"QueryFilter":)J") +
+                   filter + "}")["Count"]
+        .GetInt();
+  };
+  CHECK(query(R"J({"b":{"ComparisonOperator":"EQ","AttributeValueList":[{"BOOL":true}]}})J") == 1);
+  CHECK(query(R"J({"z":{"ComparisonOperator":"EQ","AttributeValueList":[{"NULL":true}]}})J") == 1);
+  CHECK(
+      query(
+          R"J({"l":{"ComparisonOperator":"EQ","AttributeValueList":[{"L":[{"N":"1"},{"S":"x"}]}]}})J") ==
+      1);
+  CHECK(
+      query(
+          R"J({"m":{"ComparisonOperator":"EQ","AttributeValueList":[{"M":{"k":{"S":"v"}}}]}})J") ==
+      1);
+  auto scan = [&](const char* m) {
+    return call(
+               "Scan",
+               std::string(
+                   R"J({"TableName":"tbl","ScanFilter":{"m":{"ComparisonOperator":"NE","AttributeValueList":[{"M":)J") +
+                   m + "}]}}}")["Count"]
+        .GetInt();
+  };
+  // The item whose map differs passes NE; the one whose map is equal does not.
+  CHECK(scan(R"J({"k":{"S":"w"}})J") == scan(R"J({"k":{"S":"v"}})J") + 1);
 }
 
 TEST_CASE_FIXTURE(LegacyFixture, "Query: QueryFilter on a key attribute is refused") {

@@ -49,17 +49,19 @@ TEST_CASE_FIXTURE(MessagesFixture, "Messages: UpdateItem values without expressi
             "UpdateExpression and ConditionExpression are null");
 }
 
-TEST_CASE_FIXTURE(MessagesFixture, "Messages: PutItem values without ConditionExpression name it") {
+// PutItem and DeleteItem end the sentence at "expressions" (paritysuite/dynamodb-conformance
+// tests/tier3/error-messages/putItem.test.ts and deleteItem.test.ts, eu-west-2 and us-east-1,
+// 2026-10-09).
+TEST_CASE_FIXTURE(MessagesFixture, "Messages: PutItem values without ConditionExpression") {
   CHECK(message("PutItem", R"({"TableName":"msg","Item":{"pk":{"S":"a"},"sk":{"S":"b"}},
     "ExpressionAttributeValues":{":a":{"S":"x"}}})") ==
-        kEnvelope + std::string(kValuesPrefix) + "ConditionExpression is null");
+        kEnvelope + "ExpressionAttributeValues can only be specified when using expressions");
 }
 
-TEST_CASE_FIXTURE(MessagesFixture,
-                  "Messages: DeleteItem values without ConditionExpression name it") {
+TEST_CASE_FIXTURE(MessagesFixture, "Messages: DeleteItem values without ConditionExpression") {
   CHECK(message("DeleteItem", R"({"TableName":"msg","Key":{"pk":{"S":"a"},"sk":{"S":"b"}},
     "ExpressionAttributeValues":{":a":{"S":"x"}}})") ==
-        std::string(kValuesPrefix) + "ConditionExpression is null");
+        kEnvelope + "ExpressionAttributeValues can only be specified when using expressions");
 }
 
 TEST_CASE_FIXTURE(MessagesFixture, "Messages: names without any expression keep the short form") {
@@ -70,20 +72,24 @@ TEST_CASE_FIXTURE(MessagesFixture, "Messages: names without any expression keep 
 
 TEST_CASE_FIXTURE(MessagesFixture,
                   "Messages: BatchWriteItem with no tables is a length constraint") {
+  // The newer of the two texts regions answer (paritysuite/dynamodb-conformance
+  // tests/tier3/error-messages/batchWriteItem.test.ts).
   CHECK(message("BatchWriteItem", R"({"RequestItems":{}})") ==
-        "1 validation error detected: Value '{}' at 'requestItems' failed to satisfy constraint: "
+        "1 validation error detected: Value at 'RequestItems' failed to satisfy constraint: "
         "Member must have length greater than or equal to 1");
 }
 
 TEST_CASE_FIXTURE(MessagesFixture, "Messages: BatchGetItem with no tables is a length constraint") {
+  // (paritysuite/dynamodb-conformance tests/tier3/error-messages/batchGetItem.test.ts, every region
+  // but me-central-1 by 2026-09-02).
   CHECK(message("BatchGetItem", R"({"RequestItems":{}})") ==
-        "1 validation error detected: Value '{}' at 'requestItems' failed to satisfy constraint: "
+        "1 validation error detected: Value at 'RequestItems' failed to satisfy constraint: "
         "Member must have length greater than or equal to 1");
 }
 
 TEST_CASE_FIXTURE(MessagesFixture, "Messages: BatchGetItem with no keys for a table") {
   CHECK(message("BatchGetItem", R"({"RequestItems":{"msg":{"Keys":[]}}})") ==
-        "1 validation error detected: Value '[]' at 'requestItems.msg.member.keys' failed to "
+        "1 validation error detected: Value at 'RequestItems.msg.member.Keys' failed to "
         "satisfy constraint: Member must have length greater than or equal to 1");
 }
 
@@ -94,7 +100,7 @@ TEST_CASE_FIXTURE(MessagesFixture, "Messages: BatchGetItem with over 100 keys fo
             R"("},"sk":{"S":"s"}})";
   }
   CHECK(message("BatchGetItem", R"({"RequestItems":{"msg":{"Keys":[)" + keys + "]}}}") ==
-        "1 validation error detected: Value at 'requestItems.msg.member.keys' failed to satisfy "
+        "1 validation error detected: Value at 'RequestItems.msg.member.Keys' failed to satisfy "
         "constraint: Member must have length less than or equal to 100");
 }
 
@@ -175,21 +181,21 @@ TEST_CASE_FIXTURE(
 
 TEST_CASE_FIXTURE(MessagesFixture, "Messages: attribute names are 1 to 65535 bytes") {
   // Developer Guide "Constraints": attribute names up to 64 KB; messages of
-  // DynamoDB Local's newAttributeName.
+  // DynamoDB Local's newAttributeName. PutItem's value layer envelopes them.
   CHECK(message("PutItem",
                 R"({"TableName":"msg","Item":{"pk":{"S":"a"},"sk":{"S":"b"},"":{"S":"x"}}})") ==
-        "Empty attribute name");
+        kEnvelope + "Empty attribute name");
   CHECK(
       message(
           "PutItem",
           R"({"TableName":"msg","Item":{"pk":{"S":"a"},"sk":{"S":"b"},"m":{"M":{"":{"N":"1"}}}}})") ==
-      "Empty attribute name");
+      kEnvelope + "Empty attribute name");
   const std::string longest(65535, 'n');
   call("PutItem", R"({"TableName":"msg","Item":{"pk":{"S":"a"},"sk":{"S":"b"},")" + longest +
                       R"(":{"S":"x"}}})");
   CHECK(message("PutItem", R"({"TableName":"msg","Item":{"pk":{"S":"a"},"sk":{"S":"b"},")" +
                                longest + R"(n":{"S":"x"}}})") ==
-        "Attribute name is too large, must be less than 65536 bytes");
+        kEnvelope + "Attribute name is too large, must be less than 65536 bytes");
   CHECK(message("UpdateItem", R"({"TableName":"msg","Key":{"pk":{"S":"a"},"sk":{"S":"b"}},
     "UpdateExpression":"SET #n = :v","ExpressionAttributeNames":{"#n":""},"ExpressionAttributeValues":{":v":{"S":"x"}}})") ==
         kEnvelope +

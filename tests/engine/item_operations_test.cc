@@ -176,5 +176,7 @@ TEST_CASE_FIXTURE(
       fail("PutItem", R"~({"TableName":"inbox","Item":{"pk":{"S":"a"},"sk":{"S":"b"},"deep":)~" +
                           value + "}}");
   CHECK(std::string(error.name()) == "ValidationException");
-  CHECK(error.message.find("Nesting Levels have exceeded supported limits") == 0);
+  CHECK(error.message ==
+        "1 validation error detected: Nesting Levels have exceeded supported limits: Attributes in "
+        "the item have nested levels beyond supported limit");
 }

@@ -186,8 +186,10 @@ TEST_CASE_FIXTURE(MultiKeyFixture,
     "KeySchema":[{"AttributeName":"a","KeyType":"HASH"},{"AttributeName":"b","KeyType":"RANGE"},
       {"AttributeName":"c","KeyType":"RANGE"}]})");
   CHECK(table.message ==
-        "1 validation error detected: Value '[...]' at 'keySchema' failed to satisfy constraint: "
-        "Member must have length less than or equal to 2");
+        "1 validation error detected: Value '[KeySchemaElement(attributeName=a, keyType=HASH), "
+        "KeySchemaElement(attributeName=b, keyType=RANGE), KeySchemaElement(attributeName=c, "
+        "keyType=RANGE)]' at 'keySchema' failed to satisfy constraint: Member must have length "
+        "less than or equal to 2");
   auto lsi = fail("CreateTable", R"({"TableName":"tbl3","BillingMode":"PAY_PER_REQUEST",
     "AttributeDefinitions":[{"AttributeName":"a","AttributeType":"S"},
       {"AttributeName":"b","AttributeType":"S"},{"AttributeName":"c","AttributeType":"S"}],
@@ -331,7 +333,9 @@ TEST_CASE_FIXTURE(MultiKeyFixture,
   CHECK(fail("Query",
              R"({"TableName":"inbox","KeyConditionExpression":"pk = :a AND sk = :a AND x = :a",
     "ExpressionAttributeValues":{":a":{"S":"x"}}})")
-            .message == "Conditions can be of length 1 or 2 only");
+            .message ==
+        "The number of query conditions (3) exceeds the number of key attributes defined in the "
+        "schema (2)");
 }
 
 TEST_CASE_FIXTURE(MultiKeyFixture,

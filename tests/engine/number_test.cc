@@ -6,14 +6,22 @@
 
 using dynamini::ApiError;
 using dynamini::Number;
+using dynamini::NumberProblem;
+using dynamini::NumberReading;
 
 namespace {
 Number num(const char* text) { return Number::parse_or_throw(text); }
 std::string error_of(const char* text) {
+  try {
+    Number::parse_or_throw(text);
+  } catch (const ApiError& e) {
+    return e.message;
+  }
+  return "no error";
+}
+NumberProblem problem_of(const char* text, NumberReading reading) {
   Number n;
-  std::string error;
-  CHECK_FALSE(Number::parse(text, &n, &error));
-  return error;
+  return Number::read(text, reading, &n);
 }
 }  // namespace
 
@@ -29,7 +37,7 @@ TEST_CASE("Number: canonical text drops leading and trailing zeros and the expon
 }
 
 TEST_CASE("Number: invalid text is rejected with DynamoDB's message") {
-  CHECK(error_of("") == "The parameter cannot be converted to a numeric value");
+  CHECK(error_of("") == "The parameter cannot be converted to a numeric value: ");
   CHECK(error_of("b") == "The parameter cannot be converted to a numeric value: b");
   CHECK(error_of("1e") == "The parameter cannot be converted to a numeric value: 1e");
   CHECK(error_of("1.2.3") == "The parameter cannot be converted to a numeric value: 1.2.3");
@@ -46,6 +54,34 @@ TEST_CASE("Number: limits of 38 digits and 1E-130..1E+126 are enforced") {
         "range");
   CHECK(num("9.9999999999999999999999999999999999999E+125").significant_digits() == 38);
   CHECK(num("1E-130").to_string().size() == 132);
+}
+
+// paritysuite/dynamodb-conformance tests/tier3/limits/numberExponent.test.ts
+// (the item layer) and tests/tier3/error-messages/partiqlParameterNumbers.test.ts
+// (BigDecimal), recorded against DynamoDB in October 2026.
+TEST_CASE("Number: the two readings of an exponent far out of range") {
+  const auto e64 = NumberReading::kExponent64;
+  const auto big = NumberReading::kBigDecimal;
+  CHECK(problem_of("1e99999999999", e64) == NumberProblem::kOverflow);
+  CHECK(problem_of("1e-99999999999", e64) == NumberProblem::kUnderflow);
+  CHECK(problem_of("1e2147483648", e64) == NumberProblem::kOverflow);
+  CHECK(problem_of("1e2147483647", e64) == NumberProblem::kOverflow);
+  CHECK(problem_of("1e9223372036854775807", e64) == NumberProblem::kOverflow);
+  CHECK(problem_of("1e-9223372036854775808", e64) == NumberProblem::kUnderflow);
+  CHECK(problem_of("1e9223372036854775808", e64) == NumberProblem::kUnconvertible);
+  CHECK(problem_of("0e126", e64) == NumberProblem::kOverflow);
+  CHECK(problem_of("0e-131", e64) == NumberProblem::kUnderflow);
+  CHECK(problem_of("0e125", e64) == NumberProblem::kNone);
+  CHECK(problem_of("1e-130", e64) == NumberProblem::kNone);
+  CHECK(problem_of("1e99999999999", big) == NumberProblem::kUnconvertible);
+  CHECK(problem_of("1e2147483648", big) == NumberProblem::kUnconvertible);
+  CHECK(problem_of("1e-2147483648", big) == NumberProblem::kUnconvertible);
+  CHECK(problem_of("1e2147483647", big) == NumberProblem::kUnderflow);
+  CHECK(problem_of("1e126", big) == NumberProblem::kOverflow);
+  CHECK(problem_of("0e126", big) == NumberProblem::kNone);
+  Number n;
+  CHECK(Number::read("1.50e1", big, &n) == NumberProblem::kNone);
+  CHECK(n.to_string() == "15");
 }
 
 TEST_CASE("Number: arithmetic is exact (0.3 - 0.1 = 0.2, never 0.19999999999999998)") {

@@ -1,3 +1,5 @@
+#include <regex>
+
 #include "api_fixture.h"
 
 TEST_CASE_FIXTURE(ApiFixture, "CreateTable then DescribeTable reports keys, index and ACTIVE") {
@@ -101,4 +103,19 @@ TEST_CASE("File database keeps tables and items across reopen") {
       R"({"TableName":"kept","IndexName":"GSI1","KeyConditionExpression":"gsi1pk = :g","ExpressionAttributeValues":{":g":{"S":"g"}}})");
   CHECK(q["Count"].GetInt() == 1);
   std::remove(path.c_str());
+}
+
+// TableId is a random version-4 UUID in lowercase (the API model's TableId
+// pattern; scylladb test/alternator/test_table.py checks the form on AWS).
+TEST_CASE_FIXTURE(ApiFixture, "CreateTable: TableId is a random version-4 UUID") {
+  const std::regex v4("[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}");
+  create_inbox_like("uuid1");
+  create_inbox_like("uuid2");
+  const std::string first =
+      call("DescribeTable", R"({"TableName":"uuid1"})")["Table"]["TableId"].GetString();
+  const std::string second =
+      call("DescribeTable", R"({"TableName":"uuid2"})")["Table"]["TableId"].GetString();
+  CHECK(std::regex_match(first, v4));
+  CHECK(std::regex_match(second, v4));
+  CHECK(first != second);
 }

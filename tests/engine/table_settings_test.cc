@@ -36,6 +36,18 @@ TEST_CASE_FIXTURE(ApiFixture, "Settings: CreateTable's Tags are stored and liste
   CHECK(str(call("ListTagsOfResource", kArn)) == R"({"Tags":[]})");
 }
 
+// ack-api-quirks DDB-TABLE-372 (verified 2026-10-09): letters of any script
+// and space separators pass; emoji, a tab and other marks do not.
+TEST_CASE_FIXTURE(ApiFixture, "Settings: tag characters are the AWS tag pattern's") {
+  for (const char* bad : {R"(\ud83d\udd11)", R"(a\tb)", "a;b", "x~y", R"(\u2192)"}) {
+    CHECK(fail("CreateTable",
+               create_request(std::string(R"("Tags":[{"Key":"k","Value":")") + bad + R"("}])"))
+              .message.starts_with("The Tag Value provided is invalid, Value: "));
+  }
+  call("CreateTable",
+       create_request(R"("Tags":[{"Key":"名前 ключ","Value":"a\u00a0b\u3000c +-=._:/@ 42"}])"));
+}
+
 TEST_CASE_FIXTURE(ApiFixture, "Settings: bad CreateTable Tags fail the whole CreateTable") {
   // ack-api-quirks DDB-TABLE-110: the texts, and nothing created.
   CHECK(fail("CreateTable", create_request(R"("Tags":[{"Key":"aws:x","Value":"v"}])")).message ==

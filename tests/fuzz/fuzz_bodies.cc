@@ -19,7 +19,7 @@ Item sample_item() {
       R"({"a":{"S":"text"},"b":{"N":"-1.5"},"c":{"L":[{"N":"1"},{"M":{"d":{"BOOL":true}}},{"NULL":true}]},
     "s":{"SS":["x","y"]},"ns":{"NS":["1","2"]},"bs":{"BS":["AQI="]},"bin":{"B":"AAEC"},
     "m":{"M":{"n":{"M":{"deep":{"S":"v"}}}}}})");
-  return parse_item(doc);
+  return decode_item(doc);
 }
 
 expr::ExpressionAttributes sample_attributes() {
@@ -28,7 +28,7 @@ expr::ExpressionAttributes sample_attributes() {
     ":ss":{"SS":["x"]},":ns":{"NS":["3"]},":b":{"B":"AQ=="},":t":{"BOOL":true}})");
   return expr::make_expression_attributes(
       std::map<std::string, std::string>{{"#a", "a"}, {"#b", "b"}, {"#c", "c"}, {"#s", "status"}},
-      parse_item(doc));
+      decode_item(doc));
 }
 
 std::string_view text_of(const uint8_t* data, size_t size) {

@@ -34,7 +34,7 @@ std::vector<AttributeValue> parameter_values(size_t n) {
   for (size_t i = 0; i < n; ++i) {
     rapidjson::Document doc;
     doc.Parse(kParameters[i % kParameterCount]);
-    out.push_back(parse_attribute_value(doc));
+    out.push_back(decode_attribute_value(doc));
   }
   return out;
 }

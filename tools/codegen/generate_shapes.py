@@ -64,7 +64,11 @@ MODEL_DIR = os.path.join(HERE, "model")
 #   before_shape   check_before_shape(request): before the shape's constraint checks
 #   before_values  check_before_values(request): after them, before the AttributeValues
 #   envelope       kEnvelopesRequestChecks: request checks answered as
-#                  "1 validation error detected: ..." (PutItem, UpdateItem)
+#                  "1 validation error detected: ..." (PutItem, UpdateItem, DeleteItem)
+#   older_values   kValueLayer = ValueLayer::kOlder: the AttributeValues are checked by
+#                  DynamoDB's older value layer (values/value_check.h), not the current one
+#   own_values     check_values(request): the operation checks (part of) its values itself,
+#                  after api::check_values (the generator's values_checked_by_operation)
 # Adding an operation: its entry here, then its file under engine/ops/<feature>/.
 OPERATIONS = {
     "dynamodb": [
@@ -73,18 +77,22 @@ OPERATIONS = {
         ("ListTables",), ("DeleteTable",),
         # Items (engine/ops/items), queries and scans (engine/ops/queries).
         ("PutItem", "before_values", "envelope"), ("GetItem", "before_values"),
-        ("DeleteItem", "before_values"), ("UpdateItem", "before_values", "envelope"),
-        ("Query", "before_values"), ("Scan", "before_values"),
-        ("BatchGetItem",), ("BatchWriteItem", "before_values"),
+        ("DeleteItem", "before_values", "envelope"),
+        ("UpdateItem", "before_shape", "before_values", "envelope"),
+        ("Query", "before_shape", "before_values"), ("Scan", "before_values", "older_values"),
+        ("BatchGetItem", "before_shape"),
+        ("BatchWriteItem", "before_shape", "before_values", "older_values"),
         # Transactions (engine/ops/transactions).
-        ("TransactWriteItems", "before_values"), ("TransactGetItems",),
+        ("TransactWriteItems", "before_values", "older_values", "own_values"),
+        ("TransactGetItems", "older_values"),
         # Tags, resource policies (stored and validated, not enforced), TTL and account
         # information (engine/ops/tables).
         ("TagResource", "before_shape"), ("UntagResource", "before_shape"),
         ("ListTagsOfResource", "before_shape"),
         # PartiQL (engine/ops/partiql).
-        ("ExecuteStatement", "before_values"), ("BatchExecuteStatement",),
-        ("ExecuteTransaction", "before_values"),
+        # Their parameters' numbers are read as the older value layer reads them.
+        ("ExecuteStatement", "older_values"), ("BatchExecuteStatement", "older_values"),
+        ("ExecuteTransaction", "older_values"),
         ("UpdateTimeToLive",), ("DescribeTimeToLive",), ("DescribeLimits",),
         ("DescribeEndpoints",),
         # Vector search (engine/ops/vectors): SearchVectors reads its body with a stricter
@@ -103,7 +111,8 @@ OPERATIONS = {
     "dynamodbstreams": [("ListStreams",), ("DescribeStream",), ("GetShardIterator",),
                         ("GetRecords",)],
 }
-OPERATION_STEPS = {"before_read", "before_shape", "before_values", "envelope"}
+OPERATION_STEPS = {"before_read", "before_shape", "before_values", "envelope", "older_values",
+                   "own_values"}
 
 OVERRIDES = {
     # Member shapes replaced (structure.member -> shape). Since 2024 DynamoDB accepts a
@@ -144,9 +153,6 @@ OVERRIDES = {
         # The Streams API reference's upper limits, which the model leaves out.
         "GetRecordsLimit": ("PositiveIntegerObject", {"max": 1000}),
         "StreamsPageLimit": ("PositiveIntegerObject", {"max": 100}),
-        # An empty TTL attribute name is "TimeToLiveSpecification.AttributeName must
-        # be non empty" (dynalite test/updateTimeToLive.js), not a length error.
-        "TimeToLiveAttributeNameOrEmpty": ("TimeToLiveAttributeName", {"min": None}),
         # A name in ExpressionAttributeNames over 64 KB is "ExpressionAttributeNames
         # contains invalid value: Attribute name is too large, ..." (DynamoDB Local's
         # message), checked with the expression, not as a length constraint.
@@ -174,16 +180,25 @@ OVERRIDES = {
     # DynamoDB Local's validator), so a null entry is kept (std::nullopt).
     "nullable_map_values": ["ExpectedAttributeMap", "FilterConditionMap", "KeyConditions",
                             "AttributeUpdates"],
-    # Maps of AttributeValues whose invalid values DynamoDB reports with the
-    # member's context: "ExpressionAttributeValues contains invalid value: <why> for
-    # key :v" (dynalite test/updateItem.js), "The provided starting key is invalid:
-    # <why>" (dynalite test/query.js). Shape -> (wire reader, typed-value check),
-    # both in api/wire_reader.h / api/value_checks.h.
+    # Maps of AttributeValues whose invalid values DynamoDB's older value layer
+    # reports with the member's context: "ExpressionAttributeValues contains invalid
+    # value: <why> for key :v" (dynalite test/updateItem.js), "The provided starting
+    # key is invalid: <why>" (dynalite test/query.js). Shape -> the ValueChecker
+    # method (values/value_check.h) that knows both layers' words.
     "item_map_functions": {
-        "ExpressionAttributeValueMap": ("read_expression_attribute_values",
-                                        "normalize_expression_attribute_values"),
-        "StartKey": ("read_exclusive_start_key", "normalize_exclusive_start_key"),
+        "ExpressionAttributeValueMap": "expression_attribute_values",
+        "StartKey": "exclusive_start_key",
     },
+    # AttributeValues the operation checks itself, not check_values: a
+    # BatchExecuteStatement parameter that is refused fails only its statement
+    # (paritysuite/dynamodb-conformance partiqlParameterNumbers.test.ts).
+    # TransactWriteItems checks each action's values right after its expressions,
+    # action by action (its check_values step, typed_operation.h).
+    "values_checked_by_operation": ["BatchStatementRequest.Parameters",
+                                    "TransactWriteItemsInput.TransactItems"],
+    # Structures whose value check is public (api::check_values), for the
+    # operations that check them themselves.
+    "exported_value_checks": ["TransactWriteItem"],
     "member_shape_of": {
         "QueryInput.ExclusiveStartKey": "StartKey",
         "ScanInput.ExclusiveStartKey": "StartKey",
@@ -195,7 +210,6 @@ OVERRIDES = {
         "GetRecordsInput.Limit": "GetRecordsLimit",
         "ListStreamsInput.Limit": "StreamsPageLimit",
         "DescribeStreamInput.Limit": "StreamsPageLimit",
-        "TimeToLiveSpecification.AttributeName": "TimeToLiveAttributeNameOrEmpty",
         "ExpressionAttributeNameMap.<value>": "ExpressionAttributeName",
         "CreateTableInput.TableClass": "TableClassByMeaning",
         "CreateTableInput.Tags": "CreateTableTagList",
@@ -240,7 +254,18 @@ OVERRIDES = {
     # "N validation errors" message), where recordings show one other than the
     # model's. Members not listed follow, in the model's order.
     "check_order": {
-        "BatchGetItemInput": ["ReturnConsumedCapacity", "RequestItems"],
+        # A malformed table name before an unknown ReturnConsumedCapacity
+        # (paritysuite/dynamodb-conformance tests/tier3/validation-ordering/
+        # batchOperations.test.ts, us-east-1 and eu-west-2, 2026-10-09).
+        "BatchGetItemInput": ["RequestItems", "ReturnConsumedCapacity"],
+        # A GSI's error before an LSI's, whichever the request lists first
+        # (the same suite's createTable.test.ts, both regions, 2026-10-09).
+        "CreateTableInput": ["AttributeDefinitions", "TableName", "KeySchema",
+                             "GlobalSecondaryIndexes", "LocalSecondaryIndexes"],
+        # A ClientRequestToken over 36 characters before an unknown
+        # ReturnConsumedCapacity, both echoed (the same suite's transactions.test.ts,
+        # us-east-1; eu-west-2 answers the token alone in the newer words).
+        "TransactWriteItemsInput": ["ClientRequestToken"],
         "BatchWriteItemInput": ["ReturnConsumedCapacity", "ReturnItemCollectionMetrics",
                                 "RequestItems"],
         "ProvisionedThroughput": ["WriteCapacityUnits", "ReadCapacityUnits"],
@@ -294,7 +319,19 @@ OVERRIDES = {
     ],
     # Shapes whose JSON writer is exported on its own (api/shapes_wire.h): the
     # server renders a call's consumed capacity, which it receives as data.
-    "exported_writers": ["ConsumedCapacity"],
+    "exported_writers": ["ConsumedCapacity", "KeysAndAttributes"],
+    # Members whose range error DynamoDB gives in its validation framework's newer
+    # words, naming the member in its own spelling without its value ("Value at
+    # 'Limit' failed to satisfy constraint: ...": nubo-db/dynamodb-conformance
+    # tests/tier3/error-messages/query.test.ts, "Limit of 0"; Scan keeps "Value '0' at
+    # 'limit'", tests/tier3/error-messages/scan.test.ts).
+    "newer_words_members": {"QueryInput.Limit": "Limit"},
+    # Lists whose length error prints their elements as DynamoDB's Java model does
+    # (shape -> the renderer in api/shape_checks.h): "Value '[KeySchemaElement(
+    # attributeName=pk, keyType=HASH), ...]' at 'keySchema'" (paritysuite/
+    # dynamodb-conformance captures/cross-region-latest.json, c_ct_3keys, eu-west-2,
+    # 2026-09-20).
+    "list_renderers": {"KeySchema": "render_key_schema"},
     # Output members whose items are the stored JSON text, spliced into the answer
     # instead of re-encoded (the read paths' speed; see dynamini/stored_items.h).
     "output_member_type": {
@@ -690,31 +727,32 @@ def write_wire_header(model, path):
 // api/shape_checks.h hold the hand-written pieces they use).
 
 #include "api/shape_checks.h"
-#include "api/value_checks.h"
 #include "api/wire_reader.h"
 #include "dynamini/shapes.h"
 #include "values/json.h"
+#include "values/value_check.h"
 
 namespace dynamini::api {
 
 // Reads a request object: SerializationException (thrown) for a member of the
-// wrong JSON type, in document order; AttributeValue errors are deferred in
-// `reader` (WireReader::throw_deferred) so that shape errors come first, as
-// DynamoDB reports them. Unknown members and JSON nulls are ignored.""")
+// wrong JSON type, in document order. AttributeValues are decoded as sent and
+// checked by check_values after the shape, as DynamoDB reports them. Unknown
+// members and JSON nulls are ignored.""")
     for op, inp, _ in model.operations:
-        out.append("void read(const Json& json, %sRequest& out, WireReader& reader);" % op)
+        out.append("void read(const Json& json, %sRequest& out);" % op)
     out.append("""
 // Adds the request's constraint violations (required members, lengths, ranges,
 // patterns, enums; nested members with DynamoDB's paths) to `errors`.""")
     for op, inp, _ in model.operations:
         out.append("void check(const %sRequest& request, ShapeErrors& errors);" % op)
     out.append("""
-// Validates and normalises every AttributeValue of a request built in C++
-// (numbers to canonical text; empty or duplicated sets, nesting and attribute
-// names as DynamoDB refuses them). Throws ValidationException. Requests read
-// from the wire were validated while read.""")
+// Checks and normalises every AttributeValue of a request, read from the wire
+// or built in C++, with `checker` (values/value_check.h), in the order of the
+// request's shape: numbers to canonical text; the first invalid value thrown.""")
     for op, inp, _ in model.operations:
-        out.append("void normalize_values(%sRequest& request);" % op)
+        out.append("void check_values(%sRequest& request, const ValueChecker& checker);" % op)
+    for name in OVERRIDES["exported_value_checks"]:
+        out.append("void check_values(%s& value, const ValueChecker& checker);" % model.cpp_type(name))
     out.append("\n// Writes a response object, or a request (its wire form, as an SDK sends it).")
     for op, _, outp in model.operations:
         out.append("void write(JsonWriter& w, const %sRequest& request);" % op)
@@ -742,10 +780,9 @@ class ReadGen:
         s = m.shape(shape_name)
         t = s["type"]
         if shape_name == ATTRIBUTE_VALUE:
-            return "read_attribute_value(%s, reader)" % json
+            return "read_attribute_value(%s)" % json
         if m.is_item_map(shape_name):
-            special = OVERRIDES["item_map_functions"].get(shape_name)
-            return "%s(%s, reader)" % (special[0] if special else "read_item", json)
+            return "read_item(%s)" % json
         if t == "string":
             if "enum" in s:
                 return "Enum<%s>::from_wire(read_string(%s))" % (s.get("alias_of", shape_name), json)
@@ -762,12 +799,12 @@ class ReadGen:
         if t == "structure":
             words = "kElement" if (position == "element" and shape_name in
                                    OVERRIDES["collection_element_words"]) else "kMember"
-            return '%s(expect_structure(%s, StructureWords::%s, "%s"), reader)' % (
+            return '%s(expect_structure(%s, StructureWords::%s, "%s"))' % (
                 self.func_name(shape_name), json, words, shape_name)
         if t == "list":
-            return "%s(expect_list(%s), reader)" % (self.func_name(shape_name), json)
+            return "%s(expect_list(%s))" % (self.func_name(shape_name), json)
         if t == "map":
-            return "%s(expect_map(%s), reader)" % (self.func_name(shape_name), json)
+            return "%s(expect_map(%s))" % (self.func_name(shape_name), json)
         raise ValueError(t)
 
     def ensure(self, name):
@@ -780,9 +817,9 @@ class ReadGen:
         fn = self.func_name(name)
         lines = []
         if s["type"] == "structure" and not s["members"]:
-            lines.append("%s %s(const Json&, WireReader&) { return {}; }" % (ctype, fn))
+            lines.append("%s %s(const Json&) { return {}; }" % (ctype, fn))
         elif s["type"] == "structure":
-            lines.append("%s %s(const Json& json, [[maybe_unused]] WireReader& reader) {" % (ctype, fn))
+            lines.append("%s %s(const Json& json) {" % (ctype, fn))
             lines.append("  %s out;" % ctype)
             lines.append("  for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {")
             lines.append("    const Json& v = it->value;")
@@ -801,7 +838,7 @@ class ReadGen:
             lines.append("}")
         elif s["type"] == "list":
             elem = s["member"]["shape"]
-            lines.append("%s %s(const Json& json, [[maybe_unused]] WireReader& reader) {" % (ctype, fn))
+            lines.append("%s %s(const Json& json) {" % (ctype, fn))
             lines.append("  %s out;" % ctype)
             lines.append("  out.reserve(json.Size());")
             lines.append("  for (const Json& e : json.GetArray()) out.push_back(%s);" %
@@ -810,7 +847,7 @@ class ReadGen:
             lines.append("}")
         elif s["type"] == "map":
             val = s["value"]["shape"]
-            lines.append("%s %s(const Json& json, [[maybe_unused]] WireReader& reader) {" % (ctype, fn))
+            lines.append("%s %s(const Json& json) {" % (ctype, fn))
             lines.append("  %s out;" % ctype)
             lines.append("  for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {")
             lines.append("    const Json& e = it->value;")
@@ -835,16 +872,15 @@ def write_read(model, path):
            "namespace dynamini::api {", "namespace {", ""]
     # Declarations first: the functions call each other in any order.
     for name in gen.funcs:
-        out.append("%s %s(const Json& json, WireReader& reader);" % (
-            model.cpp_type(name), gen.func_name(name)))
+        out.append("%s %s(const Json& json);" % (model.cpp_type(name), gen.func_name(name)))
     out.append("")
     for name, lines in gen.funcs.items():
         out.extend(lines)
         out.append("")
     out.append("}  // namespace\n")
     for op, inp, _ in model.operations:
-        out.append("void read(const Json& json, %sRequest& out, WireReader& reader) {" % op)
-        out.append("  out = %s(json, reader);" % gen.func_name(inp))
+        out.append("void read(const Json& json, %sRequest& out) {" % op)
+        out.append("  out = %s(json);" % gen.func_name(inp))
         out.append("}")
     out.append("\n}  // namespace dynamini::api")
     write_file(path, out)
@@ -950,12 +986,17 @@ class CheckGen:
             lines.append("  if (errors.size() == before_first_failure_group) {" if guarded else "  {")
             if mname in alone:
                 lines.append("    const size_t before = errors.size();")
-            lines.append('    const Path p = path.member("%s");' % lower_first(mname))
+            newer = OVERRIDES["newer_words_members"].get("%s.%s" % (name, mname))
+            lines.append('    const Path p = path.member("%s");' % (newer or lower_first(mname)))
             if mname in required:
                 lines.append("    if (!%s) errors.require(false, p.text());" % field)
             if checked:
                 lines.append("    if (%s) {" % field)
-                lines.extend(self.value_check(mem["shape"], "*" + field, "p", 6))
+                check = self.value_check(mem["shape"], "*" + field, "p", 6)
+                if newer:
+                    check = [c.replace(", errors);", ", errors, Rendering::kMemberNamedOnly);")
+                             for c in check]
+                lines.extend(check)
                 lines.append("    }")
             if mname in alone:
                 lines.append("    if (errors.size() != before) return;  // reported alone")
@@ -974,7 +1015,11 @@ class CheckGen:
             lines.extend(self.structure_checks(name, s))
         elif s["type"] == "list":
             elem = s["member"]["shape"]
-            if "min" in s or "max" in s:
+            renderer = OVERRIDES["list_renderers"].get(name)
+            if renderer and ("min" in s or "max" in s):
+                lines.append("  check_list_length(value.size(), %s(value), path, LengthRule{%s, %s}, "
+                             "errors);" % (renderer, s.get("min", 0), s.get("max", -1)))
+            elif "min" in s or "max" in s:
                 # A list of items too long is reported without its value ("Value at
                 # 'requestItems.t.member.keys'": dynalite test/batchGetItem.js).
                 rendering = "kUnrendered" if m.is_item_map(elem) else "kAbbreviated"
@@ -1078,7 +1123,7 @@ def write_check(model, path):
 # ---------------------------------------------------------------- typed callers' values
 
 class ValuesGen:
-    """normalize_values: visits every AttributeValue a request holds."""
+    """check_values: visits every AttributeValue a request holds, with a ValueChecker."""
     def __init__(self, model):
         self.model = model
         self.funcs = {}
@@ -1102,12 +1147,12 @@ class ValuesGen:
         m = self.model
         pad = " " * indent
         if shape_name == ATTRIBUTE_VALUE:
-            return [pad + "normalize_value(%s);" % value]
+            return [pad + "checker.value(%s);" % value]
         if m.is_item_map(shape_name):
-            special = OVERRIDES["item_map_functions"].get(shape_name)
-            return [pad + "%s(%s);" % (special[1] if special else "normalize_item", value)]
+            method = OVERRIDES["item_map_functions"].get(shape_name, "item")
+            return [pad + "checker.%s(%s);" % (method, value)]
         self.ensure(shape_name)
-        return [pad + "normalize_%s(%s);" % (shape_name, value)]
+        return [pad + "check_values_%s(%s, checker);" % (shape_name, value)]
 
     def ensure(self, name):
         if name in self.funcs:
@@ -1115,9 +1160,12 @@ class ValuesGen:
         self.funcs[name] = None
         m = self.model
         s = m.shape(name)
-        lines = ["void normalize_%s(%s& value) {" % (name, m.cpp_type(name))]
+        lines = ["void check_values_%s(%s& value, const ValueChecker& checker) {" % (
+            name, m.cpp_type(name))]
         if s["type"] == "structure":
             for mname, mem in s["members"].items():
+                if "%s.%s" % (name, mname) in OVERRIDES["values_checked_by_operation"]:
+                    continue
                 if self.holds_values(mem["shape"]):
                     f = "value." + snake(mname)
                     lines.append("  if (%s) {" % f)
@@ -1137,6 +1185,7 @@ class ValuesGen:
             lines.append("  }")
         if len(lines) == 1:
             lines.append("  (void)value;")
+            lines.append("  (void)checker;")
         lines.append("}")
         self.funcs[name] = lines
 
@@ -1145,17 +1194,26 @@ def write_values(model, path):
     gen = ValuesGen(model)
     for _, inp, _ in model.operations:
         gen.ensure(inp)
+    for name in OVERRIDES["exported_value_checks"]:
+        gen.ensure(name)
     out = [HEADER_NOTE % model.version, '#include "api/shapes_wire.h"', "",
            "namespace dynamini::api {", "namespace {", ""]
     for name in gen.funcs:
-        out.append("void normalize_%s(%s& value);" % (name, model.cpp_type(name)))
+        out.append("void check_values_%s(%s& value, const ValueChecker& checker);" % (
+            name, model.cpp_type(name)))
     out.append("")
     for name, lines in gen.funcs.items():
         out.extend(lines)
         out.append("")
     out.append("}  // namespace\n")
     for op, inp, _ in model.operations:
-        out.append("void normalize_values(%sRequest& request) { normalize_%s(request); }" % (op, inp))
+        out.append("void check_values(%sRequest& request, const ValueChecker& checker) {" % op)
+        out.append("  check_values_%s(request, checker);" % inp)
+        out.append("}")
+    for name in OVERRIDES["exported_value_checks"]:
+        out.append("void check_values(%s& value, const ValueChecker& checker) {" % model.cpp_type(name))
+        out.append("  check_values_%s(value, checker);" % name)
+        out.append("}")
     out.append("\n}  // namespace dynamini::api")
     write_file(path, out)
 
@@ -1297,6 +1355,8 @@ STEP_DECLARATIONS = {
     "before_shape": "  static void check_before_shape(const Request& request);",
     "before_values": "  static void check_before_values(const Request& request);",
     "envelope": "  static constexpr bool kEnvelopesRequestChecks = true;",
+    "older_values": "  static constexpr ValueLayer kValueLayer = ValueLayer::kOlder;",
+    "own_values": "  static void check_values(Request& request);",
 }
 
 
@@ -1314,6 +1374,7 @@ def write_operation_declarations(model, path):
 #include "dynamini/options.h"
 #include "dynamini/shapes.h"
 #include "values/json.h"
+#include "values/value_check.h"
 
 namespace dynamini {
 """)
@@ -1321,7 +1382,8 @@ namespace dynamini {
         out.append("struct %sOperation {" % op)
         out.append("  using Request = %sRequest;" % op)
         out.append("  using Response = %sResponse;" % op)
-        for step in ("envelope", "before_read", "before_shape", "before_values"):
+        for step in ("envelope", "older_values", "before_read", "before_shape", "before_values",
+                     "own_values"):
             if step in model.steps[op]:
                 out.append(STEP_DECLARATIONS[step])
         out.append("  static Response run(Context& context, const Request& request,")

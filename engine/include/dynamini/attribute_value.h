@@ -31,6 +31,10 @@ class Number;
 // the recursive L and M members stay plain containers.
 struct AttributeValue {
   ValueType type = ValueType::NUL;
+  // How many data types the JSON object a value was decoded from named, when
+  // that was not one (0, or 2..10): the value check refuses it with
+  // DynamoDB's message. Always 1 for values built in C++.
+  uint8_t type_count = 1;
   // S: UTF-8 text. N: decimal text (canonical once validated: "1.50" -> "1.5").
   // B: raw bytes (not base64).
   std::string scalar;

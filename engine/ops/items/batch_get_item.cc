@@ -5,6 +5,7 @@
 
 #include "operation/consumed_capacity.h"
 #include "operation/expression_inputs.h"
+#include "operation/key_paths.h"
 #include "operation/operations.h"
 
 namespace dynamini {
@@ -74,6 +75,29 @@ Answer read_table(Context& context, const TableDef& def, const api::KeysAndAttri
 
 }  // namespace
 
+// Before the request's shape, in the validation framework's newer words (the
+// member's own spelling, no value): an empty RequestItems and a Keys list
+// empty or over 100 (paritysuite/dynamodb-conformance tests/tier3/
+// error-messages/batchGetItem.test.ts, eu-west-2 and every region but
+// me-central-1 by 2026-09-02).
+void BatchGetItemOperation::check_before_shape(const Request& request) {
+  if (!request.request_items) return;
+  ShapeErrors errors;
+  if (request.request_items->empty()) {
+    errors.add_unrendered("RequestItems", "Member must have length greater than or equal to 1");
+  }
+  for (const auto& [table, entry] : *request.request_items) {
+    if (!entry.keys) continue;
+    const std::string path = "RequestItems." + table + ".member.Keys";
+    if (entry.keys->empty()) {
+      errors.add_unrendered(path, "Member must have length greater than or equal to 1");
+    } else if (entry.keys->size() > kMaxBatchGetKeys) {
+      errors.add_unrendered(path, "Member must have length less than or equal to 100");
+    }
+  }
+  errors.throw_if_any();
+}
+
 BatchGetItemResponse BatchGetItemOperation::run(Context& context, const Request& request,
                                                 const ExecuteOptions& options) {
   const auto& tables = *request.request_items;
@@ -97,6 +121,7 @@ BatchGetItemResponse BatchGetItemOperation::run(Context& context, const Request&
   for (const auto& [name, spec] : tables) {
     auto def = context.require_table(name, "BatchGetItem");
     check_unique_keys(*spec.keys, *def);
+    if (projections[t]) check_key_paths(projections[t]->paths(), *def);
     Answer answer = read_table(context, *def, spec, projections[t++], response_bytes);
     responses[name] = std::move(answer.items);  // keyed as requested: name or ARN
     if (!answer.unprocessed.empty()) {

@@ -4,6 +4,7 @@
 
 #include "operation/consumed_capacity.h"
 #include "operation/expression_inputs.h"
+#include "operation/key_paths.h"
 #include "operation/operations.h"
 
 namespace dynamini {
@@ -29,6 +30,7 @@ GetItemResponse GetItemOperation::run(Context& context, const Request& request,
     std::lock_guard lock(context.storage_mutex());
     auto table = context.require_table(*request.table_name, "GetItem");
     validate_key(*request.key, *table);
+    if (projection) check_key_paths(projection->paths(), *table);
     stored = context.store().get_stored(*table, encode_primary_key(*request.key, table->keys));
   }
   GetItemResponse response;

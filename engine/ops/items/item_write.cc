@@ -2,6 +2,7 @@
 
 #include "dynamini/api_error.h"
 #include "operation/call_facts_recorder.h"
+#include "values/value_check.h"
 
 namespace dynamini {
 
@@ -153,7 +154,7 @@ namespace {
 // Whether a value sits deeper than DynamoDB's 32 levels (a top-level
 // attribute's value is level 0, as values/attribute_value.cc reads items).
 bool too_deep(const AttributeValue& value, int depth) {
-  if (depth >= 32) return true;
+  if (depth >= kMaxNestingDepth) return true;
   for (const auto& element : value.list) {
     if (too_deep(element, depth + 1)) return true;
   }
@@ -193,7 +194,7 @@ std::optional<Item> compute_new_item(const ItemWrite& write, const TableDef& tab
       // IntegrationTest: "SET m.deep = ?" with a 31-level parameter).
       for (const auto& [name, value] : next) {
         if (too_deep(value, 0)) {
-          throw validation_error("Nesting Levels have exceeded supported limits");
+          throw validation_error(kNestingLimitExceeded);
         }
       }
       if (item_size(next) > kMaxItemSize) {

@@ -116,8 +116,15 @@ api::BatchStatementError batch_error(const ApiError& e) {
 // nubo-db/dynamodb-conformance batchExecuteStatement.test.ts).
 void run_member(Context& context, const api::BatchStatementRequest& member,
                 api::BatchStatementResponse& out, TableConsumption& consumed) {
-  partiql::check_parameters(member.parameters);
-  auto parsed = partiql::prepare(context, *member.statement, member.parameters);
+  // A refused parameter fails only its statement, so the operation checks
+  // them here, as the older value layer does (the generator's
+  // values_checked_by_operation; recorded in paritysuite/dynamodb-conformance
+  // tests/tier3/error-messages/partiqlParameterNumbers.test.ts).
+  std::optional<std::vector<AttributeValue>> parameters = member.parameters;
+  if (parameters) {
+    for (auto& parameter : *parameters) ValueChecker(ValueLayer::kOlder).value(parameter);
+  }
+  auto parsed = partiql::prepare(context, *member.statement, parameters);
   if (const auto* select = std::get_if<partiql::Select>(&parsed.statement)) {
     Item key = batch_read_key(*select, *parsed.table);
     out.table_name = parsed.table->name;  // shape TableName: the name, even for an ARN

@@ -8,12 +8,6 @@
 
 namespace dynamini {
 
-void ExecuteStatementOperation::check_before_values(const Request& request) {
-  // Parameters are read as DynamoDB's PartiQL layer reads them, before the
-  // generic AttributeValue checks (partiql/parser.h).
-  partiql::check_parameters(request.parameters);
-}
-
 ExecuteStatementResponse ExecuteStatementOperation::run(Context& context, const Request& request,
                                                         const ExecuteOptions& options) {
   auto parsed = partiql::prepare(context, *request.statement, request.parameters);

@@ -174,15 +174,6 @@ std::vector<api::ItemResponse> run_reads(Context& context, const std::vector<Pre
 
 }  // namespace
 
-void ExecuteTransactionOperation::check_before_values(const Request& request) {
-  // Parameters are read as DynamoDB's PartiQL layer reads them; their
-  // refusal names no statement (recorded: "The parameter cannot be converted
-  // to a numeric value: 1e99999999999" for ExecuteTransaction).
-  for (const auto& member : *request.transact_statements) {
-    partiql::check_parameters(member.parameters);
-  }
-}
-
 ExecuteTransactionResponse ExecuteTransactionOperation::run(Context& context,
                                                             const Request& request,
                                                             const ExecuteOptions& options) {

@@ -3,6 +3,8 @@
 #include "dynamini/api_error.h"
 #include "values/base64.h"
 #include "values/json.h"
+#include "values/value_check.h"
+#include "values/value_decode.h"
 
 namespace dynamini::partiql {
 namespace {
@@ -68,10 +70,11 @@ SelectPosition decode_next_token(const std::string& token, uint64_t fingerprint)
   if (doc.HasMember("k")) {
     if (!doc["k"].IsObject()) throw invalid();
     try {
-      position.after_key = parse_item(doc["k"]);
+      position.after_key = decode_item(doc["k"]);
     } catch (const ApiError&) {
       throw invalid();
     }
+    if (item_problem(*position.after_key, ValueLayer::kCurrent)) throw invalid();
   }
   return position;
 }

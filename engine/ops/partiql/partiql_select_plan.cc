@@ -154,6 +154,12 @@ const IndexDef* find_index(const Select& select, const TableDef& table, bool con
   // Recorded against DynamoDB (paritysuite/dynamodb-conformance
   // tests/tier3/error-messages/indexReads.test.ts): no index name in the
   // message, checked before the consistent read.
+  // A vector index is read with SearchVectors only (nubo-db/
+  // dynamodb-conformance tests/tier2/vectorSearch/partiql.test.ts, recorded
+  // against DynamoDB, eu-west-2, 2026-08-11).
+  if (!index && table.find_vector_index(*select.index)) {
+    throw validation_error("Scan operation not supported on this index type");
+  }
   if (!index) throw validation_error("The table does not have the specified index");
   if (consistent && index->global) {
     throw validation_error("Strongly consistent read is not supported on Global Secondary Indexes");

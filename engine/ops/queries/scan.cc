@@ -2,6 +2,7 @@
 #include "expressions/legacy.h"
 #include "operation/consumed_capacity.h"
 #include "operation/expression_inputs.h"
+#include "operation/key_paths.h"
 #include "operation/operations.h"
 #include "queries/index_projection.h"
 #include "queries/pagination.h"
@@ -84,6 +85,8 @@ ScanResponse ScanOperation::run(Context& context, const Request& request,
   {
     std::lock_guard lock(context.storage_mutex());
     auto table = context.require_table(*request.table_name, "Scan");
+    if (bound.filter) check_key_paths(bound.filter->paths(), *table);
+    if (bound.projection) check_key_paths(bound.projection->paths(), *table);
     // An unknown index with a start key is reported as a bad start key
     // (dynalite actions/scan.js, recorded against DynamoDB).
     if (start && request.index_name && !table->find_index(*request.index_name)) {

@@ -143,6 +143,21 @@ void check_global_key_order(const std::vector<api::KeySchemaElement>& schema) {
 
 }  // namespace
 
+std::u32string utf8_code_points(std::string_view text) {
+  std::u32string out;
+  for (size_t i = 0; i < text.size();) {
+    const auto lead = static_cast<unsigned char>(text[i]);
+    const int length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4;
+    char32_t code = length == 1 ? lead : lead & (0x7F >> length);
+    for (int k = 1; k < length && i + k < text.size(); ++k) {
+      code = (code << 6) | (static_cast<unsigned char>(text[i + k]) & 0x3F);
+    }
+    out.push_back(code);
+    i += length;
+  }
+  return out;
+}
+
 ApiError invalid_parameter(const std::string& detail) {
   return validation_error("One or more parameter values were invalid: " + detail);
 }

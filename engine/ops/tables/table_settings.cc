@@ -46,15 +46,32 @@ std::string kms_key_arn(const std::string& id, const ArnScope& scope) {
   return prefix + (id.starts_with("alias/") ? id : "key/" + id);
 }
 
-bool tag_character(unsigned char c) {
-  return c >= 0x80 || std::isalnum(c) || std::isspace(c) ||
-         std::string_view("_.:/=+-@").find(static_cast<char>(c)) != std::string_view::npos;
+// A tag's characters are the AWS tag pattern's, [\p{L}\p{Z}\p{N}_.:/=+\-@]:
+// letters and digits of any script, space separators (the space, NBSP, the
+// ideographic space) and those seven marks. Refused, recorded against
+// DynamoDB (ack-api-quirks DDB-TABLE-372, 2026-10-09; DDB-TABLE-110): emoji,
+// '%', ',', quotes, brackets, '&', '*', ';', '?', '|', '\\', '<', '>', '~',
+// '#'. Outside ASCII without a Unicode table, a code point counts as a letter
+// unless it is a control, or in a block of punctuation, symbols or emoji.
+bool tag_code_point(char32_t c) {
+  if (c < 0x80) {
+    return std::isalnum(static_cast<int>(c)) || c == ' ' ||
+           std::string_view("_.:/=+-@").find(static_cast<char>(c)) != std::string_view::npos;
+  }
+  const bool space = c == 0xA0 || (c >= 0x2000 && c <= 0x200A) || c == 0x2028 || c == 0x2029 ||
+                     c == 0x202F || c == 0x205F || c == 0x3000;
+  if (space) return true;
+  const bool other = c <= 0x9F || (c >= 0x2000 && c <= 0x206F) ||  // controls, punctuation
+                     (c >= 0x2190 && c <= 0x2BFF) ||               // arrows, math, shapes, dingbats
+                     (c >= 0xFE00 && c <= 0xFE0F) ||               // variation selectors
+                     (c >= 0x1F000 && c <= 0x1FAFF);               // emoji and pictographs
+  return !other;
 }
 
 bool valid_tag_text(const std::string& text, size_t min, size_t max) {
-  return text.size() >= min && text.size() <= max &&
-         std::all_of(text.begin(), text.end(),
-                     [](char c) { return tag_character(static_cast<unsigned char>(c)); });
+  if (text.size() < min || text.size() > max) return false;
+  const std::u32string code_points = utf8_code_points(text);
+  return std::all_of(code_points.begin(), code_points.end(), tag_code_point);
 }
 
 std::string for_whom(const std::string& index) {
@@ -184,23 +201,28 @@ std::pair<int64_t, int64_t> warm_throughput_of(const WarmThroughputSettings& ask
   return {std::max(read, asked.read), std::max(write, asked.write)};
 }
 
+void check_tag(const api::Tag& tag) {
+  const std::string key = tag.key.value_or("");
+  if (!tag.key || !valid_tag_text(key, 1, 128)) {
+    throw validation_error("The Tag Key provided is invalid, Key: " +
+                           (tag.key ? key : std::string("null")));
+  }
+  if (key.starts_with("aws:")) {
+    throw validation_error("Tag Key cannot be prefixed with aws:, Key: " + key);
+  }
+  if (!tag.value || !valid_tag_text(*tag.value, 0, 256)) {
+    throw validation_error("The Tag Value provided is invalid, Value: " +
+                           tag.value.value_or("null"));
+  }
+}
+
 std::vector<std::pair<std::string, std::string>> bind_create_tags(
     const std::vector<api::Tag>& tags) {
   std::vector<std::pair<std::string, std::string>> out;
   std::set<std::string> keys;
   for (const auto& tag : tags) {
-    const std::string key = tag.key.value_or("");
-    if (!tag.key || !valid_tag_text(key, 1, 128)) {
-      throw validation_error("The Tag Key provided is invalid, Key: " +
-                             (tag.key ? key : std::string("null")));
-    }
-    if (key.starts_with("aws:")) {
-      throw validation_error("Tag Key cannot be prefixed with aws:, Key: " + key);
-    }
-    if (!tag.value || !valid_tag_text(*tag.value, 0, 256)) {
-      throw validation_error("The Tag Value provided is invalid, Value: " +
-                             tag.value.value_or("null"));
-    }
+    check_tag(tag);
+    const std::string& key = *tag.key;
     if (!keys.insert(key).second) {
       throw validation_error("Duplicate Tag Keys provided as input: Duplicate Tag Key found " +
                              key);

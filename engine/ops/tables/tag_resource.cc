@@ -6,6 +6,7 @@
 #include "dynamini/api_error.h"
 #include "operation/operations.h"
 #include "tables/table_arn.h"
+#include "tables/table_settings.h"
 
 namespace dynamini {
 namespace {
@@ -30,11 +31,9 @@ TagResourceResponse TagResourceOperation::run(Context& context, const Request& r
   table_name_of_arn(request.resource_arn);  // the ARN's form
   const std::vector<api::Tag>& tags = *request.tags;
   if (tags.empty()) throw validation_error("Atleast one Tag needs to be provided as Input.");
-  for (const auto& tag : tags) {
-    if (tag.key->rfind("aws:", 0) == 0) {
-      throw validation_error("Tag Key cannot be prefixed with aws:, Key: " + *tag.key);
-    }
-  }
+  // Each tag as CreateTable checks its Tags; one bad tag fails the whole
+  // call (ack-api-quirks DDB-TABLE-372, verified 2026-10-09).
+  for (const auto& tag : tags) check_tag(tag);
   std::lock_guard lock(context.storage_mutex());
   auto table = table_of_arn(context, request.resource_arn, "TagResource");
   std::set<std::string> keys;

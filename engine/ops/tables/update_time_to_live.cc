@@ -13,10 +13,8 @@ UpdateTimeToLiveResponse UpdateTimeToLiveOperation::run(Context& context, const 
   const api::TimeToLiveSpecification& spec = *request.time_to_live_specification;
   const bool enabled = *spec.enabled;
   const std::string& attribute = *spec.attribute_name;
-  // dynalite test/updateTimeToLive.js: an empty name is not a shape error.
-  if (attribute.empty()) {
-    throw validation_error("TimeToLiveSpecification.AttributeName must be non empty");
-  }
+  // An empty name is the shape's length error (TimeToLiveAttributeName: 1 to
+  // 255), as DynamoDB reports it (scylladb test/alternator/test_ttl.py).
   {
     std::lock_guard lock(context.storage_mutex());
     auto table = context.require_named_table(*request.table_name, "UpdateTimeToLive");

@@ -63,6 +63,22 @@ void TransactWriteItemsOperation::check_before_values(const Request& request) {
   }
 }
 
+// Action by action, in request order: its expressions, then its values (the
+// older value layer), so that a later action's problem never beats an
+// earlier one's, of whatever kind (paritysuite/dynamodb-conformance
+// tests/tier3/validation-ordering/transactions.test.ts and deepRequests.test.ts,
+// us-east-1 and eu-west-2, 2026-10-09: a malformed condition on the first
+// action before a too deep item on the second, and the reverse). Within one
+// action the expression comes first (recorded for a condition syntax error
+// beside a key nested 100 levels). Tables are looked up only when it runs.
+void TransactWriteItemsOperation::check_values(Request& request) {
+  const ValueChecker checker(ValueLayer::kOlder);
+  for (auto& action : *request.transact_items) {
+    bind_action(action);
+    api::check_values(action, checker);
+  }
+}
+
 TransactWriteItemsResponse TransactWriteItemsOperation::run(Context& context,
                                                             const Request& request,
                                                             const ExecuteOptions& options) {

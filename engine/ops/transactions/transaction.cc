@@ -170,8 +170,22 @@ std::vector<std::optional<Item>> run_read_transaction(Context& context,
   std::lock_guard lock(context.storage_mutex());
   std::vector<std::shared_ptr<const TableDef>> tables;
   std::set<std::tuple<std::string, std::string, std::string>> seen;
-  for (const auto& r : reads) {
+  // A key that does not match its table's schema cancels the transaction with
+  // a ValidationError reason rather than refusing the request (paritysuite/
+  // dynamodb-conformance tests/tier3/error-messages/transactGetItems.test.ts;
+  // the reason's Message is not recorded: TransactWriteItems' words for a
+  // mistyped key).
+  std::vector<CancellationReason> reasons(reads.size());
+  bool cancelled = false;
+  for (size_t i = 0; i < reads.size(); ++i) {
+    const ItemRead& r = reads[i];
     auto table = context.require_table(r.table_name, "GetItem");
+    if (!key_fits_schema(r.key, *table)) {
+      cancelled = true;
+      reasons[i] = {"ValidationError", "The provided key element does not match the schema", {}};
+      tables.push_back(std::move(table));
+      continue;
+    }
     validate_key(r.key, *table);
     EncodedKey key = encode_primary_key(r.key, table->keys);
     if (!seen.insert({table->name, key.hash, key.range}).second) {
@@ -179,6 +193,7 @@ std::vector<std::optional<Item>> run_read_transaction(Context& context,
     }
     tables.push_back(std::move(table));
   }
+  if (cancelled) cancel_transaction(reasons);
   for (size_t i = 0; i < reads.size(); ++i) {
     auto stored =
         context.store().get(*tables[i], encode_primary_key(reads[i].key, tables[i]->keys));

@@ -8,6 +8,7 @@
 #include "ion_reader.h"
 #include "job_records.h"
 #include "keys/item_keys.h"
+#include "values/value_check.h"
 
 namespace dynamini {
 namespace {
@@ -58,7 +59,11 @@ struct ImportState {
       if (!value.IsObject() || !value.HasMember("Item") || !value["Item"].IsObject()) {
         return error(where, "not an object with an Item member");
       }
-      add_item(parse_item(value["Item"]), where);
+      // Decoded and checked as a PutItem's item is (DynamoDB's current
+      // value layer), the problem written to the error lines.
+      Item item = decode_item(value["Item"]);
+      if (auto why = item_problem(item, ValueLayer::kCurrent)) return error(where, *why);
+      add_item(std::move(item), where);
     } catch (const ApiError& e) {
       error(where, e.message);
     }

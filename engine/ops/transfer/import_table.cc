@@ -14,9 +14,9 @@
 // differs from DynamoDB, and why").
 
 #include <mutex>
-#include <random>
 
 #include "backups/recovery_arns.h"
+#include "context/random_uuid.h"
 #include "dynamini/api_error.h"
 #include "import_job.h"
 #include "job_records.h"
@@ -25,17 +25,6 @@
 
 namespace dynamini {
 namespace {
-
-std::string random_table_id() {
-  static thread_local std::mt19937_64 rng{std::random_device{}()};
-  const char* hex = "0123456789abcdef";
-  std::string out;
-  for (int i = 0; i < 32; ++i) {
-    if (i == 8 || i == 12 || i == 16 || i == 20) out.push_back('-');
-    out.push_back(hex[rng() % 16]);
-  }
-  return out;
-}
 
 CreateTableRequest create_table_request(const api::TableCreationParameters& p) {
   CreateTableRequest out;
@@ -94,7 +83,7 @@ ImportTableResponse ImportTableOperation::run(Context& context, const Request& r
   }
   const int64_t now = context.now_ms();
   const std::string id = new_resource_id(now);
-  def.table_uuid = random_table_id();
+  def.table_uuid = random_uuid_v4();
   JobRecord record;
   record.arn = table_arn_of(context, def.name) + "/import/" + id;
   record.kind = "import";

@@ -3,8 +3,8 @@
 #include <stdexcept>
 #include <vector>
 
-#include "api/value_checks.h"
 #include "values/base64.h"
+#include "values/value_check.h"
 
 namespace dynamini {
 namespace {
@@ -461,9 +461,9 @@ Item item_of(const IonValue& v) {
   for (const auto& [name, field] : v.fields) {
     if (name != "Item") continue;
     if (field.kind != IonValue::Kind::kStruct) throw std::runtime_error("Item is not a struct");
-    AttributeValue item = attribute_value(field);
-    if (auto why = api::normalize_value_or_error(item)) throw std::runtime_error(*why);
-    return item.map;
+    Item item = attribute_value(field).map;
+    if (auto why = item_problem(item, ValueLayer::kCurrent)) throw std::runtime_error(*why);
+    return item;
   }
   throw std::runtime_error("no Item field");
 }

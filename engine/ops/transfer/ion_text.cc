@@ -1,8 +1,10 @@
 #include "ion_text.h"
 
 #include <cstdio>
+#include <vector>
 
 #include "values/base64.h"
+#include "values/set_order.h"
 
 namespace dynamini {
 namespace {
@@ -63,14 +65,17 @@ void append_field_name(std::string& out, const std::string& name) {
 
 void append_value(std::string& out, const AttributeValue& v);
 
+// The members in DynamoDB's order, as the JSON export writes them
+// (values/set_order.h).
 void append_set(std::string& out, const char* annotation, const AttributeValue& v) {
   out += annotation;
   out += "::[";
-  for (size_t i = 0; i < v.set.size(); ++i) {
+  const std::vector<std::string> members = members_in_order(v);
+  for (size_t i = 0; i < members.size(); ++i) {
     if (i) out.push_back(',');
-    if (v.type == ValueType::SS) append_escaped(out, v.set[i], '"');
-    if (v.type == ValueType::NS) out += ion_decimal(v.set[i]);
-    if (v.type == ValueType::BS) out += "{{" + base64_encode(v.set[i]) + "}}";
+    if (v.type == ValueType::SS) append_escaped(out, members[i], '"');
+    if (v.type == ValueType::NS) out += ion_decimal(members[i]);
+    if (v.type == ValueType::BS) out += "{{" + base64_encode(members[i]) + "}}";
   }
   out.push_back(']');
 }

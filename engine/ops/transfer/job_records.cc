@@ -14,8 +14,7 @@ Request read_stored(const std::string& json) {
   rapidjson::Document doc;
   doc.Parse(json.data(), json.size());
   Request out;
-  api::WireReader reader;
-  api::read(doc, out, reader);
+  api::read(doc, out);
   return out;
 }
 

@@ -125,7 +125,9 @@ test("CreateTable refuses what DynamoDB refuses, with its messages", async () =>
     TableName: "bad", BillingMode: "PAY_PER_REQUEST",
     AttributeDefinitions: ["a", "b", "c"].map((n) => ({ AttributeName: n, AttributeType: "S" })),
     KeySchema: keys([["a", "HASH"], ["b", "RANGE"], ["c", "RANGE"]]),
-  })), "1 validation error detected: Value '[...]' at 'keySchema' failed to satisfy constraint: Member must have length less than or equal to 2");
+  })), "1 validation error detected: Value '[KeySchemaElement(attributeName=a, keyType=HASH), " +
+    "KeySchemaElement(attributeName=b, keyType=RANGE), KeySchemaElement(attributeName=c, keyType=RANGE)]' " +
+    "at 'keySchema' failed to satisfy constraint: Member must have length less than or equal to 2");
 });
 
 test("items sort by the RANGE attributes, each by its type; an item lacking one is not indexed", async () => {

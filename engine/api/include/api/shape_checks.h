@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "dynamini/enum.h"
+#include "dynamini/shapes.h"
 #include "values/shape_errors.h"
 
 namespace dynamini::api {
@@ -83,7 +84,12 @@ bool satisfies(std::string_view text, const StringRule& rule);
 // Pattern, then lower bound, then upper bound (dynalite test/*.js order).
 void check_string(const std::string& value, const Path& path, const StringRule& rule,
                   ShapeErrors& errors);
-void check_number(int64_t value, const Path& path, const NumberRule& rule, ShapeErrors& errors);
+// How a constraint error names its member: "Value '0' at 'limit' ..." (kValue),
+// or in DynamoDB's newer words, the member's own spelling and no value:
+// "Value at 'Limit' ..." (kMemberNamedOnly; the generator's newer_words_members).
+enum class Rendering { kValue, kMemberNamedOnly };
+void check_number(int64_t value, const Path& path, const NumberRule& rule, ShapeErrors& errors,
+                  Rendering rendering = Rendering::kValue);
 
 // True when `text` is written as an ARN ("arn:..."), which a TableName member
 // may hold since 2024 (API reference: "You can also provide the Amazon
@@ -138,6 +144,18 @@ std::string render_value(const std::map<std::string, V>& map) {
 enum class ListRendering { kAbbreviated, kUnrendered };
 void check_list_length(size_t size, const Path& path, const LengthRule& rule,
                        ListRendering rendering, ShapeErrors& errors);
+// The same for a list printed as `rendered` (the generator's list_renderers).
+void check_list_length(size_t size, const std::string& rendered, const Path& path,
+                       const LengthRule& rule, ShapeErrors& errors);
+// A KeySchema as DynamoDB's Java model prints it: "[KeySchemaElement(
+// attributeName=pk, keyType=HASH), ...]" (paritysuite/dynamodb-conformance
+// captures/cross-region-latest.json, c_ct_3keys, eu-west-2, 2026-09-20).
+std::string render_key_schema(const std::vector<KeySchemaElement>& schema);
+// BatchGetItem's RequestItems, printed as the request's JSON in its errors
+// ('{"bad!name":{"Keys":[{"pk":{"S":"a"}}]}}': paritysuite/dynamodb-conformance
+// tests/tier3/error-messages/batchGetItem.test.ts, us-east-1 and eu-west-2,
+// 2026-10-09).
+std::string render_value(const std::map<std::string, KeysAndAttributes>& request_items);
 
 template <class V>
 void check_map_length(const std::map<std::string, V>& map, const Path& path, const LengthRule& rule,

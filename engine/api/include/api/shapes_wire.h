@@ -8,64 +8,64 @@
 // api/shape_checks.h hold the hand-written pieces they use).
 
 #include "api/shape_checks.h"
-#include "api/value_checks.h"
 #include "api/wire_reader.h"
 #include "dynamini/shapes.h"
 #include "values/json.h"
+#include "values/value_check.h"
 
 namespace dynamini::api {
 
 // Reads a request object: SerializationException (thrown) for a member of the
-// wrong JSON type, in document order; AttributeValue errors are deferred in
-// `reader` (WireReader::throw_deferred) so that shape errors come first, as
-// DynamoDB reports them. Unknown members and JSON nulls are ignored.
-void read(const Json& json, CreateTableRequest& out, WireReader& reader);
-void read(const Json& json, DescribeTableRequest& out, WireReader& reader);
-void read(const Json& json, UpdateTableRequest& out, WireReader& reader);
-void read(const Json& json, ListTablesRequest& out, WireReader& reader);
-void read(const Json& json, DeleteTableRequest& out, WireReader& reader);
-void read(const Json& json, PutItemRequest& out, WireReader& reader);
-void read(const Json& json, GetItemRequest& out, WireReader& reader);
-void read(const Json& json, DeleteItemRequest& out, WireReader& reader);
-void read(const Json& json, UpdateItemRequest& out, WireReader& reader);
-void read(const Json& json, QueryRequest& out, WireReader& reader);
-void read(const Json& json, ScanRequest& out, WireReader& reader);
-void read(const Json& json, BatchGetItemRequest& out, WireReader& reader);
-void read(const Json& json, BatchWriteItemRequest& out, WireReader& reader);
-void read(const Json& json, TransactWriteItemsRequest& out, WireReader& reader);
-void read(const Json& json, TransactGetItemsRequest& out, WireReader& reader);
-void read(const Json& json, TagResourceRequest& out, WireReader& reader);
-void read(const Json& json, UntagResourceRequest& out, WireReader& reader);
-void read(const Json& json, ListTagsOfResourceRequest& out, WireReader& reader);
-void read(const Json& json, ExecuteStatementRequest& out, WireReader& reader);
-void read(const Json& json, BatchExecuteStatementRequest& out, WireReader& reader);
-void read(const Json& json, ExecuteTransactionRequest& out, WireReader& reader);
-void read(const Json& json, UpdateTimeToLiveRequest& out, WireReader& reader);
-void read(const Json& json, DescribeTimeToLiveRequest& out, WireReader& reader);
-void read(const Json& json, DescribeLimitsRequest& out, WireReader& reader);
-void read(const Json& json, DescribeEndpointsRequest& out, WireReader& reader);
-void read(const Json& json, SearchVectorsRequest& out, WireReader& reader);
-void read(const Json& json, PutResourcePolicyRequest& out, WireReader& reader);
-void read(const Json& json, GetResourcePolicyRequest& out, WireReader& reader);
-void read(const Json& json, DeleteResourcePolicyRequest& out, WireReader& reader);
-void read(const Json& json, CreateBackupRequest& out, WireReader& reader);
-void read(const Json& json, DescribeBackupRequest& out, WireReader& reader);
-void read(const Json& json, ListBackupsRequest& out, WireReader& reader);
-void read(const Json& json, DeleteBackupRequest& out, WireReader& reader);
-void read(const Json& json, RestoreTableFromBackupRequest& out, WireReader& reader);
-void read(const Json& json, UpdateContinuousBackupsRequest& out, WireReader& reader);
-void read(const Json& json, DescribeContinuousBackupsRequest& out, WireReader& reader);
-void read(const Json& json, RestoreTableToPointInTimeRequest& out, WireReader& reader);
-void read(const Json& json, ExportTableToPointInTimeRequest& out, WireReader& reader);
-void read(const Json& json, DescribeExportRequest& out, WireReader& reader);
-void read(const Json& json, ListExportsRequest& out, WireReader& reader);
-void read(const Json& json, ImportTableRequest& out, WireReader& reader);
-void read(const Json& json, DescribeImportRequest& out, WireReader& reader);
-void read(const Json& json, ListImportsRequest& out, WireReader& reader);
-void read(const Json& json, ListStreamsRequest& out, WireReader& reader);
-void read(const Json& json, DescribeStreamRequest& out, WireReader& reader);
-void read(const Json& json, GetShardIteratorRequest& out, WireReader& reader);
-void read(const Json& json, GetRecordsRequest& out, WireReader& reader);
+// wrong JSON type, in document order. AttributeValues are decoded as sent and
+// checked by check_values after the shape, as DynamoDB reports them. Unknown
+// members and JSON nulls are ignored.
+void read(const Json& json, CreateTableRequest& out);
+void read(const Json& json, DescribeTableRequest& out);
+void read(const Json& json, UpdateTableRequest& out);
+void read(const Json& json, ListTablesRequest& out);
+void read(const Json& json, DeleteTableRequest& out);
+void read(const Json& json, PutItemRequest& out);
+void read(const Json& json, GetItemRequest& out);
+void read(const Json& json, DeleteItemRequest& out);
+void read(const Json& json, UpdateItemRequest& out);
+void read(const Json& json, QueryRequest& out);
+void read(const Json& json, ScanRequest& out);
+void read(const Json& json, BatchGetItemRequest& out);
+void read(const Json& json, BatchWriteItemRequest& out);
+void read(const Json& json, TransactWriteItemsRequest& out);
+void read(const Json& json, TransactGetItemsRequest& out);
+void read(const Json& json, TagResourceRequest& out);
+void read(const Json& json, UntagResourceRequest& out);
+void read(const Json& json, ListTagsOfResourceRequest& out);
+void read(const Json& json, ExecuteStatementRequest& out);
+void read(const Json& json, BatchExecuteStatementRequest& out);
+void read(const Json& json, ExecuteTransactionRequest& out);
+void read(const Json& json, UpdateTimeToLiveRequest& out);
+void read(const Json& json, DescribeTimeToLiveRequest& out);
+void read(const Json& json, DescribeLimitsRequest& out);
+void read(const Json& json, DescribeEndpointsRequest& out);
+void read(const Json& json, SearchVectorsRequest& out);
+void read(const Json& json, PutResourcePolicyRequest& out);
+void read(const Json& json, GetResourcePolicyRequest& out);
+void read(const Json& json, DeleteResourcePolicyRequest& out);
+void read(const Json& json, CreateBackupRequest& out);
+void read(const Json& json, DescribeBackupRequest& out);
+void read(const Json& json, ListBackupsRequest& out);
+void read(const Json& json, DeleteBackupRequest& out);
+void read(const Json& json, RestoreTableFromBackupRequest& out);
+void read(const Json& json, UpdateContinuousBackupsRequest& out);
+void read(const Json& json, DescribeContinuousBackupsRequest& out);
+void read(const Json& json, RestoreTableToPointInTimeRequest& out);
+void read(const Json& json, ExportTableToPointInTimeRequest& out);
+void read(const Json& json, DescribeExportRequest& out);
+void read(const Json& json, ListExportsRequest& out);
+void read(const Json& json, ImportTableRequest& out);
+void read(const Json& json, DescribeImportRequest& out);
+void read(const Json& json, ListImportsRequest& out);
+void read(const Json& json, ListStreamsRequest& out);
+void read(const Json& json, DescribeStreamRequest& out);
+void read(const Json& json, GetShardIteratorRequest& out);
+void read(const Json& json, GetRecordsRequest& out);
 
 // Adds the request's constraint violations (required members, lengths, ranges,
 // patterns, enums; nested members with DynamoDB's paths) to `errors`.
@@ -117,57 +117,57 @@ void check(const DescribeStreamRequest& request, ShapeErrors& errors);
 void check(const GetShardIteratorRequest& request, ShapeErrors& errors);
 void check(const GetRecordsRequest& request, ShapeErrors& errors);
 
-// Validates and normalises every AttributeValue of a request built in C++
-// (numbers to canonical text; empty or duplicated sets, nesting and attribute
-// names as DynamoDB refuses them). Throws ValidationException. Requests read
-// from the wire were validated while read.
-void normalize_values(CreateTableRequest& request);
-void normalize_values(DescribeTableRequest& request);
-void normalize_values(UpdateTableRequest& request);
-void normalize_values(ListTablesRequest& request);
-void normalize_values(DeleteTableRequest& request);
-void normalize_values(PutItemRequest& request);
-void normalize_values(GetItemRequest& request);
-void normalize_values(DeleteItemRequest& request);
-void normalize_values(UpdateItemRequest& request);
-void normalize_values(QueryRequest& request);
-void normalize_values(ScanRequest& request);
-void normalize_values(BatchGetItemRequest& request);
-void normalize_values(BatchWriteItemRequest& request);
-void normalize_values(TransactWriteItemsRequest& request);
-void normalize_values(TransactGetItemsRequest& request);
-void normalize_values(TagResourceRequest& request);
-void normalize_values(UntagResourceRequest& request);
-void normalize_values(ListTagsOfResourceRequest& request);
-void normalize_values(ExecuteStatementRequest& request);
-void normalize_values(BatchExecuteStatementRequest& request);
-void normalize_values(ExecuteTransactionRequest& request);
-void normalize_values(UpdateTimeToLiveRequest& request);
-void normalize_values(DescribeTimeToLiveRequest& request);
-void normalize_values(DescribeLimitsRequest& request);
-void normalize_values(DescribeEndpointsRequest& request);
-void normalize_values(SearchVectorsRequest& request);
-void normalize_values(PutResourcePolicyRequest& request);
-void normalize_values(GetResourcePolicyRequest& request);
-void normalize_values(DeleteResourcePolicyRequest& request);
-void normalize_values(CreateBackupRequest& request);
-void normalize_values(DescribeBackupRequest& request);
-void normalize_values(ListBackupsRequest& request);
-void normalize_values(DeleteBackupRequest& request);
-void normalize_values(RestoreTableFromBackupRequest& request);
-void normalize_values(UpdateContinuousBackupsRequest& request);
-void normalize_values(DescribeContinuousBackupsRequest& request);
-void normalize_values(RestoreTableToPointInTimeRequest& request);
-void normalize_values(ExportTableToPointInTimeRequest& request);
-void normalize_values(DescribeExportRequest& request);
-void normalize_values(ListExportsRequest& request);
-void normalize_values(ImportTableRequest& request);
-void normalize_values(DescribeImportRequest& request);
-void normalize_values(ListImportsRequest& request);
-void normalize_values(ListStreamsRequest& request);
-void normalize_values(DescribeStreamRequest& request);
-void normalize_values(GetShardIteratorRequest& request);
-void normalize_values(GetRecordsRequest& request);
+// Checks and normalises every AttributeValue of a request, read from the wire
+// or built in C++, with `checker` (values/value_check.h), in the order of the
+// request's shape: numbers to canonical text; the first invalid value thrown.
+void check_values(CreateTableRequest& request, const ValueChecker& checker);
+void check_values(DescribeTableRequest& request, const ValueChecker& checker);
+void check_values(UpdateTableRequest& request, const ValueChecker& checker);
+void check_values(ListTablesRequest& request, const ValueChecker& checker);
+void check_values(DeleteTableRequest& request, const ValueChecker& checker);
+void check_values(PutItemRequest& request, const ValueChecker& checker);
+void check_values(GetItemRequest& request, const ValueChecker& checker);
+void check_values(DeleteItemRequest& request, const ValueChecker& checker);
+void check_values(UpdateItemRequest& request, const ValueChecker& checker);
+void check_values(QueryRequest& request, const ValueChecker& checker);
+void check_values(ScanRequest& request, const ValueChecker& checker);
+void check_values(BatchGetItemRequest& request, const ValueChecker& checker);
+void check_values(BatchWriteItemRequest& request, const ValueChecker& checker);
+void check_values(TransactWriteItemsRequest& request, const ValueChecker& checker);
+void check_values(TransactGetItemsRequest& request, const ValueChecker& checker);
+void check_values(TagResourceRequest& request, const ValueChecker& checker);
+void check_values(UntagResourceRequest& request, const ValueChecker& checker);
+void check_values(ListTagsOfResourceRequest& request, const ValueChecker& checker);
+void check_values(ExecuteStatementRequest& request, const ValueChecker& checker);
+void check_values(BatchExecuteStatementRequest& request, const ValueChecker& checker);
+void check_values(ExecuteTransactionRequest& request, const ValueChecker& checker);
+void check_values(UpdateTimeToLiveRequest& request, const ValueChecker& checker);
+void check_values(DescribeTimeToLiveRequest& request, const ValueChecker& checker);
+void check_values(DescribeLimitsRequest& request, const ValueChecker& checker);
+void check_values(DescribeEndpointsRequest& request, const ValueChecker& checker);
+void check_values(SearchVectorsRequest& request, const ValueChecker& checker);
+void check_values(PutResourcePolicyRequest& request, const ValueChecker& checker);
+void check_values(GetResourcePolicyRequest& request, const ValueChecker& checker);
+void check_values(DeleteResourcePolicyRequest& request, const ValueChecker& checker);
+void check_values(CreateBackupRequest& request, const ValueChecker& checker);
+void check_values(DescribeBackupRequest& request, const ValueChecker& checker);
+void check_values(ListBackupsRequest& request, const ValueChecker& checker);
+void check_values(DeleteBackupRequest& request, const ValueChecker& checker);
+void check_values(RestoreTableFromBackupRequest& request, const ValueChecker& checker);
+void check_values(UpdateContinuousBackupsRequest& request, const ValueChecker& checker);
+void check_values(DescribeContinuousBackupsRequest& request, const ValueChecker& checker);
+void check_values(RestoreTableToPointInTimeRequest& request, const ValueChecker& checker);
+void check_values(ExportTableToPointInTimeRequest& request, const ValueChecker& checker);
+void check_values(DescribeExportRequest& request, const ValueChecker& checker);
+void check_values(ListExportsRequest& request, const ValueChecker& checker);
+void check_values(ImportTableRequest& request, const ValueChecker& checker);
+void check_values(DescribeImportRequest& request, const ValueChecker& checker);
+void check_values(ListImportsRequest& request, const ValueChecker& checker);
+void check_values(ListStreamsRequest& request, const ValueChecker& checker);
+void check_values(DescribeStreamRequest& request, const ValueChecker& checker);
+void check_values(GetShardIteratorRequest& request, const ValueChecker& checker);
+void check_values(GetRecordsRequest& request, const ValueChecker& checker);
+void check_values(api::TransactWriteItem& value, const ValueChecker& checker);
 
 // Writes a response object, or a request (its wire form, as an SDK sends it).
 void write(JsonWriter& w, const CreateTableRequest& request);
@@ -265,5 +265,6 @@ void write(JsonWriter& w, const GetShardIteratorResponse& response);
 void write(JsonWriter& w, const GetRecordsRequest& request);
 void write(JsonWriter& w, const GetRecordsResponse& response);
 void write(JsonWriter& w, const api::ConsumedCapacity& value);
+void write(JsonWriter& w, const api::KeysAndAttributes& value);
 
 }  // namespace dynamini::api

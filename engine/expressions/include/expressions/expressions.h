@@ -67,6 +67,8 @@ class Condition {
   // The top-level attribute names the condition reads (Query refuses a
   // filter on key attributes).
   std::set<std::string> top_level_names() const;
+  // Every document path the condition reads, in written order.
+  std::vector<Path> paths() const;
 
   Condition(Condition&&) noexcept;
   Condition& operator=(Condition&&) noexcept;
@@ -165,7 +167,7 @@ struct KeyConditionTerm {
 // At most one condition per key attribute of the queried table or index: two
 // (a partition and a sort key), or up to eight on a GSI with multi-attribute
 // keys (four HASH and four RANGE attributes); the Query checks the number
-// against the key schema ("Conditions can be of length 1 or 2 only").
+// against the key schema after the table is looked up.
 constexpr size_t kMaxKeyConditionTerms = 8;
 // Terms joined by AND (at most kMaxKeyConditionTerms); DynamoDB's messages
 // for anything else (OR, NOT, functions other than begins_with, two

@@ -20,10 +20,17 @@ struct Condition::Node {
   std::vector<Operand> operands;  // kCompare: 2, kBetween: 3, kIn: 1 + n, kFunction: 1
 };
 
+// A check of one clause (a comparison, BETWEEN or a function call) whose
+// problem DynamoDB reports in the order the clauses are written, level with an
+// undefined value: the first clause with either wins. Answers the problem, or
+// "" for none.
+using ClauseCheck = std::string (*)(const Condition::Node& clause);
+
 // Parses, resolves and validates a condition-grammar expression, throwing
 // "Invalid <parameter>: ..." errors in DynamoDB's priority order.
 std::unique_ptr<Condition::Node> parse_condition_tree(std::string_view text,
                                                       ExpressionAttributes& attributes,
-                                                      std::string_view parameter);
+                                                      std::string_view parameter,
+                                                      ClauseCheck clause_check = nullptr);
 
 }  // namespace dynamini::expr

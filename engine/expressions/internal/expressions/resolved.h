@@ -16,6 +16,7 @@ struct Operand {
   Kind kind = Kind::kPath;
   Path path;                  // kPath
   AttributeValue value;       // kValue
+  bool undefined = false;     // kValue: its placeholder is not defined
   std::string function;       // kFunction
   std::vector<Operand> args;  // kFunction arguments; kPlus/kMinus sides
 };

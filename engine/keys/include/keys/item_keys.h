@@ -27,6 +27,10 @@ constexpr size_t kMaxSortKeyBytes = 1024;
 // Throws ValidationException ("The provided key element does not match the
 // schema", ...).
 void validate_key(const Item& key, const TableDef& table);
+// Whether `key` names exactly the table's key attributes, each of its type
+// (the first check of validate_key, whose failure is "The provided key
+// element does not match the schema").
+bool key_fits_schema(const Item& key, const TableDef& table);
 
 // A whole item to be written (PutItem, BatchWrite put, TransactWriteItems,
 // PartiQL INSERT, the result of an UpdateItem or PartiQL UPDATE): table keys

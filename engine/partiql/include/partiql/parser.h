@@ -23,10 +23,4 @@ syntax::Statement parse_syntax(std::string_view statement, int* parameter_count 
 // table: table existence, keys and indexes are checked after.
 Statement parse(std::string_view statement, const std::vector<AttributeValue>& parameters);
 
-// A request's Parameters as DynamoDB's PartiQL layer reads them: a number it
-// cannot convert ("The parameter cannot be converted to a numeric value: x"),
-// one past DynamoDB's limits, a value nested too deep; the first in document
-// order. ValidationException.
-void check_parameters(const std::optional<std::vector<AttributeValue>>& parameters);
-
 }  // namespace dynamini::partiql

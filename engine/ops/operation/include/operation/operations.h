@@ -13,6 +13,7 @@
 #include "dynamini/options.h"
 #include "dynamini/shapes.h"
 #include "values/json.h"
+#include "values/value_check.h"
 
 namespace dynamini {
 
@@ -66,6 +67,7 @@ struct GetItemOperation {
 struct DeleteItemOperation {
   using Request = DeleteItemRequest;
   using Response = DeleteItemResponse;
+  static constexpr bool kEnvelopesRequestChecks = true;
   static void check_before_values(const Request& request);
   static Response run(Context& context, const Request& request,
                       const ExecuteOptions& options);
@@ -74,6 +76,7 @@ struct UpdateItemOperation {
   using Request = UpdateItemRequest;
   using Response = UpdateItemResponse;
   static constexpr bool kEnvelopesRequestChecks = true;
+  static void check_before_shape(const Request& request);
   static void check_before_values(const Request& request);
   static Response run(Context& context, const Request& request,
                       const ExecuteOptions& options);
@@ -81,6 +84,7 @@ struct UpdateItemOperation {
 struct QueryOperation {
   using Request = QueryRequest;
   using Response = QueryResponse;
+  static void check_before_shape(const Request& request);
   static void check_before_values(const Request& request);
   static Response run(Context& context, const Request& request,
                       const ExecuteOptions& options);
@@ -88,6 +92,7 @@ struct QueryOperation {
 struct ScanOperation {
   using Request = ScanRequest;
   using Response = ScanResponse;
+  static constexpr ValueLayer kValueLayer = ValueLayer::kOlder;
   static void check_before_values(const Request& request);
   static Response run(Context& context, const Request& request,
                       const ExecuteOptions& options);
@@ -95,12 +100,15 @@ struct ScanOperation {
 struct BatchGetItemOperation {
   using Request = BatchGetItemRequest;
   using Response = BatchGetItemResponse;
+  static void check_before_shape(const Request& request);
   static Response run(Context& context, const Request& request,
                       const ExecuteOptions& options);
 };
 struct BatchWriteItemOperation {
   using Request = BatchWriteItemRequest;
   using Response = BatchWriteItemResponse;
+  static constexpr ValueLayer kValueLayer = ValueLayer::kOlder;
+  static void check_before_shape(const Request& request);
   static void check_before_values(const Request& request);
   static Response run(Context& context, const Request& request,
                       const ExecuteOptions& options);
@@ -108,13 +116,16 @@ struct BatchWriteItemOperation {
 struct TransactWriteItemsOperation {
   using Request = TransactWriteItemsRequest;
   using Response = TransactWriteItemsResponse;
+  static constexpr ValueLayer kValueLayer = ValueLayer::kOlder;
   static void check_before_values(const Request& request);
+  static void check_values(Request& request);
   static Response run(Context& context, const Request& request,
                       const ExecuteOptions& options);
 };
 struct TransactGetItemsOperation {
   using Request = TransactGetItemsRequest;
   using Response = TransactGetItemsResponse;
+  static constexpr ValueLayer kValueLayer = ValueLayer::kOlder;
   static Response run(Context& context, const Request& request,
                       const ExecuteOptions& options);
 };
@@ -142,20 +153,21 @@ struct ListTagsOfResourceOperation {
 struct ExecuteStatementOperation {
   using Request = ExecuteStatementRequest;
   using Response = ExecuteStatementResponse;
-  static void check_before_values(const Request& request);
+  static constexpr ValueLayer kValueLayer = ValueLayer::kOlder;
   static Response run(Context& context, const Request& request,
                       const ExecuteOptions& options);
 };
 struct BatchExecuteStatementOperation {
   using Request = BatchExecuteStatementRequest;
   using Response = BatchExecuteStatementResponse;
+  static constexpr ValueLayer kValueLayer = ValueLayer::kOlder;
   static Response run(Context& context, const Request& request,
                       const ExecuteOptions& options);
 };
 struct ExecuteTransactionOperation {
   using Request = ExecuteTransactionRequest;
   using Response = ExecuteTransactionResponse;
-  static void check_before_values(const Request& request);
+  static constexpr ValueLayer kValueLayer = ValueLayer::kOlder;
   static Response run(Context& context, const Request& request,
                       const ExecuteOptions& options);
 };

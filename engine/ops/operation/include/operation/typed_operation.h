@@ -13,25 +13,31 @@
 //     // optional: the operation sends the request-validation family
 //     // (RequestCheckError) as "1 validation error detected: ..."
 //     static constexpr bool kEnvelopesRequestChecks = true;
+//     // optional: its values are checked by DynamoDB's older value layer
+//     // (values/value_check.h; the current one otherwise)
+//     static constexpr ValueLayer kValueLayer = ValueLayer::kOlder;
+//     // optional: values it checks itself, after api::check_values
+//     static void check_values(Request&);
 //   };
 // From the wire (run_json):
 //   parse:   check_before_read (optional: what an operation checks of the
 //            body before reading it), then
 //            wire JSON -> Request (api::read: SerializationException for a
-//            member of the wrong JSON type), check_before_shape, the shape
-//            (api::check: every constraint error at once, "N validation
-//            errors detected: ..."), check_before_values (expression mixing,
-//            ReturnValues rules: dynalite test/updateItem.js records them
-//            before the values), then the AttributeValue errors the reader
-//            deferred;
+//            member of the wrong JSON type; AttributeValues decoded as
+//            sent), check_before_shape, the shape (api::check: every
+//            constraint error at once, "N validation errors detected: ..."),
+//            check_before_values (expression mixing, ReturnValues rules:
+//            dynalite test/updateItem.js records them before the values),
+//            then the AttributeValues (api::check_values: the first invalid
+//            one, numbers put in canonical text);
 //   admit:   with ExecuteOptions::admit, the caller's verdict on what the
 //            request names (fault rules, throughput), before anything runs;
 //   bind + execute: Op::run checks the request's meaning (expressions; then,
 //            under the storage lock, against the table) and runs it in one
 //            SQLite transaction;
 //   render:  Response -> wire JSON (api::write).
-// From C++ (run_typed, Database::put_item, ...): the same checks without the
-// JSON, values checked and normalised by api::normalize_values.
+// From C++ (run_typed, Database::put_item, ...): the same steps without the
+// JSON.
 // The consumed capacity leaves the response as data (Call::consumed_capacity);
 // the body carries it only when the request asked for it.
 
@@ -76,7 +82,7 @@ void take_capacity(Response& response, bool asked, std::vector<api::ConsumedCapa
 }
 
 // Runs `steps` (every step of one call); for an operation with
-// kEnvelopesRequestChecks (PutItem, UpdateItem) a request-validation error
+// kEnvelopesRequestChecks (PutItem, UpdateItem, DeleteItem) a request-validation error
 // leaves as DynamoDB sends it there, "1 validation error detected: <message>".
 template <class Op, class Steps>
 decltype(auto) with_request_envelope(Steps&& steps) {
@@ -92,12 +98,25 @@ decltype(auto) with_request_envelope(Steps&& steps) {
 }
 
 template <class Op>
-void check_request_shape(const typename Op::Request& request) {
+constexpr ValueLayer value_layer() {
+  if constexpr (requires { Op::kValueLayer; }) {
+    return Op::kValueLayer;
+  } else {
+    return ValueLayer::kCurrent;
+  }
+}
+
+// Everything DynamoDB checks of a request before it looks at a table: the
+// shape, the operation's own rules, then the AttributeValues.
+template <class Op>
+void check_request(typename Op::Request& request) {
   if constexpr (requires { Op::check_before_shape(request); }) Op::check_before_shape(request);
   ShapeErrors errors;
   api::check(request, errors);
   errors.throw_if_any();
   if constexpr (requires { Op::check_before_values(request); }) Op::check_before_values(request);
+  api::check_values(request, ValueChecker(value_layer<Op>()));
+  if constexpr (requires { Op::check_values(request); }) Op::check_values(request);
 }
 
 // With ExecuteOptions::admit: what the request names, and the caller's
@@ -113,11 +132,9 @@ template <class Op>
 void run_json(Context& context, const Json& body, Call& call, JsonWriter& out) {
   if constexpr (requires { Op::check_before_read(body); }) Op::check_before_read(body);
   typename Op::Request request;
-  api::WireReader reader;
-  api::read(body, request, reader);
+  api::read(body, request);
   typename Op::Response response = with_request_envelope<Op>([&] {
-    check_request_shape<Op>(request);
-    reader.throw_deferred();
+    check_request<Op>(request);
     admit_call(context, request, call);
     return Op::run(context, request, call.options);
   });
@@ -128,8 +145,7 @@ void run_json(Context& context, const Json& body, Call& call, JsonWriter& out) {
 template <class Op>
 typename Op::Response run_typed(Context& context, typename Op::Request request) {
   return with_request_envelope<Op>([&] {
-    check_request_shape<Op>(request);
-    api::normalize_values(request);
+    check_request<Op>(request);
     return Op::run(context, request, ExecuteOptions{});
   });
 }

@@ -7,6 +7,7 @@
 
 #include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "catalog/table_def.h"
@@ -17,6 +18,10 @@ namespace dynamini {
 
 // ValidationException "One or more parameter values were invalid: <detail>".
 ApiError invalid_parameter(const std::string& detail);
+
+// The code points of UTF-8 `text` (names and tags are valid UTF-8: the JSON
+// reader checked them).
+std::u32string utf8_code_points(std::string_view text);
 
 std::vector<KeyElement> bind_attribute_definitions(
     const std::vector<api::AttributeDefinition>& definitions);

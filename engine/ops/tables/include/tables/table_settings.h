@@ -62,6 +62,13 @@ std::pair<int64_t, int64_t> warm_throughput_of(const WarmThroughputSettings& ask
                                                bool pay_per_request, bool was_on_demand,
                                                const Throughput& provisioned);
 
+// One tag, as CreateTable's Tags and TagResource check it: the key (1..128,
+// the tag pattern's characters), no "aws:" prefix, then the value (0..256,
+// the same characters): "The Tag Key provided is invalid, Key: <key>", "Tag
+// Key cannot be prefixed with aws:, Key: <key>", "The Tag Value provided is
+// invalid, Value: <value>" (ack-api-quirks DDB-TABLE-110, -372 and -442).
+void check_tag(const api::Tag& tag);
+
 // CreateTable's Tags, checked by meaning (an empty list is accepted): each key
 // 1..128 characters, each value 0..256, of Unicode letters, digits, white
 // space and _ . : / = + - @ (Developer Guide, "Tagging restrictions"), no
