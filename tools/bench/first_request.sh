@@ -18,7 +18,10 @@ cleanup() {
 trap cleanup EXIT
 git clone -q "$src" "$work/dynamini"
 start=$(date +%s%N)
-(cd "$work/dynamini" && CCACHE_DISABLE=1 setsid bash tools/serve.sh --port "$port" \
+# exec: the background subshell becomes setsid's process, which leads a new
+# process group (not being a group leader, it does not fork), so the cleanup
+# stops the build or the server with everything it started.
+(cd "$work/dynamini" && CCACHE_DISABLE=1 exec setsid bash tools/serve.sh --port "$port" \
   >"$work/serve.log" 2>&1) &
 server_pid=$!
 until curl -s -o /dev/null -X POST "http://127.0.0.1:$port/" \
